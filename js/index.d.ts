@@ -1,0 +1,128 @@
+// Public types of the mcp-boundary npm package (hand-written: the generated
+// wasm-bindgen types say `any`). Every result is plain data; discriminate on
+// `ok`, `code` and `reason`.
+
+/** The reasons of an `INVALID_RECIPIENT_SHAPE` rejection, in the order they are tried. */
+export type RecipientShapeReason =
+  | "not_a_string"
+  | "empty"
+  | "surrounding_whitespace"
+  | "wrong_broadcast_literal"
+  | "agent_prefix_with_name"
+  | "missing_at_prefix"
+  | "too_long"
+  | "invalid_characters";
+
+/** The reasons of an `UNKNOWN_RECIPIENT` rejection (layer 2). */
+export type UnknownRecipientReason = "unknown_agent" | "pattern_mismatch";
+
+/** Every recipient rejection reason. */
+export type RecipientReason = RecipientShapeReason | UnknownRecipientReason;
+
+/** Every recipient rejection code. */
+export type RecipientErrorCode = RecipientError["code"];
+
+/** The two valid shapes, exactly as every rejection lists them. */
+export type ValidShapes = readonly [
+  "AGENT:*  (literal broadcast — note the asterisk is required)",
+  "@<identifier>  (e.g., @neo-gpt; the @ prefix is mandatory)",
+];
+
+interface RecipientErrorBase {
+  /** A safe rendition of the input: ≤ 64 characters then `…`, invisible characters as `\u{XXXX}`; for a non-string, its type name. */
+  to: string;
+  valid_shapes: ValidShapes;
+  /** A teaching message; quotes `to` only in its safe rendition. */
+  message: string;
+  /** Up to 3 entries of `knownAgents`, nearest first; present only when `knownAgents` is configured. */
+  suggestions?: string[];
+}
+
+/** A rejection by the shape rules (layer 1). */
+export type RecipientShapeError = RecipientErrorBase & { error: "Invalid recipient shape"; code: "INVALID_RECIPIENT_SHAPE" } & (
+    | { reason: "invalid_characters"; /** UTF-16 index of the first character that breaks the shape. */ position: number }
+    | { reason: "too_long"; /** The configured `maxIdentifierLength`. */ limit: number }
+    | { reason: Exclude<RecipientShapeReason, "invalid_characters" | "too_long"> }
+  );
+
+/** A rejection by the deployment's known agents or identity pattern (layer 2). */
+export type UnknownRecipientError = RecipientErrorBase & {
+  error: "Unknown recipient";
+  code: "UNKNOWN_RECIPIENT";
+  reason: UnknownRecipientReason;
+};
+
+/** The structured error an `add_message` tool returns for a bad `to`. */
+export type RecipientError = RecipientShapeError | UnknownRecipientError;
+
+/** A valid recipient. */
+export type Recipient = { kind: "broadcast" } | { kind: "identity"; /** The identifier without its `@`. */ id: string };
+
+/** The result of validating one recipient. */
+export type RecipientResult = { ok: true; recipient: Recipient } | { ok: false; error: RecipientError };
+
+/** Recipient options; all off by default (layer 1 only). */
+export interface RecipientOptions {
+  /** The deployment's agents (`@<identifier>` each). Enables `suggestions`; with `strict`, others are rejected. */
+  knownAgents?: readonly string[];
+  /** Reject shape-valid identities that are not in `knownAgents` (`UNKNOWN_RECIPIENT`). Needs `knownAgents`. */
+  strict?: boolean;
+  /** A regex (regex-lite syntax) the whole identity, `@` included, must match, e.g. `"^@neo-[a-z0-9-]+$"`. */
+  identityPattern?: string;
+  /** The longest identifier after `@`: 1 to 4096, default 128. */
+  maxIdentifierLength?: number;
+}
+
+/** The reasons of an `INVALID_OPTIONS` error. */
+export type OptionsErrorReason = "wrong_type" | "invalid_value" | "out_of_range" | "unknown_option" | "invalid_pattern";
+
+/** Thrown (as a `TypeError`) for options that cannot work. */
+export interface OptionsError extends TypeError {
+  name: "TypeError";
+  code: "INVALID_OPTIONS";
+  reason: OptionsErrorReason;
+  /** The option at fault, e.g. `"knownAgents[2]"`. */
+  option: string;
+}
+
+/** Thrown (as a `TypeError`) when an argument other than a validated value has the wrong type. */
+export interface ArgumentError extends TypeError {
+  name: "TypeError";
+  code: "INVALID_ARGUMENT";
+  reason: "wrong_type";
+}
+
+/**
+ * Validates an `add_message` recipient. Accepts any value: a non-string is a
+ * rejection with reason `not_a_string`, never a throw.
+ * @throws {OptionsError} when `options` cannot work.
+ */
+export function validateRecipient(to: unknown, options?: RecipientOptions): RecipientResult;
+
+/** A recipient validator whose options are parsed once. */
+export class RecipientValidator {
+  /** @throws {OptionsError} when `options` cannot work. */
+  constructor(options?: RecipientOptions);
+  /** Validates one recipient; never throws. */
+  validate(to: unknown): RecipientResult;
+  /**
+   * Validates many recipients in one call across the wasm boundary.
+   * @throws {ArgumentError} when `list` is not an array.
+   */
+  validateMany(list: readonly unknown[]): RecipientResult[];
+  /** Frees the wasm memory now (optional: it is freed when garbage-collected). */
+  free(): void;
+}
+
+/** What `init` accepts: a URL or path of the `.wasm`, its bytes, a `Response`, or a compiled module. */
+export type InitInput = string | URL | Request | Response | BufferSource | WebAssembly.Module;
+
+/**
+ * Loads the wasm module. Required once, awaited, before any other call in
+ * the web build (browsers, bundlers); a no-op in Node, where the package is
+ * ready on import.
+ */
+export default function init(input?: InitInput | Promise<InitInput>): Promise<void>;
+/** Synchronous `init` from the `.wasm` bytes or a compiled module. */
+export function initSync(module: BufferSource | WebAssembly.Module): void;
+export { init };

@@ -1,0 +1,152 @@
+//! Errors that the API raises (as opposed to rejections it returns).
+//!
+//! Every error has a stable `code()` and `reason()` and a message built only
+//! from fixed strings and [`SafeText`]: the binding turns any of them into a
+//! JS `Error` with `name`, `code` and `reason` own properties through one
+//! helper, without ever seeing raw input.
+
+use std::fmt;
+
+use crate::safe_text::SafeText;
+
+/// What the binding needs to throw an error as a JS `Error`.
+pub trait BoundaryError: fmt::Display {
+    /// The JS `name` of the error (`"TypeError"` for bad options).
+    fn name(&self) -> &'static str;
+    /// The stable machine-readable code, e.g. `"INVALID_OPTIONS"`.
+    fn code(&self) -> &'static str;
+    /// The stable reason within the code, e.g. `"wrong_type"`.
+    fn reason(&self) -> &'static str;
+    /// One more safe property for the JS error, e.g. `("option", "strict")`.
+    fn detail(&self) -> Option<(&'static str, String)> {
+        None
+    }
+}
+
+/// Where in the options an error was found: a fixed option name, an entry of
+/// a list option, or (safely rendered) an option key we do not know.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OptionPath {
+    /// A named option, e.g. `strict`.
+    Named(&'static str),
+    /// One entry of a list option, e.g. `knownAgents[2]`.
+    Entry(&'static str, usize),
+    /// The options argument itself.
+    Whole,
+    /// An option key that is not part of the API, rendered safely.
+    Unknown(SafeText),
+}
+
+impl fmt::Display for OptionPath {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Named(name) => f.write_str(name),
+            Self::Entry(name, index) => write!(f, "{name}[{index}]"),
+            Self::Whole => f.write_str("options"),
+            Self::Unknown(key) => write!(f, "'{key}'"),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code, reason = "type and key errors arise only from JS values"))]
+enum OptionsErrorKind {
+    WrongType(&'static str),
+    Invalid(&'static str),
+    OutOfRange { min: usize, max: usize },
+    UnknownOption,
+    InvalidPattern,
+}
+
+/// Options that cannot work: a wrong type, a value out of range, an entry
+/// that is not valid, a pattern that does not compile, an unknown key.
+///
+/// The message names the option (`knownAgents[2]`) and what was expected,
+/// never the value that was given.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OptionsError {
+    kind: OptionsErrorKind,
+    path: OptionPath,
+}
+
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code, reason = "type and key errors arise only from JS values"))]
+impl OptionsError {
+    pub(crate) fn wrong_type(path: OptionPath, expected: &'static str) -> Self {
+        Self { kind: OptionsErrorKind::WrongType(expected), path }
+    }
+
+    pub(crate) fn invalid(path: OptionPath, why: &'static str) -> Self {
+        Self { kind: OptionsErrorKind::Invalid(why), path }
+    }
+
+    pub(crate) fn out_of_range(path: OptionPath, min: usize, max: usize) -> Self {
+        Self { kind: OptionsErrorKind::OutOfRange { min, max }, path }
+    }
+
+    pub(crate) fn unknown(key: SafeText) -> Self {
+        Self { kind: OptionsErrorKind::UnknownOption, path: OptionPath::Unknown(key) }
+    }
+
+    pub(crate) fn invalid_pattern(path: OptionPath) -> Self {
+        Self { kind: OptionsErrorKind::InvalidPattern, path }
+    }
+
+    /// Always `"INVALID_OPTIONS"`.
+    #[must_use]
+    pub fn code(&self) -> &'static str {
+        "INVALID_OPTIONS"
+    }
+
+    /// `wrong_type`, `invalid_value`, `out_of_range`, `unknown_option` or
+    /// `invalid_pattern`.
+    #[must_use]
+    pub fn reason(&self) -> &'static str {
+        match self.kind {
+            OptionsErrorKind::WrongType(_) => "wrong_type",
+            OptionsErrorKind::Invalid(_) => "invalid_value",
+            OptionsErrorKind::OutOfRange { .. } => "out_of_range",
+            OptionsErrorKind::UnknownOption => "unknown_option",
+            OptionsErrorKind::InvalidPattern => "invalid_pattern",
+        }
+    }
+
+    /// The option at fault, e.g. `knownAgents[2]`.
+    #[must_use]
+    pub fn option(&self) -> &OptionPath {
+        &self.path
+    }
+}
+
+impl fmt::Display for OptionsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let path = &self.path;
+        match &self.kind {
+            OptionsErrorKind::WrongType(expected) => write!(f, "Invalid option {path}: expected {expected}."),
+            OptionsErrorKind::Invalid(why) => write!(f, "Invalid option {path}: {why}."),
+            OptionsErrorKind::OutOfRange { min, max } => {
+                write!(f, "Invalid option {path}: expected a whole number from {min} to {max}.")
+            }
+            OptionsErrorKind::UnknownOption => write!(f, "Unknown option {path}: check its spelling."),
+            OptionsErrorKind::InvalidPattern => {
+                write!(f, "Invalid option {path}: not a valid regular expression (regex-lite syntax).")
+            }
+        }
+    }
+}
+
+impl std::error::Error for OptionsError {}
+
+impl BoundaryError for OptionsError {
+    fn name(&self) -> &'static str {
+        "TypeError"
+    }
+    fn code(&self) -> &'static str {
+        OptionsError::code(self)
+    }
+    fn reason(&self) -> &'static str {
+        OptionsError::reason(self)
+    }
+    fn detail(&self) -> Option<(&'static str, String)> {
+        Some(("option", self.path.to_string()))
+    }
+}

@@ -1,0 +1,263 @@
+//! The JS binding: every `#[wasm_bindgen]` export, and nothing else.
+//!
+//! Thin by design: convert, call the core, convert back. Strings cross the
+//! boundary through a scratch buffer of UTF-16 code units that the JS
+//! wrapper (`js/api.js`) writes straight into wasm memory: one call per
+//! check, no allocation, no UTF-8 re-encoding, and lone surrogates reach the
+//! core intact. Hot paths return a small code and the wrapper builds the
+//! plain result object; rejections (the slow path) are built here with
+//! serde-wasm-bindgen.
+//!
+//! These exports are the wrapper's private protocol; the public JS API is
+//! the one in `js/index.d.ts`.
+
+use std::cell::RefCell;
+
+use js_sys::{Array, Object, Reflect};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+use crate::error::{BoundaryError, OptionPath, OptionsError};
+use crate::recipient::{RecipientOptions, RecipientValidator, Shape};
+use crate::safe_text::SafeText;
+
+thread_local! {
+    /// UTF-16 code units written by JS before a call.
+    static UNITS: RefCell<Vec<u16>> = const { RefCell::new(Vec::new()) };
+    /// Per-item lengths in, verdict codes out, for batch calls.
+    static META: RefCell<Vec<u32>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Verdict codes shared with `js/api.js`.
+const BROADCAST: u32 = 0;
+const IDENTITY: u32 = 1;
+const REJECTED: u32 = 2;
+/// A batch item that is not a string (its length slot holds this).
+const NOT_A_STRING: u32 = u32::MAX;
+/// Buffers above this many elements are released after use.
+const KEEP: usize = 1 << 16;
+
+/// The module's memory, for the wrapper's typed-array views.
+#[wasm_bindgen(js_name = "__memory")]
+#[must_use]
+pub fn memory() -> JsValue {
+    wasm_bindgen::memory()
+}
+
+/// Makes room for `len` code units; returns the buffer's byte address.
+#[wasm_bindgen(js_name = "__units")]
+#[must_use]
+pub fn units(len: usize) -> usize {
+    UNITS.with(|b| reserve(&mut b.borrow_mut(), len))
+}
+
+/// Makes room for `len` batch slots; returns the buffer's byte address.
+#[wasm_bindgen(js_name = "__meta")]
+#[must_use]
+pub fn meta(len: usize) -> usize {
+    META.with(|b| reserve(&mut b.borrow_mut(), len))
+}
+
+/// Releases buffers grown past 64 Ki elements by a very large input.
+#[wasm_bindgen(js_name = "__release")]
+pub fn release() {
+    UNITS.with(|b| shrink(&mut b.borrow_mut()));
+    META.with(|b| shrink(&mut b.borrow_mut()));
+}
+
+fn reserve<T: Copy + Default>(buf: &mut Vec<T>, len: usize) -> usize {
+    if buf.len() < len {
+        buf.resize(len, T::default());
+    }
+    buf.as_ptr() as usize
+}
+
+fn shrink<T>(buf: &mut Vec<T>) {
+    if buf.len() > KEEP {
+        *buf = Vec::new();
+    }
+}
+
+/// A parsed recipient validator (the wrapper's `RecipientValidator`).
+#[wasm_bindgen]
+pub struct Validator {
+    inner: RecipientValidator,
+}
+
+#[wasm_bindgen]
+impl Validator {
+    /// Parses options once; `undefined` gives layer 1 only.
+    ///
+    /// # Errors
+    /// A `TypeError` with `code: "INVALID_OPTIONS"`, `reason` and `option`
+    /// for options of a wrong type, out of range, unknown, or invalid.
+    #[wasm_bindgen(constructor)]
+    pub fn new(options: &JsValue) -> Result<Validator, JsValue> {
+        parse_options(options)
+            .and_then(RecipientValidator::new)
+            .map(|inner| Validator { inner })
+            .map_err(|e| js_error(&e))
+    }
+
+    /// Verdict for the first `len` units of the buffer.
+    #[must_use]
+    pub fn check(&self, len: usize) -> u32 {
+        UNITS.with(|b| b.borrow().get(..len).map_or(REJECTED, |s| code(self.inner.verdict(s))))
+    }
+
+    /// Verdicts for `count` strings laid end to end in the buffer, their
+    /// lengths in the batch slots; each slot is overwritten with its code.
+    pub fn check_many(&self, count: usize) {
+        UNITS.with(|units| {
+            META.with(|meta| {
+                let units = units.borrow();
+                let mut meta = meta.borrow_mut();
+                let mut offset = 0usize;
+                for slot in meta.iter_mut().take(count) {
+                    if *slot == NOT_A_STRING {
+                        *slot = REJECTED;
+                        continue;
+                    }
+                    let end = offset + *slot as usize;
+                    *slot = units.get(offset..end).map_or(REJECTED, |s| code(self.inner.verdict(s)));
+                    offset = end;
+                }
+            });
+        });
+    }
+
+    /// The rejection object for units `offset..offset + len` of the buffer.
+    #[must_use]
+    pub fn reject(&self, offset: usize, len: usize) -> JsValue {
+        UNITS.with(|b| {
+            let b = b.borrow();
+            let units = b.get(offset..offset + len).unwrap_or_default();
+            to_js(&self.inner.reject_utf16(units))
+        })
+    }
+
+    /// The `not_a_string` rejection object for a value of another type.
+    #[must_use]
+    pub fn reject_value(&self, value: &JsValue) -> JsValue {
+        to_js(&self.inner.reject_non_string(type_name(value)))
+    }
+}
+
+fn code(verdict: Option<Shape>) -> u32 {
+    match verdict {
+        Some(Shape::Broadcast) => BROADCAST,
+        Some(Shape::Identity) => IDENTITY,
+        None => REJECTED,
+    }
+}
+
+/// The JS type name of a non-string value: `typeof`, except `null` and
+/// arrays, whose `typeof` (`object`) would tell the caller little.
+fn type_name(value: &JsValue) -> &'static str {
+    if value.is_null() {
+        return "null";
+    }
+    if Array::is_array(value) {
+        return "array";
+    }
+    match value.js_typeof().as_string().as_deref() {
+        Some("undefined") => "undefined",
+        Some("boolean") => "boolean",
+        Some("number") => "number",
+        Some("bigint") => "bigint",
+        Some("symbol") => "symbol",
+        Some("function") => "function",
+        Some("string") => "string",
+        _ => "object",
+    }
+}
+
+fn to_js<T: serde::Serialize>(value: &T) -> JsValue {
+    value.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).unwrap_or(JsValue::NULL)
+}
+
+/// The one place a core error becomes a thrown JS `Error`: `name`, `code`,
+/// `reason` (and a detail such as `option`) as own properties.
+pub(crate) fn js_error(e: &impl BoundaryError) -> JsValue {
+    let message = e.to_string();
+    let error: js_sys::Error = if e.name() == "TypeError" {
+        js_sys::TypeError::new(&message).unchecked_into()
+    } else {
+        js_sys::Error::new(&message)
+    };
+    let mut props =
+        vec![("name", e.name().to_owned()), ("code", e.code().to_owned()), ("reason", e.reason().to_owned())];
+    props.extend(e.detail());
+    for (key, value) in props {
+        // Defining a property on a fresh Error cannot fail.
+        let _ = Reflect::set(&error, &JsValue::from_str(key), &JsValue::from_str(&value));
+    }
+    error.into()
+}
+
+fn get(object: &JsValue, key: &'static str) -> Result<JsValue, OptionsError> {
+    Reflect::get(object, &JsValue::from_str(key))
+        .map_err(|_| OptionsError::invalid(OptionPath::Named(key), "could not be read"))
+}
+
+fn parse_options(value: &JsValue) -> Result<RecipientOptions, OptionsError> {
+    let mut options = RecipientOptions::default();
+    if value.is_undefined() || value.is_null() {
+        return Ok(options);
+    }
+    if !value.is_object() || Array::is_array(value) {
+        return Err(OptionsError::wrong_type(OptionPath::Whole, "an object"));
+    }
+    for key in Object::keys(value.unchecked_ref::<Object>()).iter() {
+        let key = key.as_string().unwrap_or_default();
+        if !matches!(key.as_str(), "knownAgents" | "strict" | "identityPattern" | "maxIdentifierLength") {
+            return Err(OptionsError::unknown(SafeText::render(&key)));
+        }
+    }
+    let known = get(value, "knownAgents")?;
+    if !known.is_undefined() {
+        let list = known
+            .dyn_ref::<Array>()
+            .ok_or_else(|| OptionsError::wrong_type(OptionPath::Named("knownAgents"), "an array of strings"))?;
+        let mut agents = Vec::with_capacity(list.length() as usize);
+        for (i, entry) in list.iter().enumerate() {
+            agents.push(
+                entry
+                    .as_string()
+                    .ok_or_else(|| OptionsError::wrong_type(OptionPath::Entry("knownAgents", i), "a string"))?,
+            );
+        }
+        options = options.known_agents(agents);
+    }
+    let strict = get(value, "strict")?;
+    if !strict.is_undefined() {
+        options = options.strict(
+            strict.as_bool().ok_or_else(|| OptionsError::wrong_type(OptionPath::Named("strict"), "a boolean"))?,
+        );
+    }
+    let pattern = get(value, "identityPattern")?;
+    if !pattern.is_undefined() {
+        options = options.identity_pattern(
+            pattern
+                .as_string()
+                .ok_or_else(|| OptionsError::wrong_type(OptionPath::Named("identityPattern"), "a string"))?,
+        );
+    }
+    let max = get(value, "maxIdentifierLength")?;
+    if !max.is_undefined() {
+        let path = OptionPath::Named("maxIdentifierLength");
+        let n = max.as_f64().ok_or_else(|| OptionsError::wrong_type(path.clone(), "a whole number"))?;
+        if !(n.fract() == 0.0 && n >= 1.0) {
+            return Err(OptionsError::out_of_range(path, 1, crate::MAX_IDENTIFIER_LENGTH_LIMIT));
+        }
+        // Anything above the limit is refused by the core; saturate first.
+        #[allow(
+            clippy::cast_possible_truncation,
+            clippy::cast_sign_loss,
+            reason = "whole, positive, clamped to the limit"
+        )]
+        let n = n.min((crate::MAX_IDENTIFIER_LENGTH_LIMIT + 1) as f64) as usize;
+        options = options.max_identifier_length(n);
+    }
+    Ok(options)
+}

@@ -1,0 +1,19 @@
+#![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod error;
+mod nearest;
+mod recipient;
+mod safe_text;
+
+#[cfg(target_arch = "wasm32")]
+#[doc(hidden)]
+pub mod js;
+
+pub use error::{BoundaryError, OptionPath, OptionsError};
+pub use recipient::{
+    validate_recipient, Recipient, RecipientError, RecipientOptions, RecipientValidator, RejectionReason, BROADCAST,
+    DEFAULT_MAX_IDENTIFIER_LENGTH, MAX_IDENTIFIER_LENGTH_LIMIT, VALID_SHAPES,
+};
+pub use safe_text::{SafeText, RENDITION_MAX_CHARS};

@@ -1,0 +1,103 @@
+//! The shared recipient vectors (tests/data/recipients.json), natively.
+
+use mcp_boundary::{Recipient, RecipientOptions, RecipientValidator, VALID_SHAPES};
+use serde_json::Value;
+
+fn vectors() -> Value {
+    serde_json::from_str(include_str!("data/recipients.json")).expect("vectors parse")
+}
+
+/// The JS options object as Rust options; `None` for what only JS can say.
+fn options(v: Option<&Value>) -> Option<RecipientOptions> {
+    let mut o = RecipientOptions::default();
+    let Some(v) = v else { return Some(o) };
+    for (key, value) in v.as_object()? {
+        o = match key.as_str() {
+            "knownAgents" => o.known_agents(
+                value.as_array()?.iter().map(|a| a.as_str().map(str::to_owned)).collect::<Option<Vec<_>>>()?,
+            ),
+            "strict" => o.strict(value.as_bool()?),
+            "identityPattern" => o.identity_pattern(value.as_str()?),
+            "maxIdentifierLength" => o.max_identifier_length(usize::try_from(value.as_u64()?).ok()?),
+            _ => return None,
+        };
+    }
+    Some(o)
+}
+
+fn type_name(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "boolean",
+        Value::Number(_) => "number",
+        Value::String(_) => "string",
+        Value::Array(_) => "array",
+        Value::Object(_) => "object",
+    }
+}
+
+#[test]
+fn recipient_vectors() {
+    let doc = vectors();
+    let cases = doc["cases"].as_array().unwrap();
+    assert!(cases.len() > 40);
+    for case in cases {
+        let name = case["name"].as_str().unwrap();
+        let expect = &case["expect"];
+        let validator = RecipientValidator::new(options(case.get("options")).unwrap()).unwrap();
+        let result = match &case["to"] {
+            Value::String(s) => validator.validate(s).map(|r| match r {
+                Recipient::Broadcast => ("broadcast", None),
+                Recipient::Identity(id) => ("identity", Some(id.to_owned())),
+            }),
+            other => Err(validator.reject_non_string(type_name(other))),
+        };
+        match result {
+            Ok((kind, id)) => {
+                assert_eq!(expect["ok"], true, "{name}: accepted, expected a rejection");
+                assert_eq!(expect["kind"], kind, "{name}");
+                assert_eq!(expect.get("id").and_then(Value::as_str), id.as_deref(), "{name}");
+            }
+            Err(e) => {
+                assert_eq!(expect["ok"], false, "{name}: rejected ({}), expected ok", e.reason().as_str());
+                assert_eq!(expect["code"], e.code(), "{name}");
+                assert_eq!(expect["reason"], e.reason().as_str(), "{name}");
+                let wire = serde_json::to_value(&e).unwrap();
+                assert_eq!(wire["valid_shapes"], serde_json::json!(VALID_SHAPES), "{name}");
+                assert_eq!(wire["code"], e.code());
+                for key in ["position", "limit"] {
+                    assert_eq!(wire.get(key), expect.get(key), "{name}: {key}");
+                }
+                for key in ["to", "suggestions"] {
+                    if let Some(want) = expect.get(key) {
+                        assert_eq!(&wire[key], want, "{name}: {key}");
+                    }
+                }
+                if case.get("options").and_then(|o| o.get("knownAgents")).is_none() {
+                    assert!(wire.get("suggestions").is_none(), "{name}: suggestions without knownAgents");
+                }
+                let message = wire["message"].as_str().unwrap();
+                assert!(message.contains(wire["to"].as_str().unwrap()), "{name}: message quotes the rendition");
+                assert!(!message.chars().any(char::is_control), "{name}: message has a control character");
+            }
+        }
+    }
+}
+
+#[test]
+fn option_error_vectors() {
+    let doc = vectors();
+    let mut ran = 0;
+    for case in doc["option_errors"].as_array().unwrap() {
+        if case.get("js_only").is_some() {
+            continue;
+        }
+        let name = case["name"].as_str().unwrap();
+        let e = RecipientValidator::new(options(case.get("options")).unwrap()).expect_err(name);
+        assert_eq!(case["throws"]["code"], e.code(), "{name}");
+        assert_eq!(case["throws"]["reason"], e.reason(), "{name}");
+        assert_eq!(case["throws"]["option"], e.option().to_string(), "{name}");
+        ran += 1;
+    }
+    assert!(ran >= 8);
+}
