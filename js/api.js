@@ -11,6 +11,31 @@ function createApi(glue) {
   const NOT_A_STRING = 0xffffffff;
   const KEEP = 1 << 16; // buffers grown past this are released after use
   const memory = glue.__memory();
+  // Exports hand objects back through `out.value`, never as a return value
+  // (see src/js.rs: returning an externref crashes Node 20's V8 on deopt).
+  const out = { value: undefined };
+  function take() {
+    const v = out.value;
+    out.value = undefined;
+    return v;
+  }
+  function newValidator(options) {
+    const v = new glue.Validator(options, out);
+    const error = take();
+    if (error !== undefined) {
+      v.free();
+      throw error;
+    }
+    return v;
+  }
+  function rejection(v, offset, n) {
+    v.reject(offset, n, out);
+    return { ok: false, error: take() };
+  }
+  function notAString(v, x) {
+    v.reject_value(x, out);
+    return { ok: false, error: take() };
+  }
   let units = new Uint16Array(0), unitsBase = 0, unitsCap = 0;
   let meta = new Uint32Array(0), metaBase = 0, metaCap = 0;
 
@@ -53,11 +78,11 @@ function createApi(glue) {
   }
 
   function validateWith(v, to) {
-    if (typeof to !== "string") return { ok: false, error: v.reject_value(to) };
+    if (typeof to !== "string") return notAString(v, to);
     const n = to.length;
     put(unitsFor(n), unitsBase, to);
     const code = v.check(n);
-    const result = code <= IDENTITY ? accepted(code, to) : { ok: false, error: v.reject(0, n) };
+    const result = code <= IDENTITY ? accepted(code, to) : rejection(v, 0, n);
     if (n > KEEP) release();
     return result;
   }
@@ -82,27 +107,27 @@ function createApi(glue) {
       }
     }
     v.check_many(count);
-    const out = new Array(count);
+    const results = new Array(count);
     for (let i = 0, offset = 0; i < count; i++) {
       const x = list[i];
       const code = metaFor(count)[metaBase + i];
       if (typeof x !== "string") {
-        out[i] = { ok: false, error: v.reject_value(x) };
+        results[i] = notAString(v, x);
         continue;
       }
-      out[i] = code <= IDENTITY ? accepted(code, x) : { ok: false, error: v.reject(offset, x.length) };
+      results[i] = code <= IDENTITY ? accepted(code, x) : rejection(v, offset, x.length);
       offset += x.length;
     }
     if (total > KEEP || count > KEEP) release();
-    return out;
+    return results;
   }
 
-  const defaultValidator = new glue.Validator(undefined);
+  const defaultValidator = newValidator(undefined);
 
   /** Validates one recipient (SPEC §1); never throws for any `to`. */
   function validateRecipient(to, options) {
     if (options === undefined) return validateWith(defaultValidator, to);
-    const v = new glue.Validator(options);
+    const v = newValidator(options);
     try {
       return validateWith(v, to);
     } finally {
@@ -114,7 +139,7 @@ function createApi(glue) {
   class RecipientValidator {
     #v;
     constructor(options) {
-      this.#v = new glue.Validator(options);
+      this.#v = newValidator(options);
     }
     validate(to) {
       return validateWith(this.#v, to);

@@ -8,6 +8,16 @@
 //! plain result object; rejections (the slow path) are built here with
 //! serde-wasm-bindgen.
 //!
+//! No export returns a JS value: objects come back through an `out` object
+//! argument (`out.value`) and exports return only numbers or nothing.
+//! Node 20's V8 inlines JS→wasm calls into optimized code, and a lazy
+//! deoptimization at the return of an inlined call that returns an
+//! `externref` (or several values) aborts the process ("Fatal error …
+//! unreachable code" in `DoComputeBuiltinContinuation`); a garbage
+//! collection that changes a pretenuring decision is enough to trigger it,
+//! e.g. in `list.map((x) => v.validate(x))`. Number and void returns are
+//! safe (js-tests/recipients.test.mjs keeps a regression test).
+//!
 //! These exports are the wrapper's private protocol; the public JS API is
 //! the one in `js/index.d.ts`.
 
@@ -126,20 +136,21 @@ impl Validator {
         });
     }
 
-    /// The rejection object for units `offset..offset + len` of the buffer.
-    #[must_use]
-    pub fn reject(&self, offset: usize, len: usize) -> JsValue {
-        UNITS.with(|b| {
+    /// Sets `out.value` to the rejection object for units
+    /// `offset..offset + len` of the buffer.
+    pub fn reject(&self, offset: usize, len: usize, out: &Object) {
+        let error = UNITS.with(|b| {
             let b = b.borrow();
             let units = b.get(offset..offset + len).unwrap_or_default();
             to_js(&self.inner.reject_utf16(units))
-        })
+        });
+        set_out(out, &error);
     }
 
-    /// The `not_a_string` rejection object for a value of another type.
-    #[must_use]
-    pub fn reject_value(&self, value: &JsValue) -> JsValue {
-        to_js(&self.inner.reject_non_string(type_name(value)))
+    /// Sets `out.value` to the `not_a_string` rejection object for a value
+    /// of another type.
+    pub fn reject_value(&self, value: &JsValue, out: &Object) {
+        set_out(out, &to_js(&self.inner.reject_non_string(type_name(value))));
     }
 }
 
@@ -170,6 +181,11 @@ fn type_name(value: &JsValue) -> &'static str {
         Some("string") => "string",
         _ => "object",
     }
+}
+
+fn set_out(out: &Object, value: &JsValue) {
+    // `out` is the wrapper's own plain object: setting a property cannot fail.
+    let _ = Reflect::set(out, &JsValue::from_str("value"), value);
 }
 
 fn to_js<T: serde::Serialize>(value: &T) -> JsValue {

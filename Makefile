@@ -1,0 +1,59 @@
+# Two commands do everything on a fresh machine: `make demo` and `make test`.
+# Both run `setup` first, which installs only what is missing.
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+export PATH := $(CURDIR)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
+export CARGO_TERM_COLOR := never
+
+WASM := target/wasm32-unknown-unknown/release/mcp_boundary.wasm
+SOURCES := $(shell find src -name '*.rs') Cargo.toml Cargo.lock js/api.js js/build.mjs js/index.d.ts README.md
+
+.PHONY: setup pkg demo test test-rust test-wasm test-js lint bench clean
+
+setup:
+	@bash scripts/setup.sh
+
+## pkg: the npm package (node + web builds, wrapper, types) in pkg/
+pkg: setup pkg/package.json
+	@ln -sfn ../pkg node_modules/mcp-boundary # tests, examples and tsc import "mcp-boundary" by name
+pkg/package.json: $(SOURCES)
+	cargo build --release --target wasm32-unknown-unknown --lib
+	rm -rf pkg
+	wasm-bindgen --target nodejs --out-dir pkg/node $(WASM)
+	wasm-bindgen --target web --out-dir pkg/web $(WASM)
+	wasm-opt -Oz pkg/node/mcp_boundary_bg.wasm -o pkg/node/mcp_boundary_bg.wasm
+	cp pkg/node/mcp_boundary_bg.wasm pkg/web/mcp_boundary_bg.wasm
+	node js/build.mjs
+	@printf 'wasm: %s bytes, %s gzip\n' $$(wc -c < pkg/node/mcp_boundary_bg.wasm) $$(gzip -9c pkg/node/mcp_boundary_bg.wasm | wc -c)
+
+## demo: accepted and rejected recipients with their error objects
+demo: pkg
+	cargo run -q --example recipients
+	node examples/recipients.mjs
+
+## test: every test: Rust natively, wasm in Node and Chromium, the npm package, the types
+test: lint test-rust test-wasm test-js
+	@echo "make test: all suites passed"
+
+lint: setup
+	cargo fmt --check
+	cargo clippy --all-targets -q -- -D warnings
+	cargo clippy --target wasm32-unknown-unknown --all-targets -q -- -D warnings
+
+test-rust: setup
+	cargo test --no-fail-fast
+
+test-wasm: setup
+	wasm-pack --quiet test --node
+	WASM_BINDGEN_USE_BROWSER=1 wasm-pack --quiet test --headless --chrome --chromedriver /usr/bin/chromedriver
+
+test-js: pkg
+	node --test js-tests/
+	tsc -p js-tests/types
+
+## bench: ns/op of each operation beside a plain-JS equivalent, and the ratio
+bench: pkg
+	node bench/recipients.mjs
+
+clean:
+	rm -rf pkg target

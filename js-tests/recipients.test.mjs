@@ -1,0 +1,145 @@
+// The npm package, through `import` and `require`, against the shared vectors.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { createRequire } from "node:module";
+import * as esm from "mcp-boundary";
+import { vectors, expectedOk, rng, UNSAFE } from "./helpers.mjs";
+
+const cjs = createRequire(import.meta.url)("mcp-boundary");
+
+for (const [label, api] of [["import", esm], ["require", cjs]]) {
+  test(`${label}: recipient vectors`, () => {
+    for (const c of vectors.cases) {
+      const results = [api.validateRecipient(c.to, c.options), new api.RecipientValidator(c.options).validate(c.to)];
+      for (const r of results) {
+        if (c.expect.ok) {
+          assert.deepStrictEqual(r, expectedOk(c.expect), c.name);
+          continue;
+        }
+        assert.equal(r.ok, false, c.name);
+        const e = r.error;
+        assert.equal(e.code, c.expect.code, c.name);
+        assert.equal(e.reason, c.expect.reason, c.name);
+        assert.equal(e.error, e.code === "UNKNOWN_RECIPIENT" ? "Unknown recipient" : "Invalid recipient shape");
+        assert.deepStrictEqual(e.valid_shapes, [
+          "AGENT:*  (literal broadcast — note the asterisk is required)",
+          "@<identifier>  (e.g., @neo-gpt; the @ prefix is mandatory)",
+        ]);
+        assert.equal(e.position, c.expect.position, `${c.name}: position`);
+        assert.equal(e.limit, c.expect.limit, `${c.name}: limit`);
+        if ("to" in c.expect) assert.equal(e.to, c.expect.to, `${c.name}: to`);
+        if ("suggestions" in c.expect) assert.deepStrictEqual(e.suggestions, c.expect.suggestions, c.name);
+        if (!c.options?.knownAgents) assert.equal("suggestions" in e, false, `${c.name}: no suggestions without knownAgents`);
+        assert.ok(e.message.includes(e.to), c.name);
+        assert.doesNotMatch(e.message, UNSAFE, c.name);
+      }
+    }
+  });
+
+  test(`${label}: bad options throw a TypeError naming the option`, () => {
+    for (const c of vectors.option_errors) {
+      for (const make of [() => new api.RecipientValidator(c.options), () => api.validateRecipient("@a", c.options)]) {
+        assert.throws(make, (e) => {
+          assert.ok(e instanceof TypeError, c.name);
+          assert.equal(e.name, "TypeError");
+          assert.ok(Object.hasOwn(e, "name") && Object.hasOwn(e, "code") && Object.hasOwn(e, "reason"));
+          assert.equal(e.code, c.throws.code, c.name);
+          assert.equal(e.reason, c.throws.reason, c.name);
+          assert.equal(e.option, c.throws.option, c.name);
+          assert.ok(e.message.includes(c.throws.option), c.name);
+          return true;
+        });
+      }
+    }
+  });
+}
+
+const { validateRecipient, RecipientValidator } = esm;
+
+test("non-string inputs are rejections, never throws, and the module keeps working", () => {
+  const inputs = [
+    [undefined, "undefined"], [null, "null"], [42, "number"], [{}, "object"], [[], "array"], [Symbol("x"), "symbol"],
+    [10n, "bigint"], [() => "@neo", "function"], [true, "boolean"], [new String("@neo"), "object"],
+    [{ toString: () => { throw new Error("boom"); } }, "object"],
+  ];
+  const strict = new RecipientValidator({ knownAgents: ["@neo-gpt"], strict: true });
+  for (const [value, type] of inputs) {
+    for (const r of [validateRecipient(value), strict.validate(value), strict.validateMany([value])[0]]) {
+      assert.equal(r.ok, false);
+      assert.equal(r.error.reason, "not_a_string");
+      assert.equal(r.error.code, "INVALID_RECIPIENT_SHAPE");
+      assert.equal(r.error.to, type);
+    }
+    assert.deepStrictEqual(validateRecipient("@neo-gpt"), { ok: true, recipient: { kind: "identity", id: "neo-gpt" } });
+  }
+  assert.deepStrictEqual(strict.validate(0).error.suggestions, []);
+});
+
+test("results are plain JSON data", () => {
+  for (const to of ["AGENT:*", "@x", "AGENT:gpt", 5]) {
+    const r = new RecipientValidator({ knownAgents: ["@x"] }).validate(to);
+    assert.deepStrictEqual(JSON.parse(JSON.stringify(r)), r);
+    assert.equal(Object.getPrototypeOf(r), Object.prototype);
+    if (!r.ok) assert.equal(Object.getPrototypeOf(r.error), Object.prototype);
+  }
+  const a = validateRecipient("AGENT:*");
+  a.recipient.kind = "changed";
+  assert.equal(validateRecipient("AGENT:*").recipient.kind, "broadcast", "each result is a fresh object");
+});
+
+test("validateMany equals validate item by item, in one call", () => {
+  const random = rng(7);
+  const pool = ["@neo-gpt", "AGENT:*", "AGENT:gpt", " @neo", "@n\u0435o", "", "@", 42, null, "@" + "x".repeat(200), "\ud800", "@a😀b"];
+  const list = Array.from({ length: 10_000 }, () => pool[Math.floor(random() * pool.length)]);
+  const v = new RecipientValidator({ knownAgents: ["@neo-gpt"] });
+  assert.deepStrictEqual(v.validateMany(list), list.map((x) => v.validate(x)));
+  assert.deepStrictEqual(v.validateMany([]), []);
+  assert.throws(() => v.validateMany("@neo"), { name: "TypeError", code: "INVALID_ARGUMENT" });
+});
+
+test("huge inputs: linear, bounded renditions, and the buffers are released", () => {
+  const big = "@" + "x".repeat(2_000_000);
+  const r = validateRecipient(big);
+  assert.equal(r.error.reason, "too_long");
+  assert.equal(r.error.to.length, 65);
+  assert.equal(validateRecipient("@neo" + " ".repeat(500_000)).error.reason, "surrounding_whitespace");
+  const many = new RecipientValidator().validateMany(Array.from({ length: 100_000 }, (_, i) => `@a${i}`));
+  assert.equal(many.length, 100_000);
+  assert.ok(many.every((x) => x.ok));
+  assert.deepStrictEqual(validateRecipient("@neo"), { ok: true, recipient: { kind: "identity", id: "neo" } });
+});
+
+test("seeded random input: every rejection is safe to log", () => {
+  const random = rng(2026);
+  const alphabet = ["@", "A", "G", "E", "N", "T", ":", "*", "x", "-", "_", " ", "\n", "\r", "\u0000", "\u200b", "\u202e", "\u2066", "\ufeff", "\ud83d", "\ude00", "é", "＠", "\u001b[31m"];
+  for (let i = 0; i < 5000; i++) {
+    let s = "";
+    const n = Math.floor(random() * 80);
+    for (let j = 0; j < n; j++) s += alphabet[Math.floor(random() * alphabet.length)];
+    const r = validateRecipient(s);
+    assert.equal(r.ok, /^(AGENT:\*|@[A-Za-z0-9_-]{1,128})$/.test(s) && !s.endsWith("\n"), JSON.stringify(s));
+    if (!r.ok) {
+      assert.doesNotMatch(r.error.to, UNSAFE, JSON.stringify(s));
+      assert.doesNotMatch(r.error.message, UNSAFE, JSON.stringify(s));
+      assert.ok([...r.error.to].length <= 65 * 10);
+    }
+  }
+});
+
+test("the web build in Node: clear error before init, same answers after", async () => {
+  const web = await import("../pkg/web/index.js");
+  assert.throws(() => web.validateRecipient("@neo"), /init\(\)/);
+  const { readFileSync } = await import("node:fs");
+  web.initSync(readFileSync(new URL("../pkg/web/mcp_boundary_bg.wasm", import.meta.url)));
+  for (const c of vectors.cases) {
+    assert.deepStrictEqual(web.validateRecipient(c.to, c.options), esm.validateRecipient(c.to, c.options), c.name);
+  }
+  await web.default(); // init after initSync is a no-op
+});
+
+test("Node entry points need no init, and init is a harmless no-op", async () => {
+  assert.equal(typeof esm.default, "function");
+  await esm.init();
+  esm.initSync();
+  assert.equal(cjs.validateRecipient("AGENT:*").ok, true);
+});

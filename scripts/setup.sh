@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Installs what the build and the tests need on a fresh machine of this kind
+# (Debian 12, rustup, Node 20), and skips what is already there. Run by
+# `make setup`, and so by `make demo`, `make test` and CI. Everything comes
+# from crates.io, npm and Debian: nothing downloads a prebuilt binary.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$HOME/.cargo/bin:$PATH"
+say() { printf 'setup: %s\n' "$*"; }
+
+# Rust's wasm target (the one download from Rust's own dist server).
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  say "adding the wasm32-unknown-unknown target"
+  rustup target add wasm32-unknown-unknown
+fi
+
+# Debian's Chromium and its driver, for wasm-bindgen-test in the browser.
+if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
+  say "installing chromium and chromium-driver (Debian)"
+  SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends chromium chromium-driver >/dev/null
+fi
+
+# wasm-bindgen CLI: exactly the wasm-bindgen version in Cargo.lock.
+[ -f Cargo.lock ] || cargo generate-lockfile
+want=$(awk '$0=="name = \"wasm-bindgen\"" {getline; gsub(/version = |"/, ""); print; exit}' Cargo.lock)
+have=$(wasm-bindgen --version 2>/dev/null | awk '{print $2}' || true)
+if [ "$have" != "$want" ]; then
+  say "installing wasm-bindgen-cli $want (about 3 minutes)"
+  # --locked fails here (its lockfile pins a crate the index lacks); fall back without it.
+  cargo install -q wasm-bindgen-cli --version "$want" --locked 2>/dev/null || cargo install -q wasm-bindgen-cli --version "$want"
+fi
+
+if ! command -v wasm-pack >/dev/null; then
+  say "installing wasm-pack (about 2 minutes)"
+  cargo install -q wasm-pack --locked
+fi
+
+# npm dev tools: TypeScript, binaryen's wasm-opt (never Debian's: it corrupts
+# current wasm-bindgen output), and the test dependencies.
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  say "installing npm dev dependencies"
+  npm ci --no-audit --no-fund --loglevel=error
+fi

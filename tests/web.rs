@@ -1,0 +1,133 @@
+//! The shared vectors through the compiled wasm binding, in Node
+//! (`wasm-pack test --node`) and in headless Chromium
+//! (`WASM_BINDGEN_USE_BROWSER=1 wasm-pack test --headless --chrome`).
+//!
+//! Strings go in the way the npm wrapper sends them: UTF-16 code units
+//! written into wasm memory through a JS typed array, then one call.
+#![cfg(target_arch = "wasm32")]
+
+use js_sys::{Array, JsString, Object, Reflect, Uint16Array, JSON};
+use mcp_boundary::js::{memory, units, Validator};
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_test::wasm_bindgen_test;
+
+/// Builds a validator as the wrapper does; `Err` holds the thrown error.
+fn validator(options: &JsValue) -> Result<Validator, JsValue> {
+    let out = Object::new();
+    let v = Validator::new(options, &out);
+    let error = get(&out, "value");
+    if error.is_undefined() {
+        Ok(v)
+    } else {
+        Err(error)
+    }
+}
+
+fn reject(v: &Validator, n: usize) -> JsValue {
+    let out = Object::new();
+    v.reject(0, n, &out);
+    get(&out, "value")
+}
+
+fn vectors() -> JsValue {
+    JSON::parse(include_str!("data/recipients.json")).expect("vectors parse")
+}
+
+fn get(v: &JsValue, key: &str) -> JsValue {
+    Reflect::get(v, &JsValue::from_str(key)).unwrap()
+}
+
+fn json(v: &JsValue) -> String {
+    if v.is_undefined() {
+        return "undefined".into();
+    }
+    JSON::stringify(v).map(String::from).unwrap_or_default()
+}
+
+/// Writes `s` into the scratch buffer as the wrapper does; returns its length.
+fn put(s: &JsString) -> usize {
+    let codes: Vec<u16> = s.iter().collect();
+    let base = units(codes.len()) / 2;
+    let buffer = get(&memory(), "buffer");
+    let view = Uint16Array::new(&buffer);
+    for (i, c) in codes.iter().enumerate() {
+        view.set_index(u32::try_from(base + i).unwrap(), *c);
+    }
+    codes.len()
+}
+
+#[wasm_bindgen_test]
+fn recipient_vectors_through_the_binding() {
+    let cases: Array = get(&vectors(), "cases").unchecked_into();
+    assert!(cases.length() > 40);
+    for case in cases.iter() {
+        let name = get(&case, "name").as_string().unwrap();
+        let expect = get(&case, "expect");
+        let validator = validator(&get(&case, "options")).expect(&name);
+        let to = get(&case, "to");
+        let (code, error) = match to.dyn_ref::<JsString>() {
+            Some(s) => {
+                let n = put(s);
+                let code = validator.check(n);
+                (code, if code == 2 { reject(&validator, n) } else { JsValue::UNDEFINED })
+            }
+            None => {
+                let out = Object::new();
+                validator.reject_value(&to, &out);
+                (2, get(&out, "value"))
+            }
+        };
+        if get(&expect, "ok").is_truthy() {
+            let want = if get(&expect, "kind").as_string().as_deref() == Some("broadcast") { 0 } else { 1 };
+            assert_eq!(code, want, "{name}");
+            continue;
+        }
+        assert_eq!(code, 2, "{name}: expected a rejection");
+        for key in ["code", "reason", "to", "position", "limit", "suggestions"] {
+            let want = get(&expect, key);
+            let got = get(&error, key);
+            if want.is_undefined() && key != "position" && key != "limit" {
+                continue;
+            }
+            assert_eq!(json(&got), json(&want), "{name}: {key}");
+        }
+        let shapes = json(&get(&error, "valid_shapes"));
+        assert!(shapes.contains("AGENT:*  (literal broadcast"), "{name}: {shapes}");
+        let message = get(&error, "message").as_string().unwrap();
+        assert!(message.contains(&get(&error, "to").as_string().unwrap()), "{name}");
+    }
+}
+
+#[wasm_bindgen_test]
+fn option_errors_throw_type_errors_naming_the_option() {
+    let cases: Array = get(&vectors(), "option_errors").unchecked_into();
+    for case in cases.iter() {
+        let name = get(&case, "name").as_string().unwrap();
+        let Err(error) = validator(&get(&case, "options")) else { panic!("{name}: no error") };
+        assert!(error.is_instance_of::<js_sys::TypeError>(), "{name}");
+        let want = get(&case, "throws");
+        for key in ["code", "reason", "option"] {
+            assert_eq!(get(&error, key).as_string(), get(&want, key).as_string(), "{name}: {key}");
+        }
+        assert_eq!(get(&error, "name").as_string().as_deref(), Some("TypeError"));
+    }
+}
+
+#[wasm_bindgen_test]
+fn lone_surrogates_are_rendered_not_replaced() {
+    let s: JsString = JSON::parse(r#""@ab\ud800""#).unwrap().unchecked_into();
+    let v = validator(&JsValue::UNDEFINED).unwrap();
+    let n = put(&s);
+    assert_eq!(v.check(n), 2);
+    let e = reject(&v, n);
+    assert_eq!(get(&e, "to").as_string().as_deref(), Some("@ab\\u{D800}"));
+    assert_eq!(get(&e, "position").as_f64(), Some(3.0));
+}
+
+#[wasm_bindgen_test]
+fn works_after_errors() {
+    assert!(validator(&JsValue::from_str("nonsense")).is_err());
+    let v = validator(&JsValue::UNDEFINED).unwrap();
+    let n = put(&JsString::from("@neo-gpt"));
+    assert_eq!(v.check(n), 1);
+}
