@@ -44,8 +44,8 @@ test-rust: setup
 	cargo test --no-fail-fast
 
 test-wasm: setup
-	wasm-pack --quiet test --node
-	WASM_BINDGEN_USE_BROWSER=1 wasm-pack --quiet test --headless --chrome --chromedriver /usr/bin/chromedriver
+	wasm-pack test --node
+	WASM_BINDGEN_USE_BROWSER=1 wasm-pack test --headless --chrome --chromedriver /usr/bin/chromedriver
 
 test-js: pkg
 	node --test js-tests/

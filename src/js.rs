@@ -96,17 +96,21 @@ pub struct Validator {
 
 #[wasm_bindgen]
 impl Validator {
-    /// Parses options once; `undefined` gives layer 1 only.
-    ///
-    /// # Errors
-    /// A `TypeError` with `code: "INVALID_OPTIONS"`, `reason` and `option`
-    /// for options of a wrong type, out of range, unknown, or invalid.
+    /// Parses options once; `undefined` gives layer 1 only. For options
+    /// that cannot work (a wrong type, out of range, unknown, invalid), sets
+    /// `out.value` to a `TypeError` with `code: "INVALID_OPTIONS"`, `reason`
+    /// and `option`, for the wrapper to throw, and returns a layer-1
+    /// validator that the wrapper frees.
     #[wasm_bindgen(constructor)]
-    pub fn new(options: &JsValue) -> Result<Validator, JsValue> {
-        parse_options(options)
-            .and_then(RecipientValidator::new)
-            .map(|inner| Validator { inner })
-            .map_err(|e| js_error(&e))
+    #[must_use]
+    pub fn new(options: &JsValue, out: &Object) -> Validator {
+        match parse_options(options).and_then(RecipientValidator::new) {
+            Ok(inner) => Validator { inner },
+            Err(e) => {
+                set_out(out, &js_error(&e));
+                Validator { inner: RecipientValidator::DEFAULT }
+            }
+        }
     }
 
     /// Verdict for the first `len` units of the buffer.
