@@ -24,10 +24,13 @@ for (const dir of ["node", "web"]) {
 writeFileSync(
   new URL("node/index.cjs", pkg),
   `${header}"use strict";\n${api}\nconst api = createApi(require("./mcp_boundary.js"));\n` +
-    `module.exports = { ...api, init: async () => undefined, initSync: () => undefined };\n`,
+    `const init = async () => undefined;\n` +
+    `module.exports = { ...api, init, initSync: () => undefined, default: init };\n`,
 );
 // The names to re-export come from the built module itself, so they cannot drift.
-const names = Object.keys(createRequire(import.meta.url)(new URL("node/index.cjs", pkg).pathname)).sort();
+const names = Object.keys(createRequire(import.meta.url)(new URL("node/index.cjs", pkg).pathname))
+  .filter((n) => n !== "default")
+  .sort();
 writeFileSync(
   new URL("node/index.mjs", pkg),
   `${header}import api from "./index.cjs";\nexport const { ${names.join(", ")} } = api;\nexport default api.init;\n`,
@@ -53,7 +56,10 @@ writeFileSync(
 );
 writeFileSync(new URL("web/package.json", pkg), JSON.stringify({ type: "module" }) + "\n");
 
+// One source of types, read as CommonJS (index.d.ts: pkg/ has no "type")
+// for require() and as ESM (index.d.mts) for import.
 copyFileSync(new URL("js/index.d.ts", root), new URL("index.d.ts", pkg));
+copyFileSync(new URL("js/index.d.ts", root), new URL("index.d.mts", pkg));
 copyFileSync(new URL("README.md", root), new URL("README.md", pkg));
 
 const manifest = {
@@ -67,15 +73,17 @@ const manifest = {
   types: "./index.d.ts",
   exports: {
     ".": {
-      types: "./index.d.ts",
-      node: { import: "./node/index.mjs", require: "./node/index.cjs" },
-      browser: "./web/index.js",
-      default: "./web/index.js",
+      node: {
+        import: { types: "./index.d.mts", default: "./node/index.mjs" },
+        require: { types: "./index.d.ts", default: "./node/index.cjs" },
+      },
+      browser: { types: "./index.d.mts", default: "./web/index.js" },
+      default: { types: "./index.d.mts", default: "./web/index.js" },
     },
-    "./web": { types: "./index.d.ts", default: "./web/index.js" },
+    "./web": { types: "./index.d.mts", default: "./web/index.js" },
     "./package.json": "./package.json",
   },
-  files: ["index.d.ts", "README.md", "node/", "web/"],
+  files: ["index.d.ts", "index.d.mts", "README.md", "node/", "web/"],
   sideEffects: false,
   engines: { node: ">=18" },
 };

@@ -5,11 +5,15 @@
 //! wrapper (`js/api.js`) writes straight into wasm memory: one call per
 //! check, no allocation, no UTF-8 re-encoding, and lone surrogates reach the
 //! core intact. Hot paths return a small code and the wrapper builds the
-//! plain result object; rejections (the slow path) are built here with
-//! serde-wasm-bindgen.
+//! plain result object.
 //!
-//! No export returns a JS value: objects come back through an `out` object
-//! argument (`out.value`) and exports return only numbers or nothing.
+//! A rejection crosses as its variable parts only (reason index, rendition,
+//! message, position, limit, suggestions); the wrapper builds the object
+//! with the fixed strings it read once from [`tables`], so the fixed text
+//! still comes from Rust but is decoded once, not per error.
+//!
+//! No export returns a JS value: values come back through an `out` array
+//! argument, and exports return only numbers or nothing.
 //! Node 20's V8 inlines JS→wasm calls into optimized code, and a lazy
 //! deoptimization at the return of an inlined call that returns an
 //! `externref` (or several values) aborts the process ("Fatal error …
@@ -21,22 +25,15 @@
 //! These exports are the wrapper's private protocol; the public JS API is
 //! the one in `js/index.d.ts`.
 
-use std::cell::RefCell;
-
 use js_sys::{Array, Object, Reflect};
+
+use crate::recipient::{RecipientError, RejectionReason, VALID_SHAPES};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::error::{BoundaryError, OptionPath, OptionsError};
 use crate::recipient::{RecipientOptions, RecipientValidator, Shape};
 use crate::safe_text::SafeText;
-
-thread_local! {
-    /// UTF-16 code units written by JS before a call.
-    static UNITS: RefCell<Vec<u16>> = const { RefCell::new(Vec::new()) };
-    /// Per-item lengths in, verdict codes out, for batch calls.
-    static META: RefCell<Vec<u32>> = const { RefCell::new(Vec::new()) };
-}
 
 /// Verdict codes shared with `js/api.js`.
 const BROADCAST: u32 = 0;
@@ -54,25 +51,17 @@ pub fn memory() -> JsValue {
     wasm_bindgen::memory()
 }
 
-/// Makes room for `len` code units; returns the buffer's byte address.
-#[wasm_bindgen(js_name = "__units")]
-#[must_use]
-pub fn units(len: usize) -> usize {
-    UNITS.with(|b| reserve(&mut b.borrow_mut(), len))
-}
-
-/// Makes room for `len` batch slots; returns the buffer's byte address.
-#[wasm_bindgen(js_name = "__meta")]
-#[must_use]
-pub fn meta(len: usize) -> usize {
-    META.with(|b| reserve(&mut b.borrow_mut(), len))
-}
-
-/// Releases buffers grown past 64 Ki elements by a very large input.
-#[wasm_bindgen(js_name = "__release")]
-pub fn release() {
-    UNITS.with(|b| shrink(&mut b.borrow_mut()));
-    META.with(|b| shrink(&mut b.borrow_mut()));
+/// Fills `out` with the fixed strings the wrapper needs, indexed by reason:
+/// `[reasons, codes, titles, valid_shapes]`.
+#[wasm_bindgen(js_name = "__tables")]
+pub fn tables(out: &Array) {
+    let list = |f: fn(RejectionReason) -> &'static str| -> Array {
+        RejectionReason::ALL.iter().map(|r| JsValue::from_str(f(*r))).collect()
+    };
+    out.set(0, list(RejectionReason::as_str).into());
+    out.set(1, list(RejectionReason::code).into());
+    out.set(2, list(RejectionReason::title).into());
+    out.set(3, VALID_SHAPES.iter().map(|s| JsValue::from_str(s)).collect::<Array>().into());
 }
 
 fn reserve<T: Copy + Default>(buf: &mut Vec<T>, len: usize) -> usize {
@@ -88,74 +77,102 @@ fn shrink<T>(buf: &mut Vec<T>) {
     }
 }
 
-/// A parsed recipient validator (the wrapper's `RecipientValidator`).
+/// A parsed recipient validator (the wrapper's `RecipientValidator`) with
+/// its own scratch buffers: keeping them here rather than in a
+/// thread-local saves a measurable part of each call.
 #[wasm_bindgen]
 pub struct Validator {
     inner: RecipientValidator,
+    /// UTF-16 code units written by JS before a call.
+    units: Vec<u16>,
+    /// Per-item lengths in, verdict codes out, for batch calls.
+    meta: Vec<u32>,
 }
 
 #[wasm_bindgen]
 impl Validator {
     /// Parses options once; `undefined` gives layer 1 only. For options
     /// that cannot work (a wrong type, out of range, unknown, invalid), sets
-    /// `out.value` to a `TypeError` with `code: "INVALID_OPTIONS"`, `reason`
+    /// `out[0]` to a `TypeError` with `code: "INVALID_OPTIONS"`, `reason`
     /// and `option`, for the wrapper to throw, and returns a layer-1
     /// validator that the wrapper frees.
     #[wasm_bindgen(constructor)]
     #[must_use]
-    pub fn new(options: &JsValue, out: &Object) -> Validator {
-        match parse_options(options).and_then(RecipientValidator::new) {
-            Ok(inner) => Validator { inner },
-            Err(e) => {
-                set_out(out, &js_error(&e));
-                Validator { inner: RecipientValidator::DEFAULT }
-            }
-        }
+    pub fn new(options: &JsValue, out: &Array) -> Validator {
+        let inner = parse_options(options).and_then(RecipientValidator::new).unwrap_or_else(|e| {
+            out.set(0, js_error(&e));
+            RecipientValidator::DEFAULT
+        });
+        Validator { inner, units: Vec::new(), meta: Vec::new() }
+    }
+
+    /// Makes room for `len` code units; returns the buffer's byte address.
+    #[must_use]
+    pub fn units(&mut self, len: usize) -> usize {
+        reserve(&mut self.units, len)
+    }
+
+    /// Makes room for `len` batch slots; returns the buffer's byte address.
+    #[must_use]
+    pub fn meta(&mut self, len: usize) -> usize {
+        reserve(&mut self.meta, len)
+    }
+
+    /// Releases buffers grown past 64 Ki elements by a very large input.
+    pub fn release(&mut self) {
+        shrink(&mut self.units);
+        shrink(&mut self.meta);
     }
 
     /// Verdict for the first `len` units of the buffer.
     #[must_use]
     pub fn check(&self, len: usize) -> u32 {
-        UNITS.with(|b| b.borrow().get(..len).map_or(REJECTED, |s| code(self.inner.verdict(s))))
+        self.units.get(..len).map_or(REJECTED, |s| code(self.inner.verdict(s)))
     }
 
     /// Verdicts for `count` strings laid end to end in the buffer, their
     /// lengths in the batch slots; each slot is overwritten with its code.
-    pub fn check_many(&self, count: usize) {
-        UNITS.with(|units| {
-            META.with(|meta| {
-                let units = units.borrow();
-                let mut meta = meta.borrow_mut();
-                let mut offset = 0usize;
-                for slot in meta.iter_mut().take(count) {
-                    if *slot == NOT_A_STRING {
-                        *slot = REJECTED;
-                        continue;
-                    }
-                    let end = offset + *slot as usize;
-                    *slot = units.get(offset..end).map_or(REJECTED, |s| code(self.inner.verdict(s)));
-                    offset = end;
-                }
-            });
-        });
+    pub fn check_many(&mut self, count: usize) {
+        let mut offset = 0usize;
+        for slot in self.meta.iter_mut().take(count) {
+            if *slot == NOT_A_STRING {
+                *slot = REJECTED;
+                continue;
+            }
+            let end = offset + *slot as usize;
+            *slot = self.units.get(offset..end).map_or(REJECTED, |s| code(self.inner.verdict(s)));
+            offset = end;
+        }
     }
 
-    /// Sets `out.value` to the rejection object for units
-    /// `offset..offset + len` of the buffer.
-    pub fn reject(&self, offset: usize, len: usize, out: &Object) {
-        let error = UNITS.with(|b| {
-            let b = b.borrow();
-            let units = b.get(offset..offset + len).unwrap_or_default();
-            to_js(&self.inner.reject_utf16(units))
-        });
-        set_out(out, &error);
+    /// The rejection of units `offset..offset + len` of the buffer, as
+    /// `out = [reason index, to, message, position?, limit?, suggestions?]`.
+    pub fn reject(&self, offset: usize, len: usize, out: &Array) {
+        let units = self.units.get(offset..offset + len).unwrap_or_default();
+        put_rejection(&self.inner.reject_utf16(units), out);
     }
 
-    /// Sets `out.value` to the `not_a_string` rejection object for a value
-    /// of another type.
-    pub fn reject_value(&self, value: &JsValue, out: &Object) {
-        set_out(out, &to_js(&self.inner.reject_non_string(type_name(value))));
+    /// The `not_a_string` rejection of a value of another type, as
+    /// [`reject`](Self::reject) lays it out.
+    pub fn reject_value(&self, value: &JsValue, out: &Array) {
+        put_rejection(&self.inner.reject_non_string(type_name(value)), out);
     }
+}
+
+#[allow(clippy::cast_precision_loss, reason = "indexes and lengths are far below 2^53")]
+fn put_rejection(e: &RecipientError, out: &Array) {
+    let index = RejectionReason::ALL.iter().position(|r| *r == e.reason()).unwrap_or_default();
+    let number = |n: Option<usize>| n.map_or(JsValue::UNDEFINED, |n| JsValue::from_f64(n as f64));
+    out.set(0, JsValue::from_f64(index as f64));
+    out.set(1, JsValue::from_str(e.to().as_str()));
+    out.set(2, JsValue::from_str(&e.message()));
+    out.set(3, number(e.position()));
+    out.set(4, number(e.limit()));
+    out.set(
+        5,
+        e.suggestions()
+            .map_or(JsValue::UNDEFINED, |s| s.iter().map(|x| JsValue::from_str(x)).collect::<Array>().into()),
+    );
 }
 
 fn code(verdict: Option<Shape>) -> u32 {
@@ -185,15 +202,6 @@ fn type_name(value: &JsValue) -> &'static str {
         Some("string") => "string",
         _ => "object",
     }
-}
-
-fn set_out(out: &Object, value: &JsValue) {
-    // `out` is the wrapper's own plain object: setting a property cannot fail.
-    let _ = Reflect::set(out, &JsValue::from_str("value"), value);
-}
-
-fn to_js<T: serde::Serialize>(value: &T) -> JsValue {
-    value.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).unwrap_or(JsValue::NULL)
 }
 
 /// The one place a core error becomes a thrown JS `Error`: `name`, `code`,
@@ -271,12 +279,13 @@ fn parse_options(value: &JsValue) -> Result<RecipientOptions, OptionsError> {
             return Err(OptionsError::out_of_range(path, 1, crate::MAX_IDENTIFIER_LENGTH_LIMIT));
         }
         // Anything above the limit is refused by the core; saturate first.
+        let ceiling = u32::try_from(crate::MAX_IDENTIFIER_LENGTH_LIMIT + 1).map_or(f64::MAX, f64::from);
         #[allow(
             clippy::cast_possible_truncation,
             clippy::cast_sign_loss,
             reason = "whole, positive, clamped to the limit"
         )]
-        let n = n.min((crate::MAX_IDENTIFIER_LENGTH_LIMIT + 1) as f64) as usize;
+        let n = n.min(ceiling) as usize;
         options = options.max_identifier_length(n);
     }
     Ok(options)

@@ -66,7 +66,41 @@ pub enum RejectionReason {
 }
 
 impl RejectionReason {
-    /// The stable snake_case name, e.g. `"agent_prefix_with_name"`.
+    /// Every reason, in SPEC order (the JS binding indexes this list).
+    pub const ALL: [Self; 10] = [
+        Self::NotAString,
+        Self::Empty,
+        Self::SurroundingWhitespace,
+        Self::WrongBroadcastLiteral,
+        Self::AgentPrefixWithName,
+        Self::MissingAtPrefix,
+        Self::TooLong,
+        Self::InvalidCharacters,
+        Self::UnknownAgent,
+        Self::PatternMismatch,
+    ];
+
+    /// `INVALID_RECIPIENT_SHAPE` for layer-1 reasons, else `UNKNOWN_RECIPIENT`.
+    #[must_use]
+    pub fn code(self) -> &'static str {
+        if self.is_shape() {
+            "INVALID_RECIPIENT_SHAPE"
+        } else {
+            "UNKNOWN_RECIPIENT"
+        }
+    }
+
+    /// The short title: `Invalid recipient shape` or `Unknown recipient`.
+    #[must_use]
+    pub fn title(self) -> &'static str {
+        if self.is_shape() {
+            "Invalid recipient shape"
+        } else {
+            "Unknown recipient"
+        }
+    }
+
+    /// The stable `snake_case` name, e.g. `"agent_prefix_with_name"`.
     #[must_use]
     pub fn as_str(self) -> &'static str {
         match self {
@@ -146,21 +180,13 @@ impl RecipientError {
     /// `INVALID_RECIPIENT_SHAPE` or `UNKNOWN_RECIPIENT`.
     #[must_use]
     pub fn code(&self) -> &'static str {
-        if self.reason.is_shape() {
-            "INVALID_RECIPIENT_SHAPE"
-        } else {
-            "UNKNOWN_RECIPIENT"
-        }
+        self.reason.code()
     }
 
     /// The short title: `Invalid recipient shape` or `Unknown recipient`.
     #[must_use]
     pub fn error(&self) -> &'static str {
-        if self.reason.is_shape() {
-            "Invalid recipient shape"
-        } else {
-            "Unknown recipient"
-        }
+        self.reason.title()
     }
 
     /// The first rule that failed.
@@ -348,6 +374,7 @@ const IDENT: [bool; 128] = {
     let mut t = [false; 128];
     let mut c = 0;
     while c < 128 {
+        #[allow(clippy::cast_possible_truncation, reason = "c < 128")]
         let b = c as u8;
         t[c] = b.is_ascii_alphanumeric() || b == b'_' || b == b'-';
         c += 1;

@@ -124,13 +124,13 @@ pub(crate) fn needs_escape(c: char) -> bool {
             | 0x13430..=0x1343F
             | 0x1BCA0..=0x1BCA3
             | 0x1D173..=0x1D17A
-            | 0xE0000..=0xE0FFF
-            | 0xF0000..=0x10FFFF
+            | 0xE_0000..=0xE_0FFF
+            | 0xF_0000..=0x10_FFFF
     ) || (cp & 0xFFFE) == 0xFFFE
 }
 
 /// Whether a UTF-16 code unit is white space as JavaScript's
-/// `String.prototype.trim` sees it (WhiteSpace and LineTerminator), so that
+/// `String.prototype.trim` sees it (`WhiteSpace` and `LineTerminator`), so that
 /// "valid once trimmed" means the same thing in Rust and in JS.
 #[must_use]
 pub(crate) const fn is_js_whitespace(unit: u16) -> bool {

@@ -5,28 +5,59 @@
 //! Strings go in the way the npm wrapper sends them: UTF-16 code units
 //! written into wasm memory through a JS typed array, then one call.
 #![cfg(target_arch = "wasm32")]
+#![allow(clippy::cast_possible_truncation, reason = "the reason index is a small whole number")]
 
 use js_sys::{Array, JsString, Object, Reflect, Uint16Array, JSON};
-use mcp_boundary::js::{memory, units, Validator};
+use mcp_boundary::js::{memory, tables, Validator};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
 
 /// Builds a validator as the wrapper does; `Err` holds the thrown error.
 fn validator(options: &JsValue) -> Result<Validator, JsValue> {
-    let out = Object::new();
+    let out = Array::new();
     let v = Validator::new(options, &out);
-    let error = get(&out, "value");
-    if error.is_undefined() {
+    if out.length() == 0 {
         Ok(v)
     } else {
-        Err(error)
+        Err(out.get(0))
     }
 }
 
+thread_local! {
+    /// The fixed strings the wrapper reads once: reasons, codes, titles, shapes.
+    static TABLES: Array = {
+        let out = Array::new();
+        tables(&out);
+        out
+    };
+}
+
+/// Rebuilds the rejection object from `out` as js/api.js does.
+fn rejection(out: &Array) -> JsValue {
+    let index = u32::try_from(out.get(0).as_f64().unwrap() as i64).unwrap();
+    let table = |t: u32| TABLES.with(|tables| Array::from(&tables.get(t)).get(index));
+    let error = Object::new();
+    let set = |key: &str, value: JsValue| {
+        if !value.is_undefined() {
+            Reflect::set(&error, &JsValue::from_str(key), &value).unwrap();
+        }
+    };
+    set("error", table(2));
+    set("code", table(1));
+    set("to", out.get(1));
+    set("valid_shapes", TABLES.with(|t| t.get(3)));
+    set("message", out.get(2));
+    set("reason", table(0));
+    set("position", out.get(3));
+    set("limit", out.get(4));
+    set("suggestions", out.get(5));
+    error.into()
+}
+
 fn reject(v: &Validator, n: usize) -> JsValue {
-    let out = Object::new();
+    let out = Array::new();
     v.reject(0, n, &out);
-    get(&out, "value")
+    rejection(&out)
 }
 
 fn vectors() -> JsValue {
@@ -44,10 +75,11 @@ fn json(v: &JsValue) -> String {
     JSON::stringify(v).map(String::from).unwrap_or_default()
 }
 
-/// Writes `s` into the scratch buffer as the wrapper does; returns its length.
-fn put(s: &JsString) -> usize {
+/// Writes `s` into the validator's scratch buffer as the wrapper does;
+/// returns its length.
+fn put(v: &mut Validator, s: &JsString) -> usize {
     let codes: Vec<u16> = s.iter().collect();
-    let base = units(codes.len()) / 2;
+    let base = v.units(codes.len()) / 2;
     let buffer = get(&memory(), "buffer");
     let view = Uint16Array::new(&buffer);
     for (i, c) in codes.iter().enumerate() {
@@ -63,22 +95,19 @@ fn recipient_vectors_through_the_binding() {
     for case in cases.iter() {
         let name = get(&case, "name").as_string().unwrap();
         let expect = get(&case, "expect");
-        let validator = validator(&get(&case, "options")).expect(&name);
+        let mut validator = validator(&get(&case, "options")).expect(&name);
         let to = get(&case, "to");
-        let (code, error) = match to.dyn_ref::<JsString>() {
-            Some(s) => {
-                let n = put(s);
-                let code = validator.check(n);
-                (code, if code == 2 { reject(&validator, n) } else { JsValue::UNDEFINED })
-            }
-            None => {
-                let out = Object::new();
-                validator.reject_value(&to, &out);
-                (2, get(&out, "value"))
-            }
+        let (code, error) = if let Some(s) = to.dyn_ref::<JsString>() {
+            let n = put(&mut validator, s);
+            let code = validator.check(n);
+            (code, if code == 2 { reject(&validator, n) } else { JsValue::UNDEFINED })
+        } else {
+            let out = Array::new();
+            validator.reject_value(&to, &out);
+            (2, rejection(&out))
         };
         if get(&expect, "ok").is_truthy() {
-            let want = if get(&expect, "kind").as_string().as_deref() == Some("broadcast") { 0 } else { 1 };
+            let want = u32::from(get(&expect, "kind").as_string().as_deref() != Some("broadcast"));
             assert_eq!(code, want, "{name}");
             continue;
         }
@@ -116,8 +145,8 @@ fn option_errors_throw_type_errors_naming_the_option() {
 #[wasm_bindgen_test]
 fn lone_surrogates_are_rendered_not_replaced() {
     let s: JsString = JSON::parse(r#""@ab\ud800""#).unwrap().unchecked_into();
-    let v = validator(&JsValue::UNDEFINED).unwrap();
-    let n = put(&s);
+    let mut v = validator(&JsValue::UNDEFINED).unwrap();
+    let n = put(&mut v, &s);
     assert_eq!(v.check(n), 2);
     let e = reject(&v, n);
     assert_eq!(get(&e, "to").as_string().as_deref(), Some("@ab\\u{D800}"));
@@ -127,7 +156,7 @@ fn lone_surrogates_are_rendered_not_replaced() {
 #[wasm_bindgen_test]
 fn works_after_errors() {
     assert!(validator(&JsValue::from_str("nonsense")).is_err());
-    let v = validator(&JsValue::UNDEFINED).unwrap();
-    let n = put(&JsString::from("@neo-gpt"));
+    let mut v = validator(&JsValue::UNDEFINED).unwrap();
+    let n = put(&mut v, &JsString::from("@neo-gpt"));
     assert_eq!(v.check(n), 1);
 }
