@@ -1,0 +1,56 @@
+// The web build in real headless Chromium (Debian's /usr/bin/chromium),
+// loaded by a plain <script type="module"> with `await init()`: the repository
+// root is served on 127.0.0.1 and the page runs the shared vectors.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createServer } from "node:http";
+import { readFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const TYPES = { ".html": "text/html", ".js": "text/javascript", ".json": "application/json", ".wasm": "application/wasm" };
+
+function serve() {
+  const server = createServer(async (req, res) => {
+    const path = join(root, decodeURIComponent(new URL(req.url, "http://x").pathname));
+    if (!path.startsWith(root)) return res.writeHead(403).end();
+    try {
+      const body = await readFile(path);
+      res.writeHead(200, { "content-type": TYPES[path.slice(path.lastIndexOf("."))] ?? "application/octet-stream" }).end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
+}
+
+function dumpDom(url) {
+  const args = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", `--user-data-dir=${mkdtempSync(join(tmpdir(), "chromium-"))}`,
+    "--virtual-time-budget=10000", "--dump-dom", url,
+  ];
+  return new Promise((resolve, reject) =>
+    execFile("/usr/bin/chromium", args, { timeout: 60_000 }, (err, stdout) => (err ? reject(err) : resolve(stdout))),
+  );
+}
+
+test("web build in headless Chromium passes the recipient vectors", async () => {
+  const server = await serve();
+  try {
+    const { port } = server.address();
+    const dom = await dumpDom(`http://127.0.0.1:${port}/js-tests/browser/recipients.html`);
+    const match = /RESULT (\{.*\})/.exec(dom);
+    assert.ok(match, `no result in the page: ${dom.slice(0, 500)}`);
+    const result = JSON.parse(match[1].replaceAll("&quot;", '"').replaceAll("&amp;", "&"));
+    assert.deepStrictEqual(result.failures, []);
+    assert.ok(result.ran > 40, `ran ${result.ran}`);
+    assert.match(result.userAgent, /Chrome/);
+  } finally {
+    server.close();
+  }
+});
