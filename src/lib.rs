@@ -6,6 +6,7 @@ mod error;
 mod nearest;
 mod recipient;
 mod safe_text;
+mod tool_name;
 
 #[cfg(target_arch = "wasm32")]
 #[doc(hidden)]
@@ -17,3 +18,7 @@ pub use recipient::{
     DEFAULT_MAX_IDENTIFIER_LENGTH, MAX_IDENTIFIER_LENGTH_LIMIT, VALID_SHAPES,
 };
 pub use safe_text::{SafeText, RENDITION_MAX_CHARS};
+pub use tool_name::{
+    name_hash, rules, to_llm_facing_name, try_reverse_to_canonical, BuiltinProfile, Format, Overflow, Profile, Step,
+    ToolNameError, ToolNameReason, ToolRegistry, MAX_CUSTOM_LENGTH, SEPARATOR,
+};

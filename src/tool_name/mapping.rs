@@ -1,0 +1,361 @@
+//! Canonical `server/tool` names and their LLM-facing aliases (SPEC §3.2, §3.3).
+
+use std::fmt;
+
+use super::profile::Profile;
+use crate::error::BoundaryError;
+use crate::safe_text::SafeText;
+
+/// The separator that stands for `/` in an LLM-facing alias.
+pub const SEPARATOR: &str = "__";
+
+/// What to do with a canonical name the profile cannot represent as is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Overflow {
+    /// Refuse it with [`ToolNameError`] (`UNREPRESENTABLE_TOOL_NAME`). The default.
+    #[default]
+    Error,
+    /// Give a deterministic alias within the profile: a readable sanitized
+    /// prefix, `_`, then 8 lowercase hex digits of [`name_hash`] of the
+    /// canonical name. Names that already fit are unchanged.
+    Hash,
+}
+
+/// Why a tool name error arose.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ToolNameReason {
+    /// The canonical name is empty.
+    Empty,
+    /// A `/`-separated segment is empty (`/x`, `x/`, `a//b`).
+    EmptySegment,
+    /// A character the profile does not allow; see `position`.
+    InvalidCharacter,
+    /// Longer than the profile allows; see `length` and `limit`.
+    TooLong,
+    /// The first character is not one the profile allows first.
+    BadFirstCharacter,
+    /// Another canonical name already has this alias.
+    Collision,
+}
+
+impl ToolNameReason {
+    /// The stable `snake_case` name, e.g. `"empty_segment"`.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Empty => "empty",
+            Self::EmptySegment => "empty_segment",
+            Self::InvalidCharacter => "invalid_character",
+            Self::TooLong => "too_long",
+            Self::BadFirstCharacter => "bad_first_character",
+            Self::Collision => "collision",
+        }
+    }
+}
+
+/// A tool name that cannot be mapped, or a registration that would collide.
+///
+/// `code()` is `UNREPRESENTABLE_TOOL_NAME` or `TOOL_NAME_COLLISION`. Names
+/// appear only as [`SafeText`] renditions, in the message and in the
+/// accessors.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ToolNameError {
+    reason: ToolNameReason,
+    name: SafeText,
+    position: Option<usize>,
+    length: Option<usize>,
+    limit: Option<usize>,
+    profile: &'static str,
+    /// For a collision: the canonical name registered first, and the alias.
+    existing: Option<(SafeText, SafeText)>,
+}
+
+impl ToolNameError {
+    fn new(reason: ToolNameReason, name: &str, profile: &'static str) -> Self {
+        Self { reason, name: SafeText::render(name), position: None, length: None, limit: None, profile, existing: None }
+    }
+
+    pub(crate) fn collision(incoming: &str, existing: &str, alias: &str, profile: &'static str) -> Self {
+        let mut e = Self::new(ToolNameReason::Collision, incoming, profile);
+        e.existing = Some((SafeText::render(existing), SafeText::render(alias)));
+        e
+    }
+
+    /// `UNREPRESENTABLE_TOOL_NAME` or `TOOL_NAME_COLLISION`.
+    #[must_use]
+    pub fn code(&self) -> &'static str {
+        if self.reason == ToolNameReason::Collision {
+            "TOOL_NAME_COLLISION"
+        } else {
+            "UNREPRESENTABLE_TOOL_NAME"
+        }
+    }
+
+    /// Why.
+    #[must_use]
+    pub fn reason(&self) -> ToolNameReason {
+        self.reason
+    }
+
+    /// The safe rendition of the canonical name at fault (for a collision,
+    /// the one being registered).
+    #[must_use]
+    pub fn name(&self) -> &SafeText {
+        &self.name
+    }
+
+    /// For `invalid_character`: the UTF-16 index in the canonical name.
+    #[must_use]
+    pub fn position(&self) -> Option<usize> {
+        self.position
+    }
+
+    /// For `too_long`: the alias length in characters.
+    #[must_use]
+    pub fn length(&self) -> Option<usize> {
+        self.length
+    }
+
+    /// For `too_long`: the profile's limit.
+    #[must_use]
+    pub fn limit(&self) -> Option<usize> {
+        self.limit
+    }
+
+    /// The profile's name.
+    #[must_use]
+    pub fn profile(&self) -> &'static str {
+        self.profile
+    }
+
+    /// For a collision: the canonical name registered first.
+    #[must_use]
+    pub fn existing(&self) -> Option<&SafeText> {
+        self.existing.as_ref().map(|(name, _)| name)
+    }
+
+    /// For a collision: the alias both names map to.
+    #[must_use]
+    pub fn alias(&self) -> Option<&SafeText> {
+        self.existing.as_ref().map(|(_, alias)| alias)
+    }
+}
+
+impl fmt::Display for ToolNameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (name, profile) = (&self.name, self.profile);
+        match self.reason {
+            ToolNameReason::Empty => write!(f, "Tool name is empty."),
+            ToolNameReason::EmptySegment => {
+                write!(f, "Tool name '{name}' has an empty segment: '/' must separate two non-empty parts (server/tool).")
+            }
+            ToolNameReason::InvalidCharacter => write!(
+                f,
+                "Tool name '{name}' cannot be shown under the {profile} profile: the character at position {} is not allowed.",
+                self.position.unwrap_or(0)
+            ),
+            ToolNameReason::TooLong => write!(
+                f,
+                "Tool name '{name}' gives an alias of {} characters; the {profile} profile allows {} (overflow: \"hash\" shortens it).",
+                self.length.unwrap_or(0),
+                self.limit.unwrap_or(0)
+            ),
+            ToolNameReason::BadFirstCharacter => {
+                write!(f, "Tool name '{name}' cannot be shown under the {profile} profile: it may not start with that character.")
+            }
+            ToolNameReason::Collision => {
+                let (existing, alias) = self.existing.as_ref().map_or(("", ""), |(e, a)| (e.as_str(), a.as_str()));
+                write!(f, "Tool name '{name}' would have the alias '{alias}', which already belongs to '{existing}'; nothing was registered.")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ToolNameError {}
+
+impl BoundaryError for ToolNameError {
+    fn name(&self) -> &'static str {
+        "ToolNameError"
+    }
+    fn code(&self) -> &'static str {
+        ToolNameError::code(self)
+    }
+    fn reason(&self) -> &'static str {
+        self.reason.as_str()
+    }
+}
+
+/// FNV-1a, 32 bits, over the UTF-8 bytes of the canonical name: the hash in
+/// hashed aliases. Offset basis `0x811c9dc5`, prime `0x01000193`. Chosen
+/// because any host can reproduce it in a few lines; collisions between
+/// hashed aliases are refused by the registry, never silent.
+#[must_use]
+pub fn name_hash(canonical: &str) -> u32 {
+    canonical.bytes().fold(0x811c_9dc5_u32, |h, b| (h ^ u32::from(b)).wrapping_mul(0x0100_0193))
+}
+
+/// The LLM-facing alias of a canonical name under a profile: every `/`
+/// becomes `__`, and the result must satisfy the profile as a whole.
+///
+/// ```
+/// use mcp_boundary::{to_llm_facing_name, BuiltinProfile, Overflow, Profile};
+/// let openai = Profile::builtin(BuiltinProfile::OpenAi);
+/// assert_eq!(to_llm_facing_name("github/create_issue", &openai, Overflow::Error).unwrap(), "github__create_issue");
+/// let long = format!("server/{}", "x".repeat(80));
+/// let alias = to_llm_facing_name(&long, &openai, Overflow::Hash).unwrap();
+/// assert_eq!(alias.len(), 64);
+/// ```
+///
+/// # Errors
+/// [`ToolNameError`] with code `UNREPRESENTABLE_TOOL_NAME` and reason:
+/// `empty` (`""`); `empty_segment` (`"/x"`, `"x/"`, `"a//b"`); and unless
+/// `overflow` is [`Overflow::Hash`]: `invalid_character` (`"a.b"` under
+/// `openai`, `"foo\n"`), `bad_first_character` (`"1tool"` under `gemini`),
+/// `too_long` (65 characters under `openai`).
+pub fn to_llm_facing_name(canonical: &str, profile: &Profile, overflow: Overflow) -> Result<String, ToolNameError> {
+    if canonical.is_empty() {
+        return Err(ToolNameError::new(ToolNameReason::Empty, canonical, profile.name()));
+    }
+    if canonical.split('/').any(str::is_empty) {
+        return Err(ToolNameError::new(ToolNameReason::EmptySegment, canonical, profile.name()));
+    }
+    let alias = canonical.replace('/', SEPARATOR);
+    match check(canonical, &alias, profile) {
+        Ok(()) => Ok(alias),
+        Err(_) if overflow == Overflow::Hash => hashed(canonical, &alias, profile),
+        Err(e) => Err(e),
+    }
+}
+
+/// The first rule the alias breaks: a character (by its position in the
+/// canonical name), then the first character, then the length.
+fn check(canonical: &str, alias: &str, profile: &Profile) -> Result<(), ToolNameError> {
+    let mut position = 0;
+    for c in canonical.chars() {
+        if c != '/' && !profile.allows(c) {
+            let mut e = ToolNameError::new(ToolNameReason::InvalidCharacter, canonical, profile.name());
+            e.position = Some(position);
+            return Err(e);
+        }
+        position += c.len_utf16();
+    }
+    if alias.chars().next().is_some_and(|c| !profile.allows_first(c)) {
+        return Err(ToolNameError::new(ToolNameReason::BadFirstCharacter, canonical, profile.name()));
+    }
+    let length = alias.chars().count();
+    if length > profile.max_length() {
+        let mut e = ToolNameError::new(ToolNameReason::TooLong, canonical, profile.name());
+        e.length = Some(length);
+        e.limit = Some(profile.max_length());
+        return Err(e);
+    }
+    Ok(())
+}
+
+/// `prefix_XXXXXXXX`: the alias with disallowed characters as `_`, a `_`
+/// put in front if its first character may not start a name, cut so that
+/// the whole fits the limit.
+fn hashed(canonical: &str, alias: &str, profile: &Profile) -> Result<String, ToolNameError> {
+    let suffix = format!("_{:08x}", name_hash(canonical));
+    let room = profile.max_length().saturating_sub(suffix.len());
+    let mut prefix: String = alias.chars().map(|c| if profile.allows(c) { c } else { '_' }).collect();
+    if prefix.chars().next().is_some_and(|c| !profile.allows_first(c)) {
+        prefix.insert(0, '_');
+    }
+    let mut out: String = prefix.chars().take(room).collect();
+    out.push_str(&suffix);
+    // A profile too narrow for the hash form (under 10 characters, or no
+    // `_` or hex digits) still gets an honest error rather than a bad alias.
+    check(&out, &out, profile).map(|()| out).map_err(|mut e| {
+        e.name = SafeText::render(canonical);
+        e
+    })
+}
+
+/// Reverses an alias without a registry, by a heuristic: a name without
+/// `__` is returned as is (a first-party tool); a name containing `/` is
+/// returned as is (already canonical); otherwise the **first** `__` becomes
+/// `/` (`a__b__c` → `a/b__c`). `None` when that separator is at the start or
+/// the end (`__foo`, `foo__`, `__`). Hashed aliases and servers whose names
+/// contain `__` need [`ToolRegistry`](super::ToolRegistry) instead.
+#[must_use]
+pub fn try_reverse_to_canonical(name: &str) -> Option<String> {
+    if name.contains('/') {
+        return Some(name.to_owned());
+    }
+    match name.split_once(SEPARATOR) {
+        None => Some(name.to_owned()),
+        Some((server, tool)) if !server.is_empty() && !tool.is_empty() => Some(format!("{server}/{tool}")),
+        Some(_) => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::profile::BuiltinProfile;
+    use super::*;
+
+    fn p(b: BuiltinProfile) -> Profile {
+        Profile::builtin(b)
+    }
+
+    #[test]
+    fn forward() {
+        let a = Profile::default();
+        assert_eq!(to_llm_facing_name("github/create_issue", &a, Overflow::Error).unwrap(), "github__create_issue");
+        assert_eq!(to_llm_facing_name("search", &a, Overflow::Error).unwrap(), "search");
+        let r = |n: &str, pr: &Profile| to_llm_facing_name(n, pr, Overflow::Error).unwrap_err();
+        assert_eq!(r("", &a).reason(), ToolNameReason::Empty);
+        for n in ["/x", "x/", "a//b", "/"] {
+            assert_eq!(r(n, &a).reason(), ToolNameReason::EmptySegment, "{n}");
+        }
+        let e = r("foo\n", &a);
+        assert_eq!((e.reason(), e.position()), (ToolNameReason::InvalidCharacter, Some(3)));
+        assert!(!e.to_string().contains('\n'));
+        let e = r("srv/a.b", &p(BuiltinProfile::OpenAi));
+        assert_eq!(e.position(), Some(5));
+        assert_eq!(r("1x", &p(BuiltinProfile::Gemini)).reason(), ToolNameReason::BadFirstCharacter);
+        let e = r(&"x".repeat(65), &p(BuiltinProfile::OpenAi));
+        assert_eq!((e.length(), e.limit()), (Some(65), Some(64)));
+        let e = r("a/😀", &a);
+        assert_eq!(e.position(), Some(2));
+    }
+
+    #[test]
+    fn hash_overflow() {
+        let openai = p(BuiltinProfile::OpenAi);
+        let long = format!("my-server/{}", "very_long_tool_name_".repeat(5));
+        let alias = to_llm_facing_name(&long, &openai, Overflow::Hash).unwrap();
+        assert_eq!(alias.len(), 64);
+        assert!(openai.accepts(&alias));
+        assert!(alias.starts_with("my-server__very_long"));
+        assert!(alias.ends_with(&format!("_{:08x}", name_hash(&long))));
+        assert_eq!(alias, to_llm_facing_name(&long, &openai, Overflow::Hash).unwrap(), "deterministic");
+        assert_eq!(to_llm_facing_name("a/b", &openai, Overflow::Hash).unwrap(), "a__b", "short names unchanged");
+        let g = to_llm_facing_name("9srv/t", &p(BuiltinProfile::Gemini), Overflow::Hash).unwrap();
+        assert!(g.starts_with("_9srv__t_"), "{g}");
+        assert!(to_llm_facing_name("a.b/c", &openai, Overflow::Hash).unwrap().starts_with("a_b__c_"));
+        assert_eq!(to_llm_facing_name("//", &openai, Overflow::Hash).unwrap_err().reason(), ToolNameReason::EmptySegment);
+    }
+
+    #[test]
+    fn fnv1a_reference_values() {
+        assert_eq!(name_hash(""), 0x811c_9dc5);
+        assert_eq!(name_hash("a"), 0xe40c_292c);
+        assert_eq!(name_hash("foobar"), 0xbf9c_f968);
+    }
+
+    #[test]
+    fn reverse() {
+        assert_eq!(try_reverse_to_canonical("search").as_deref(), Some("search"));
+        assert_eq!(try_reverse_to_canonical("a/b__c").as_deref(), Some("a/b__c"));
+        assert_eq!(try_reverse_to_canonical("a__b").as_deref(), Some("a/b"));
+        assert_eq!(try_reverse_to_canonical("a__b__c").as_deref(), Some("a/b__c"));
+        assert_eq!(try_reverse_to_canonical("intent__X").as_deref(), Some("intent/X"));
+        for n in ["__foo", "foo__", "__"] {
+            assert_eq!(try_reverse_to_canonical(n), None, "{n}");
+        }
+        assert_eq!(try_reverse_to_canonical("a___b").as_deref(), Some("a/_b"));
+    }
+}

@@ -1,0 +1,13 @@
+//! Tool names: provider profiles, the two-way mapping between canonical
+//! `server/tool` names and LLM-facing aliases, a collision-proof registry,
+//! config lookups, and provider payload rewriting (SPEC §3).
+
+mod mapping;
+mod profile;
+mod registry;
+mod rewrite;
+
+pub use mapping::{name_hash, to_llm_facing_name, try_reverse_to_canonical, Overflow, ToolNameError, ToolNameReason, SEPARATOR};
+pub use profile::{BuiltinProfile, Profile, MAX_CUSTOM_LENGTH};
+pub use registry::ToolRegistry;
+pub use rewrite::{rules, Format, Step};

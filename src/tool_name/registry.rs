@@ -1,0 +1,229 @@
+//! The authoritative two-form mapping of a host's tools (SPEC §3.4).
+
+use std::collections::HashMap;
+
+use super::mapping::{to_llm_facing_name, try_reverse_to_canonical, Overflow, ToolNameError};
+use super::profile::Profile;
+
+/// A host's tools under one profile and overflow mode: every canonical name
+/// with its alias, both ways, with collisions refused.
+///
+/// ```
+/// use mcp_boundary::{BuiltinProfile, Overflow, Profile, ToolRegistry};
+/// let mut r = ToolRegistry::new(Profile::builtin(BuiltinProfile::OpenAi), Overflow::Hash);
+/// assert_eq!(r.register("a/b__c").unwrap(), "a__b__c");
+/// let e = r.register("a__b/c").unwrap_err();
+/// assert_eq!(e.code(), "TOOL_NAME_COLLISION");
+/// assert_eq!(r.to_canonical("a__b__c"), Some("a/b__c"));
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct ToolRegistry {
+    profile: Profile,
+    overflow: Overflow,
+    alias_of: HashMap<String, String>,
+    canonical_of: HashMap<String, String>,
+}
+
+impl ToolRegistry {
+    /// An empty registry.
+    #[must_use]
+    pub fn new(profile: Profile, overflow: Overflow) -> Self {
+        Self { profile, overflow, alias_of: HashMap::new(), canonical_of: HashMap::new() }
+    }
+
+    /// The registry's profile.
+    #[must_use]
+    pub fn profile(&self) -> &Profile {
+        &self.profile
+    }
+
+    /// Registers a canonical name and returns its alias. Registering the
+    /// same name again returns the same alias.
+    ///
+    /// # Errors
+    /// - `UNREPRESENTABLE_TOOL_NAME` as [`to_llm_facing_name`] (`""`, `"a//b"`,
+    ///   and without hashing `"a.b"` under `openai`);
+    /// - `TOOL_NAME_COLLISION` when another canonical name already has the
+    ///   alias (`a/b__c` then `a__b/c`); the first registration is kept.
+    pub fn register(&mut self, canonical: &str) -> Result<&str, ToolNameError> {
+        let alias = self.plan(canonical)?;
+        if !self.alias_of.contains_key(canonical) {
+            self.insert(canonical.to_owned(), alias);
+        }
+        Ok(&self.alias_of[canonical])
+    }
+
+    /// Registers `server/tool` for each tool, all or nothing: if any name
+    /// fails or collides (with the registry or within the list), nothing
+    /// is registered. Returns the aliases in order.
+    ///
+    /// # Errors
+    /// As [`register`](Self::register), for the first name that fails.
+    pub fn register_server<S: AsRef<str>>(&mut self, server: &str, tools: &[S]) -> Result<Vec<String>, ToolNameError> {
+        let mut staged = self.clone_maps_for(tools.len());
+        let mut aliases = Vec::with_capacity(tools.len());
+        for tool in tools {
+            let canonical = format!("{server}/{}", tool.as_ref());
+            let alias = staged.plan(&canonical)?;
+            if !staged.alias_of.contains_key(&canonical) {
+                staged.insert(canonical, alias.clone());
+            }
+            aliases.push(alias);
+        }
+        *self = staged;
+        Ok(aliases)
+    }
+
+    fn clone_maps_for(&self, extra: usize) -> Self {
+        let mut copy = self.clone();
+        copy.alias_of.reserve(extra);
+        copy.canonical_of.reserve(extra);
+        copy
+    }
+
+    /// The alias `canonical` would get, or why it cannot be registered.
+    fn plan(&self, canonical: &str) -> Result<String, ToolNameError> {
+        if let Some(alias) = self.alias_of.get(canonical) {
+            return Ok(alias.clone());
+        }
+        let alias = to_llm_facing_name(canonical, &self.profile, self.overflow)?;
+        match self.canonical_of.get(&alias) {
+            Some(existing) => Err(ToolNameError::collision(canonical, existing, &alias, self.profile.name())),
+            None => Ok(alias),
+        }
+    }
+
+    fn insert(&mut self, canonical: String, alias: String) {
+        self.canonical_of.insert(alias.clone(), canonical.clone());
+        self.alias_of.insert(canonical, alias);
+    }
+
+    /// The alias of a registered canonical name (not of an alias).
+    pub(super) fn alias_of_canonical(&self, canonical: &str) -> Option<&str> {
+        self.alias_of.get(canonical).map(String::as_str)
+    }
+
+    /// The canonical name of a registered alias (not of a canonical name).
+    pub(super) fn canonical_of_alias(&self, alias: &str) -> Option<&str> {
+        self.canonical_of.get(alias).map(String::as_str)
+    }
+
+    /// The canonical name for either form of a registered name; `None` for
+    /// unknown names. A first-party name maps to itself.
+    #[must_use]
+    pub fn to_canonical(&self, name: &str) -> Option<&str> {
+        self.canonical_of
+            .get(name)
+            .or_else(|| self.alias_of.get_key_value(name).map(|(k, _)| k))
+            .map(String::as_str)
+    }
+
+    /// The alias for either form of a registered name; `None` for unknown names.
+    #[must_use]
+    pub fn to_llm_facing(&self, name: &str) -> Option<&str> {
+        self.alias_of
+            .get(name)
+            .or_else(|| self.canonical_of.get_key_value(name).map(|(k, _)| k))
+            .map(String::as_str)
+    }
+
+    /// The keys under which a config override for `name` is looked up, in
+    /// order: the canonical form, then the alias (so the canonical key wins
+    /// when both are present), then the server default (`server` for
+    /// `server/tool`). For an unknown name: the name itself, then its
+    /// heuristic other form ([`try_reverse_to_canonical`] or the `/` → `__`
+    /// form), then the server default of the canonical form.
+    #[must_use]
+    pub fn override_keys(&self, name: &str) -> Vec<String> {
+        let (canonical, alias) = match (self.to_canonical(name), self.to_llm_facing(name)) {
+            (Some(c), Some(a)) => (c.to_owned(), a.to_owned()),
+            _ if name.contains('/') => (name.to_owned(), name.replace('/', super::mapping::SEPARATOR)),
+            _ => match try_reverse_to_canonical(name) {
+                Some(c) => (c, name.to_owned()),
+                None => (name.to_owned(), name.to_owned()),
+            },
+        };
+        let mut keys = vec![canonical.clone()];
+        if alias != canonical {
+            keys.push(alias);
+        }
+        if let Some((server, _)) = canonical.split_once('/') {
+            keys.push(server.to_owned());
+        }
+        keys
+    }
+
+    /// Looks a config value up by [`override_keys`](Self::override_keys).
+    #[must_use]
+    pub fn lookup_override<'m, V>(&self, map: &'m HashMap<String, V>, name: &str) -> Option<&'m V> {
+        self.override_keys(name).iter().find_map(|k| map.get(k))
+    }
+
+    /// Every registered `(canonical, alias)` pair, in no particular order.
+    pub fn entries(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.alias_of.iter().map(|(c, a)| (c.as_str(), a.as_str()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::profile::BuiltinProfile;
+    use super::*;
+
+    #[test]
+    fn collisions_are_refused_and_first_kept() {
+        let mut r = ToolRegistry::default();
+        assert_eq!(r.register("a/b__c").unwrap(), "a__b__c");
+        let e = r.register("a__b/c").unwrap_err();
+        assert_eq!(e.code(), "TOOL_NAME_COLLISION");
+        assert_eq!(e.existing().unwrap().as_str(), "a/b__c");
+        assert!(e.to_string().contains("a__b/c") && e.to_string().contains("a/b__c"));
+        assert_eq!(r.to_canonical("a__b__c"), Some("a/b__c"));
+        assert_eq!(r.register("a/b__c").unwrap(), "a__b__c", "idempotent");
+    }
+
+    #[test]
+    fn both_forms_and_first_party() {
+        let mut r = ToolRegistry::default();
+        r.register("search").unwrap();
+        r.register("github/create_issue").unwrap();
+        assert_eq!(r.to_canonical("search"), Some("search"));
+        assert_eq!(r.to_llm_facing("search"), Some("search"));
+        assert_eq!(r.to_canonical("github__create_issue"), Some("github/create_issue"));
+        assert_eq!(r.to_canonical("github/create_issue"), Some("github/create_issue"));
+        assert_eq!(r.to_llm_facing("github/create_issue"), Some("github__create_issue"));
+        assert_eq!(r.to_llm_facing("github__create_issue"), Some("github__create_issue"));
+        assert_eq!(r.to_canonical("nope"), None);
+    }
+
+    #[test]
+    fn register_server_is_all_or_nothing() {
+        let mut r = ToolRegistry::new(Profile::builtin(BuiltinProfile::OpenAi), Overflow::Error);
+        r.register("x/a").unwrap();
+        let e = r.register_server("srv", &["ok", "bad.name"]).unwrap_err();
+        assert_eq!(e.reason().as_str(), "invalid_character");
+        assert_eq!(r.to_canonical("srv__ok"), None, "nothing registered");
+        r.register("x__b/c").unwrap();
+        let e = r.register_server("x", &["ok3", "b__c"]).unwrap_err();
+        assert_eq!(e.code(), "TOOL_NAME_COLLISION");
+        assert_eq!(r.to_canonical("x__ok3"), None);
+        let e = r.register_server("z", &["t", "t"]).map(|a| a.len());
+        assert_eq!(e.unwrap(), 2, "the same tool twice is idempotent");
+        assert_eq!(r.register_server("srv", &["ok", "ok2"]).unwrap(), vec!["srv__ok", "srv__ok2"]);
+    }
+
+    #[test]
+    fn override_lookup_order() {
+        let mut r = ToolRegistry::default();
+        r.register("github/create_issue").unwrap();
+        let mut map = HashMap::new();
+        map.insert("github".to_owned(), 1);
+        assert_eq!(r.lookup_override(&map, "github__create_issue"), Some(&1));
+        map.insert("github__create_issue".to_owned(), 2);
+        assert_eq!(r.lookup_override(&map, "github/create_issue"), Some(&2));
+        map.insert("github/create_issue".to_owned(), 3);
+        assert_eq!(r.lookup_override(&map, "github__create_issue"), Some(&3), "canonical key wins");
+        assert_eq!(r.override_keys("other__tool"), vec!["other/tool", "other__tool", "other"]);
+        assert_eq!(r.override_keys("plain"), vec!["plain"]);
+    }
+}

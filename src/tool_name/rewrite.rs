@@ -1,0 +1,223 @@
+//! Where provider payloads carry tool names, and rewriting them (SPEC §3.4).
+//!
+//! The places are data ([`rules`]), shared by the native walker here (over
+//! `serde_json::Value`) and the JS wrapper's walker (over plain objects), so
+//! both rewrite exactly the same places.
+
+use serde_json::Value;
+
+use super::registry::ToolRegistry;
+
+/// A provider payload format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// Anthropic Messages: `tools[].name`, `tool_choice.name`, `tool_use` blocks.
+    Anthropic,
+    /// OpenAI Chat Completions: `tools[].function.name`,
+    /// `tool_choice.function.name`, `tool_calls[].function.name`.
+    OpenAiChat,
+    /// OpenAI Responses: function tools, `tool_choice`, `function_call` items.
+    OpenAiResponses,
+    /// Gemini: `functionDeclarations[].name`, `functionCall.name`,
+    /// `functionResponse.name`, `allowedFunctionNames`.
+    Gemini,
+}
+
+impl Format {
+    /// Every format.
+    pub const ALL: [Self; 4] = [Self::Anthropic, Self::OpenAiChat, Self::OpenAiResponses, Self::Gemini];
+
+    /// `anthropic`, `openai-chat`, `openai-responses` or `gemini`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Anthropic => "anthropic",
+            Self::OpenAiChat => "openai-chat",
+            Self::OpenAiResponses => "openai-responses",
+            Self::Gemini => "gemini",
+        }
+    }
+
+    /// The format with this name, if any.
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|f| f.name() == name)
+    }
+}
+
+/// One step of a path to a tool name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step {
+    /// Into an object's own property.
+    Key(&'static str),
+    /// Into every element of an array.
+    Each,
+    /// Only objects whose property equals the string.
+    When(&'static str, &'static str),
+    /// The property holding a tool name (a string).
+    Name(&'static str),
+    /// The property holding a list of tool names.
+    Names(&'static str),
+}
+
+use Step::{Each, Key, Name, Names, When};
+
+const ANTHROPIC: &[&[Step]] = &[
+    &[Key("tools"), Each, Name("name")],
+    &[Key("tool_choice"), When("type", "tool"), Name("name")],
+    &[Key("messages"), Each, Key("content"), Each, When("type", "tool_use"), Name("name")],
+    // A response, or one message.
+    &[Key("content"), Each, When("type", "tool_use"), Name("name")],
+    // A bare message list.
+    &[Each, Key("content"), Each, When("type", "tool_use"), Name("name")],
+    // A streaming `content_block_start` event.
+    &[Key("content_block"), When("type", "tool_use"), Name("name")],
+];
+
+const OPENAI_CHAT: &[&[Step]] = &[
+    &[Key("tools"), Each, Key("function"), Name("name")],
+    &[Key("tool_choice"), Key("function"), Name("name")],
+    &[Key("messages"), Each, Key("tool_calls"), Each, Key("function"), Name("name")],
+    &[Key("choices"), Each, Key("message"), Key("tool_calls"), Each, Key("function"), Name("name")],
+    &[Key("choices"), Each, Key("delta"), Key("tool_calls"), Each, Key("function"), Name("name")],
+    // One message, or a bare message list.
+    &[Key("tool_calls"), Each, Key("function"), Name("name")],
+    &[Each, Key("tool_calls"), Each, Key("function"), Name("name")],
+];
+
+const OPENAI_RESPONSES: &[&[Step]] = &[
+    &[Key("tools"), Each, When("type", "function"), Name("name")],
+    &[Key("tool_choice"), When("type", "function"), Name("name")],
+    &[Key("input"), Each, When("type", "function_call"), Name("name")],
+    &[Key("output"), Each, When("type", "function_call"), Name("name")],
+    // A bare item list; a streaming `response.output_item.*` event.
+    &[Each, When("type", "function_call"), Name("name")],
+    &[Key("item"), When("type", "function_call"), Name("name")],
+];
+
+const GEMINI: &[&[Step]] = &[
+    &[Key("tools"), Each, Key("functionDeclarations"), Each, Name("name")],
+    &[Key("tools"), Each, Key("function_declarations"), Each, Name("name")],
+    &[Key("toolConfig"), Key("functionCallingConfig"), Names("allowedFunctionNames")],
+    &[Key("contents"), Each, Key("parts"), Each, Key("functionCall"), Name("name")],
+    &[Key("contents"), Each, Key("parts"), Each, Key("functionResponse"), Name("name")],
+    &[Key("candidates"), Each, Key("content"), Key("parts"), Each, Key("functionCall"), Name("name")],
+    // One content, or a bare content list.
+    &[Key("parts"), Each, Key("functionCall"), Name("name")],
+    &[Key("parts"), Each, Key("functionResponse"), Name("name")],
+    &[Each, Key("parts"), Each, Key("functionCall"), Name("name")],
+    &[Each, Key("parts"), Each, Key("functionResponse"), Name("name")],
+];
+
+/// The paths to tool names in a format's requests, responses and message lists.
+#[must_use]
+pub fn rules(format: Format) -> &'static [&'static [Step]] {
+    match format {
+        Format::Anthropic => ANTHROPIC,
+        Format::OpenAiChat => OPENAI_CHAT,
+        Format::OpenAiResponses => OPENAI_RESPONSES,
+        Format::Gemini => GEMINI,
+    }
+}
+
+impl ToolRegistry {
+    /// The outbound payload with every registered canonical name replaced by
+    /// its alias; unknown names and everything else unchanged.
+    #[must_use]
+    pub fn to_provider(&self, payload: &Value, format: Format) -> Value {
+        self.rewrite(payload, format, |name| self.alias_of_canonical(name))
+    }
+
+    /// The provider's response or history with every registered alias
+    /// replaced by its canonical name; unknown names unchanged.
+    #[must_use]
+    pub fn from_provider(&self, payload: &Value, format: Format) -> Value {
+        self.rewrite(payload, format, |name| self.canonical_of_alias(name))
+    }
+
+    fn rewrite<'s>(&'s self, payload: &Value, format: Format, map: impl Fn(&str) -> Option<&'s str>) -> Value {
+        let mut out = payload.clone();
+        for rule in rules(format) {
+            walk(&mut out, rule, &map);
+        }
+        out
+    }
+}
+
+fn walk<'s>(node: &mut Value, steps: &[Step], map: &impl Fn(&str) -> Option<&'s str>) {
+    let Some((step, rest)) = steps.split_first() else { return };
+    match *step {
+        Key(k) => {
+            if let Some(child) = node.as_object_mut().and_then(|o| o.get_mut(k)) {
+                walk(child, rest, map);
+            }
+        }
+        Each => {
+            if let Some(items) = node.as_array_mut() {
+                for item in items {
+                    walk(item, rest, map);
+                }
+            }
+        }
+        When(k, v) => {
+            if node.get(k).and_then(Value::as_str) == Some(v) {
+                walk(node, rest, map);
+            }
+        }
+        Name(k) => {
+            if let Some(slot) = node.as_object_mut().and_then(|o| o.get_mut(k)) {
+                rename(slot, map);
+            }
+        }
+        Names(k) => {
+            if let Some(list) = node.as_object_mut().and_then(|o| o.get_mut(k)).and_then(Value::as_array_mut) {
+                for slot in list {
+                    rename(slot, map);
+                }
+            }
+        }
+    }
+}
+
+fn rename<'s>(slot: &mut Value, map: &impl Fn(&str) -> Option<&'s str>) {
+    if let Some(new) = slot.as_str().and_then(map) {
+        *slot = Value::String(new.to_owned());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn anthropic_round_trip() {
+        let mut r = ToolRegistry::default();
+        r.register("github/create_issue").unwrap();
+        r.register("search").unwrap();
+        let request = json!({
+            "model": "claude", "tools": [{"name": "github/create_issue", "input_schema": {}}, {"name": "search"}, {"type": "web_search_20250305", "name": "web_search"}],
+            "tool_choice": {"type": "tool", "name": "github/create_issue"},
+            "messages": [{"role": "assistant", "content": [{"type": "text", "text": "github/create_issue"}, {"type": "tool_use", "id": "t1", "name": "github/create_issue", "input": {"name": "github/create_issue"}}]}]
+        });
+        let out = r.to_provider(&request, Format::Anthropic);
+        assert_eq!(out["tools"][0]["name"], "github__create_issue");
+        assert_eq!(out["tools"][1]["name"], "search");
+        assert_eq!(out["tools"][2]["name"], "web_search");
+        assert_eq!(out["tool_choice"]["name"], "github__create_issue");
+        assert_eq!(out["messages"][0]["content"][1]["name"], "github__create_issue");
+        assert_eq!(out["messages"][0]["content"][0]["text"], "github/create_issue", "text untouched");
+        assert_eq!(out["messages"][0]["content"][1]["input"]["name"], "github/create_issue", "input untouched");
+        assert_eq!(r.from_provider(&out, Format::Anthropic), request);
+    }
+
+    #[test]
+    fn gemini_allowed_names_and_bare_lists() {
+        let mut r = ToolRegistry::default();
+        r.register("a/b").unwrap();
+        let p = json!({"toolConfig": {"functionCallingConfig": {"allowedFunctionNames": ["a/b", "other"]}}});
+        assert_eq!(r.to_provider(&p, Format::Gemini)["toolConfig"]["functionCallingConfig"]["allowedFunctionNames"], json!(["a__b", "other"]));
+        let list = json!([{"role": "model", "parts": [{"functionCall": {"name": "a__b", "args": {}}}]}]);
+        assert_eq!(r.from_provider(&list, Format::Gemini)[0]["parts"][0]["functionCall"]["name"], "a/b");
+    }
+}
