@@ -9,6 +9,7 @@ function createApi(glue) {
   "use strict";
   const BROADCAST = 0, IDENTITY = 1;
   const NOT_A_STRING = 0xffffffff;
+  const NO_ROOM = -2; // a result did not fit the scratch buffer (src/js/mod.rs)
   const KEEP = 1 << 16; // buffers grown past this are released after use
   // Accepted verdicts are memoized per validator (its options never change,
   // so its verdict is a pure function of the string): a repeated recipient
@@ -61,22 +62,24 @@ function createApi(glue) {
     return e;
   }
 
-  /** One wasm Validator, its scratch buffers and its memo. */
-  class Checker {
-    constructor(options) {
-      this.v = new glue.Validator(options, out);
-      if (out.length !== 0) {
-        const error = out[0];
-        out.length = 0;
-        this.v.free();
-        throw error;
-      }
+  /** Creates a wasm object whose constructor reports bad options through `out`. */
+  function create(Class, options) {
+    const v = new Class(options, out);
+    if (out.length !== 0) {
+      const error = out[0];
+      out.length = 0;
+      v.free();
+      throw error;
+    }
+    return v;
+  }
+
+  /** A wasm object with a scratch buffer of UTF-16 code units (`v.units(n)`). */
+  class Scratch {
+    constructor(v) {
+      this.v = v;
       this.unitsBase = 0;
       this.unitsCap = 0;
-      this.metaBase = 0;
-      this.metaCap = 0;
-      this.memoKeys = new Array(MEMO_SLOTS).fill(undefined);
-      this.memoCodes = new Uint8Array(MEMO_SLOTS);
     }
     /** Room for `n` code units; returns the element index in `units16`. */
     unitsAt(n) {
@@ -87,6 +90,51 @@ function createApi(glue) {
       views();
       return this.unitsBase;
     }
+    /**
+     * Writes `s`, calls `op(length)`, and returns the string the call wrote
+     * back, or its negative code. Room for twice the input covers every
+     * result; a result that still does not fit (NO_ROOM) is asked again.
+     */
+    transform(s, op) {
+      let room = 2 * s.length + 16;
+      for (;;) {
+        const at = this.unitsAt(room); // first: it may grow memory and renew units16
+        put(units16, at, s);
+        const n = op(s.length);
+        if (n === NO_ROOM) {
+          room *= 2;
+          continue;
+        }
+        const result = n < 0 ? n : decode(this.unitsBase, n);
+        if (s.length > KEEP) this.release();
+        return result;
+      }
+    }
+    release() {
+      this.v.release();
+      if (this.unitsCap > KEEP) this.unitsCap = 0;
+    }
+    free() {
+      this.v.free();
+    }
+  }
+
+  function decode(at, n) {
+    views();
+    let s = "";
+    for (let i = 0; i < n; i += 4096) s += String.fromCharCode.apply(null, units16.subarray(at + i, at + Math.min(n, i + 4096)));
+    return s;
+  }
+
+  /** One wasm Validator, its scratch buffers and its memo. */
+  class Checker extends Scratch {
+    constructor(options) {
+      super(create(glue.Validator, options));
+      this.metaBase = 0;
+      this.metaCap = 0;
+      this.memoKeys = new Array(MEMO_SLOTS).fill(undefined);
+      this.memoCodes = new Uint8Array(MEMO_SLOTS);
+    }
     metaAt(n) {
       if (n > this.metaCap) {
         this.metaBase = this.v.meta(n) >>> 2;
@@ -96,8 +144,7 @@ function createApi(glue) {
       return this.metaBase;
     }
     release() {
-      this.v.release();
-      if (this.unitsCap > KEEP) this.unitsCap = 0;
+      super.release();
       if (this.metaCap > KEEP) this.metaCap = 0;
     }
     recall(s) {
@@ -184,7 +231,7 @@ function createApi(glue) {
       return results;
     }
     free() {
-      this.v.free();
+      super.free();
       this.memoKeys.fill(undefined);
     }
   }
@@ -222,5 +269,245 @@ function createApi(glue) {
     }
   }
 
-  return { validateRecipient, RecipientValidator };
+
+  // ---- Tool names (SPEC §3) ----
+
+  /** Thrown for a tool name that cannot be mapped or a registration that would collide. */
+  class ToolNameError extends Error {}
+  Object.defineProperty(ToolNameError.prototype, "name", { value: "ToolNameError", writable: true, configurable: true });
+
+  /** The error the last failed call of `v` left, as a ToolNameError. */
+  function lastError(v) {
+    v.error(out);
+    const e = out[0];
+    out.length = 0;
+    if (e instanceof Error && e.name === "ToolNameError") Object.setPrototypeOf(e, ToolNameError.prototype);
+    return e;
+  }
+
+  /** A memo of string results: direct-mapped, so a miss costs two stores. */
+  class StringMemo {
+    constructor() {
+      this.keys = new Array(MEMO_SLOTS).fill(undefined);
+      this.values = new Array(MEMO_SLOTS).fill(undefined);
+    }
+    get(s) {
+      const k = slot(s);
+      return this.keys[k] === s ? this.values[k] : undefined;
+    }
+    set(s, v) {
+      if (s.length > MEMO_MAX_LENGTH) return;
+      const k = slot(s);
+      this.keys[k] = s;
+      this.values[k] = v;
+    }
+  }
+
+  /** A profile and overflow mode for the free functions, with memos. */
+  class Mapper extends Scratch {
+    constructor(options) {
+      super(create(glue.Mapper, options));
+      this.forwardMemo = new StringMemo();
+      this.reverseMemo = new StringMemo();
+    }
+    forward(canonical) {
+      const known = this.forwardMemo.get(canonical);
+      if (known !== undefined) return known;
+      const alias = this.transform(canonical, (n) => this.v.forward(n));
+      if (typeof alias !== "string") throw lastError(this.v);
+      this.forwardMemo.set(canonical, alias);
+      return alias;
+    }
+    reverse(name) {
+      const known = this.reverseMemo.get(name);
+      if (known !== undefined) return known;
+      const r = this.transform(name, (n) => this.v.reverse(n));
+      const canonical = typeof r === "string" ? r : null;
+      this.reverseMemo.set(name, canonical);
+      return canonical;
+    }
+  }
+
+  // Mappers are cached by options: built-in profiles by name, custom
+  // profiles by the profile object (read once: to change a custom profile,
+  // pass a new object).
+  const defaultMapper = new Mapper(undefined);
+  const builtinMappers = new Map();
+  const customMappers = new WeakMap();
+  function mapperFor(options) {
+    if (options === undefined) return defaultMapper;
+    const keys = options !== null && typeof options === "object" ? Object.keys(options) : null;
+    if (keys === null || !keys.every((k) => k === "profile" || k === "overflow")) return new Mapper(options); // throws the precise error
+    const { profile, overflow } = options;
+    if (typeof profile === "object" && profile !== null) {
+      let byOverflow = customMappers.get(profile);
+      if (byOverflow === undefined) customMappers.set(profile, (byOverflow = new Map()));
+      let m = byOverflow.get(overflow);
+      if (m === undefined) byOverflow.set(overflow, (m = new Mapper(options)));
+      return m;
+    }
+    const key = `${String(profile)}\u0000${String(overflow)}`;
+    let m = builtinMappers.get(key);
+    if (m === undefined && typeof profile !== "symbol" && typeof overflow !== "symbol") builtinMappers.set(key, (m = new Mapper(options)));
+    return m ?? new Mapper(options);
+  }
+
+  /** The LLM-facing alias of a canonical `server/tool` name (SPEC §3.2). */
+  function toLlmFacingName(canonical, options) {
+    const m = mapperFor(options);
+    if (typeof canonical !== "string") throw invalidArgument("a tool name string");
+    return m.forward(canonical);
+  }
+
+  /** The canonical form of an alias by the first-`__` heuristic (SPEC §3.3); null when it cannot tell. */
+  function tryReverseToCanonical(name) {
+    return typeof name === "string" ? defaultMapper.reverse(name) : null;
+  }
+
+  // Payload rewriting: the places that hold tool names are Rust's rules
+  // (src/tool_name/rewrite.rs), compiled once into copy-on-write walkers.
+  const isObject = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
+  function compileRule(steps) {
+    let f = null;
+    for (let i = steps.length - 1; i >= 0; i--) {
+      const [kind, a, b] = steps[i];
+      const next = f;
+      if (kind === 0) {
+        f = (node, m) => {
+          if (!isObject(node) || !Object.hasOwn(node, a)) return node;
+          const c = node[a], nc = next(c, m);
+          return nc === c ? node : { ...node, [a]: nc };
+        };
+      } else if (kind === 1) {
+        f = (node, m) => {
+          if (!Array.isArray(node)) return node;
+          let o = node;
+          for (let j = 0; j < node.length; j++) {
+            const c = node[j], nc = next(c, m);
+            if (nc !== c) {
+              if (o === node) o = node.slice();
+              o[j] = nc;
+            }
+          }
+          return o;
+        };
+      } else if (kind === 2) {
+        f = (node, m) => (isObject(node) && node[a] === b ? next(node, m) : node);
+      } else if (kind === 3) {
+        f = (node, m) => {
+          if (!isObject(node)) return node;
+          const n = node[a];
+          const r = typeof n === "string" ? m.get(n) : undefined;
+          return r === undefined || r === n ? node : { ...node, [a]: r };
+        };
+      } else {
+        f = (node, m) => {
+          if (!isObject(node) || !Array.isArray(node[a])) return node;
+          const list = node[a];
+          let o = list;
+          for (let j = 0; j < list.length; j++) {
+            const n = list[j];
+            const r = typeof n === "string" ? m.get(n) : undefined;
+            if (r !== undefined && r !== n) {
+              if (o === list) o = list.slice();
+              o[j] = r;
+            }
+          }
+          return o === list ? node : { ...node, [a]: o };
+        };
+      }
+    }
+    return f;
+  }
+  glue.__rules(out);
+  const RULES = new Map(out.map(([format, rules]) => [format, rules.map(compileRule)]));
+  out.length = 0;
+  const FORMATS = [...RULES.keys()].map((f) => JSON.stringify(f)).join(", ");
+
+  function rewrite(payload, format, names) {
+    const rules = RULES.get(format);
+    if (rules === undefined) throw invalidArgument(`a payload format: one of ${FORMATS}`);
+    let result = payload;
+    for (const rule of rules) result = rule(result, names);
+    if (result !== payload) return result;
+    return Array.isArray(payload) ? payload.slice() : isObject(payload) ? { ...payload } : payload;
+  }
+
+  /** The authoritative two-form mapping of a host's tools (SPEC §3.4). */
+  class ToolRegistry {
+    #s;
+    #aliasOf = new Map(); // canonical → alias: a mirror of Rust's decisions, for lookups
+    #canonicalOf = new Map(); // alias → canonical
+    #keys = new Map(); // override keys by name, from Rust; cleared on every registration
+    constructor(options) {
+      this.#s = new Scratch(create(glue.Registry, options));
+    }
+    #record(canonical, alias) {
+      this.#aliasOf.set(canonical, alias);
+      this.#canonicalOf.set(alias, canonical);
+      this.#keys.clear();
+    }
+    /** Registers a canonical name; returns its alias. */
+    register(canonical) {
+      if (typeof canonical !== "string") throw invalidArgument("a tool name string");
+      const known = this.#aliasOf.get(canonical);
+      if (known !== undefined) return known;
+      const alias = this.#s.transform(canonical, (n) => this.#s.v.register(n));
+      if (typeof alias !== "string") throw lastError(this.#s.v);
+      this.#record(canonical, alias);
+      return alias;
+    }
+    /** Registers `server/tool` for each tool name, all or nothing; returns the aliases. */
+    registerServer(server, toolNames) {
+      if (typeof server !== "string") throw invalidArgument("a server name string");
+      if (!Array.isArray(toolNames) || !toolNames.every((t) => typeof t === "string")) {
+        throw invalidArgument("an array of tool name strings");
+      }
+      if (!this.#s.v.register_server(server, toolNames, out)) throw lastError(this.#s.v);
+      const aliases = out[0];
+      out.length = 0;
+      toolNames.forEach((tool, i) => this.#record(`${server}/${tool}`, aliases[i]));
+      return aliases;
+    }
+    /** Either form in, the canonical name out; null for unknown names. */
+    toCanonical(name) {
+      return this.#canonicalOf.get(name) ?? (this.#aliasOf.has(name) ? name : null);
+    }
+    /** Either form in, the LLM-facing alias out; null for unknown names. */
+    toLlmFacing(name) {
+      return this.#aliasOf.get(name) ?? (this.#canonicalOf.has(name) ? name : null);
+    }
+    /** A config value keyed by either form, or by the server; canonical key first. */
+    lookupOverride(map, name) {
+      if (map === null || typeof map !== "object") throw invalidArgument("a config map (an object or a Map)");
+      if (typeof name !== "string") return undefined;
+      let keys = this.#keys.get(name);
+      if (keys === undefined) {
+        this.#s.transform(name, (n) => (this.#s.v.override_keys(n, out), 0));
+        keys = out[0];
+        out.length = 0;
+        if (this.#keys.size >= 4096) this.#keys.clear();
+        this.#keys.set(name, keys);
+      }
+      const isMap = map instanceof Map;
+      for (const k of keys) {
+        if (isMap ? map.has(k) : Object.hasOwn(map, k)) return isMap ? map.get(k) : map[k];
+      }
+      return undefined;
+    }
+    /** The outbound request with canonical names replaced by aliases. */
+    toProvider(payload, format) {
+      return rewrite(payload, format, this.#aliasOf);
+    }
+    /** The response or history with aliases replaced by canonical names. */
+    fromProvider(payload, format) {
+      return rewrite(payload, format, this.#canonicalOf);
+    }
+    /** Frees the wasm side now (optional). */
+    free() {
+      this.#s.free();
+    }
+  }
+
+  return { validateRecipient, RecipientValidator, toLlmFacingName, tryReverseToCanonical, ToolRegistry, ToolNameError };
 }

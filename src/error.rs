@@ -17,10 +17,19 @@ pub trait BoundaryError: fmt::Display {
     fn code(&self) -> &'static str;
     /// The stable reason within the code, e.g. `"wrong_type"`.
     fn reason(&self) -> &'static str;
-    /// One more safe property for the JS error, e.g. `("option", "strict")`.
-    fn detail(&self) -> Option<(&'static str, String)> {
-        None
+    /// More safe properties for the JS error, e.g. `("option", "strict")`.
+    fn details(&self) -> Vec<(&'static str, Detail)> {
+        Vec::new()
     }
+}
+
+/// The value of one extra error property: safe text or a number.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Detail {
+    /// Text built from fixed strings and safe renditions only.
+    Text(String),
+    /// A position, length or limit.
+    Number(usize),
 }
 
 /// Where in the options an error was found: a fixed option name, an entry of
@@ -146,7 +155,7 @@ impl BoundaryError for OptionsError {
     fn reason(&self) -> &'static str {
         OptionsError::reason(self)
     }
-    fn detail(&self) -> Option<(&'static str, String)> {
-        Some(("option", self.path.to_string()))
+    fn details(&self) -> Vec<(&'static str, Detail)> {
+        vec![("option", Detail::Text(self.path.to_string()))]
     }
 }

@@ -12,7 +12,7 @@ mod tool_name;
 #[doc(hidden)]
 pub mod js;
 
-pub use error::{BoundaryError, OptionPath, OptionsError};
+pub use error::{BoundaryError, Detail, OptionPath, OptionsError};
 pub use recipient::{
     validate_recipient, Recipient, RecipientError, RecipientOptions, RecipientValidator, RejectionReason, BROADCAST,
     DEFAULT_MAX_IDENTIFIER_LENGTH, MAX_IDENTIFIER_LENGTH_LIMIT, VALID_SHAPES,

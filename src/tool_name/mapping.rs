@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::profile::Profile;
-use crate::error::BoundaryError;
+use crate::error::{BoundaryError, Detail};
 use crate::safe_text::SafeText;
 
 /// The separator that stands for `/` in an LLM-facing alias.
@@ -183,6 +183,16 @@ impl BoundaryError for ToolNameError {
     }
     fn reason(&self) -> &'static str {
         self.reason.as_str()
+    }
+    fn details(&self) -> Vec<(&'static str, Detail)> {
+        let mut d = vec![("toolName", Detail::Text(self.name.to_string())), ("profile", Detail::Text(self.profile.to_owned()))];
+        let numbers = [("position", self.position), ("length", self.length), ("limit", self.limit)];
+        d.extend(numbers.into_iter().filter_map(|(k, v)| v.map(|v| (k, Detail::Number(v)))));
+        if let Some((existing, alias)) = &self.existing {
+            d.push(("existing", Detail::Text(existing.to_string())));
+            d.push(("alias", Detail::Text(alias.to_string())));
+        }
+        d
     }
 }
 

@@ -1,0 +1,156 @@
+"""Writes tests/data/payloads.json: realistic provider payloads with canonical
+tool names, and the same payloads as the provider must see them.
+
+In the templates, N("server/tool") marks a place that holds a tool name
+(rewritten); every other occurrence of a name (text, arguments, ids) must
+stay as it is."""
+import copy
+import json
+
+REGISTERED = ["github/create_issue", "github/list_repos", "mailbox/add_message", "search"]
+ALIAS = {c: c.replace("/", "__") for c in REGISTERED}
+
+
+class N(str):
+    """A tool-name slot."""
+
+
+def render(node, alias):
+    if isinstance(node, N):
+        return ALIAS.get(str(node), str(node)) if alias else str(node)
+    if isinstance(node, dict):
+        return {k: render(v, alias) for k, v in node.items()}
+    if isinstance(node, list):
+        return [render(v, alias) for v in node]
+    return node
+
+
+schema = {"type": "object", "properties": {"title": {"type": "string"}}, "required": ["title"]}
+anthropic_request = {
+    "model": "claude-sonnet-4-5",
+    "max_tokens": 1024,
+    "system": "You can call github/create_issue to file bugs.",
+    "tools": [
+        {"name": N("github/create_issue"), "description": "Create an issue", "input_schema": schema},
+        {"name": N("search"), "description": "First-party search", "input_schema": {"type": "object"}},
+        {"name": N("unregistered/tool"), "input_schema": {"type": "object"}},
+        {"type": "web_search_20250305", "name": N("web_search"), "max_uses": 3},
+    ],
+    "tool_choice": {"type": "tool", "name": N("github/create_issue")},
+    "messages": [
+        {"role": "user", "content": "File a bug about github/create_issue failing"},
+        {"role": "assistant", "content": [
+            {"type": "text", "text": "Calling github/create_issue now."},
+            {"type": "tool_use", "id": "toolu_01", "name": N("github/create_issue"), "input": {"title": "github/create_issue fails", "name": "github/create_issue"}},
+        ]},
+        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_01", "content": "created #12"}]},
+        {"role": "assistant", "content": [{"type": "tool_use", "id": "toolu_02", "name": N("mailbox/add_message"), "input": {"to": "AGENT:*"}}]},
+    ],
+}
+anthropic_response = {
+    "id": "msg_01", "type": "message", "role": "assistant", "model": "claude-sonnet-4-5", "stop_reason": "tool_use",
+    "content": [
+        {"type": "text", "text": "Let me list repos."},
+        {"type": "tool_use", "id": "toolu_03", "name": N("github/list_repos"), "input": {}},
+        {"type": "tool_use", "id": "toolu_04", "name": N("unknown__tool"), "input": {}},
+    ],
+    "usage": {"input_tokens": 10, "output_tokens": 20},
+}
+anthropic_stream_event = {"type": "content_block_start", "index": 1, "content_block": {"type": "tool_use", "id": "toolu_05", "name": N("search"), "input": {}}}
+
+openai_chat_request = {
+    "model": "gpt-4.1",
+    "tools": [
+        {"type": "function", "function": {"name": N("github/create_issue"), "description": "Create", "parameters": schema, "strict": True}},
+        {"type": "function", "function": {"name": N("mailbox/add_message"), "parameters": {"type": "object"}}},
+    ],
+    "tool_choice": {"type": "function", "function": {"name": N("mailbox/add_message")}},
+    "messages": [
+        {"role": "system", "content": "Use github/create_issue."},
+        {"role": "user", "content": "go"},
+        {"role": "assistant", "content": None, "tool_calls": [
+            {"id": "call_1", "type": "function", "function": {"name": N("github/create_issue"), "arguments": "{\"title\":\"github/create_issue\"}"}},
+        ]},
+        {"role": "tool", "tool_call_id": "call_1", "content": "ok"},
+    ],
+}
+openai_chat_response = {
+    "id": "chatcmpl-1", "object": "chat.completion", "model": "gpt-4.1",
+    "choices": [{"index": 0, "finish_reason": "tool_calls", "message": {"role": "assistant", "content": None, "tool_calls": [
+        {"id": "call_2", "type": "function", "function": {"name": N("github/list_repos"), "arguments": "{}"}},
+        {"id": "call_3", "type": "function", "function": {"name": N("search"), "arguments": "{\"q\":\"x\"}"}},
+    ]}}],
+}
+openai_chat_chunk = {"id": "chatcmpl-1", "object": "chat.completion.chunk", "choices": [{"index": 0, "delta": {"tool_calls": [{"index": 0, "id": "call_4", "type": "function", "function": {"name": N("github/list_repos"), "arguments": ""}}]}}]}
+
+openai_responses_request = {
+    "model": "gpt-4.1",
+    "tools": [
+        {"type": "function", "name": N("github/create_issue"), "parameters": schema, "strict": True},
+        {"type": "web_search_preview"},
+        {"type": "function", "name": N("search"), "parameters": {"type": "object"}},
+    ],
+    "tool_choice": {"type": "function", "name": N("github/create_issue")},
+    "input": [
+        {"role": "user", "content": "file it"},
+        {"type": "function_call", "call_id": "call_5", "name": N("github/create_issue"), "arguments": "{}"},
+        {"type": "function_call_output", "call_id": "call_5", "output": "github/create_issue ok"},
+    ],
+}
+openai_responses_response = {
+    "id": "resp_1", "object": "response", "status": "completed",
+    "output": [
+        {"type": "reasoning", "id": "rs_1", "summary": []},
+        {"type": "function_call", "id": "fc_1", "call_id": "call_6", "name": N("mailbox/add_message"), "arguments": "{\"to\":\"@neo\"}"},
+        {"type": "message", "role": "assistant", "content": [{"type": "output_text", "text": "mailbox/add_message"}]},
+    ],
+}
+
+gemini_request = {
+    "contents": [
+        {"role": "user", "parts": [{"text": "use github/create_issue"}]},
+        {"role": "model", "parts": [{"functionCall": {"name": N("github/create_issue"), "args": {"title": "x"}}}]},
+        {"role": "user", "parts": [{"functionResponse": {"name": N("github/create_issue"), "response": {"ok": True}}}]},
+    ],
+    "tools": [{"functionDeclarations": [
+        {"name": N("github/create_issue"), "description": "Create", "parameters": schema},
+        {"name": N("search"), "parameters": {"type": "object"}},
+    ]}],
+    "toolConfig": {"functionCallingConfig": {"mode": "ANY", "allowedFunctionNames": [N("github/create_issue"), N("search"), N("other")]}},
+}
+gemini_response = {
+    "candidates": [{"index": 0, "finishReason": "STOP", "content": {"role": "model", "parts": [
+        {"text": "calling"},
+        {"functionCall": {"name": N("github/list_repos"), "args": {}}},
+    ]}}],
+    "usageMetadata": {"totalTokenCount": 3},
+}
+
+cases = []
+for fmt, name, payload in [
+    ("anthropic", "request", anthropic_request),
+    ("anthropic", "response", anthropic_response),
+    ("anthropic", "message list", anthropic_request["messages"]),
+    ("anthropic", "stream event", anthropic_stream_event),
+    ("openai-chat", "request", openai_chat_request),
+    ("openai-chat", "response", openai_chat_response),
+    ("openai-chat", "message list", openai_chat_request["messages"]),
+    ("openai-chat", "stream chunk", openai_chat_chunk),
+    ("openai-responses", "request", openai_responses_request),
+    ("openai-responses", "response", openai_responses_response),
+    ("openai-responses", "input list", openai_responses_request["input"]),
+    ("gemini", "request", gemini_request),
+    ("gemini", "response", gemini_response),
+    ("gemini", "contents list", gemini_request["contents"]),
+]:
+    cases.append({"name": f"{fmt} {name}", "format": fmt, "canonical": render(payload, False), "provider": render(payload, True)})
+
+doc = {
+    "about": "Provider payloads (SPEC §3.4): toProvider(canonical) must equal provider and fromProvider(provider) must equal canonical, for a registry holding `registered` (anthropic profile). Names in text, arguments and ids stay as they are; unknown names pass through.",
+    "registered": REGISTERED,
+    "cases": cases,
+}
+with open("tests/data/payloads.json", "w", encoding="utf-8") as f:
+    json.dump(doc, f, ensure_ascii=False, indent=1)
+    f.write("\n")
+print(len(cases), "payload cases")

@@ -1,0 +1,119 @@
+//! The shared tool-name and payload vectors (tests/data), natively.
+
+use std::collections::HashMap;
+
+use mcp_boundary::{
+    to_llm_facing_name, try_reverse_to_canonical, BuiltinProfile, Format, Overflow, Profile, ToolNameError,
+    ToolRegistry,
+};
+use serde_json::Value;
+
+fn data(name: &str) -> Value {
+    let text = match name {
+        "tool_names" => include_str!("data/tool_names.json"),
+        _ => include_str!("data/payloads.json"),
+    };
+    serde_json::from_str(text).expect("vectors parse")
+}
+
+fn options(v: &Value) -> (Profile, Overflow) {
+    let profile = v.get("profile").and_then(Value::as_str).map_or_else(Profile::default, |p| {
+        Profile::builtin(BuiltinProfile::from_name(p).expect("a built-in profile"))
+    });
+    let overflow = if v.get("overflow").and_then(Value::as_str) == Some("hash") { Overflow::Hash } else { Overflow::Error };
+    (profile, overflow)
+}
+
+fn check_error(e: &ToolNameError, want: &Value, name: &str) {
+    assert_eq!(want["code"], e.code(), "{name}");
+    assert_eq!(want["reason"], e.reason().as_str(), "{name}");
+    for (key, got) in [("position", e.position()), ("length", e.length()), ("limit", e.limit())] {
+        if let Some(w) = want.get(key) {
+            assert_eq!(w.as_u64(), got.map(|g| g as u64), "{name}: {key}");
+        }
+    }
+    if let Some(w) = want.get("existing") {
+        assert_eq!(w.as_str(), e.existing().map(|s| s.as_str()), "{name}");
+    }
+    if let Some(w) = want.get("alias") {
+        assert_eq!(w.as_str(), e.alias().map(|s| s.as_str()), "{name}");
+    }
+    assert!(!e.to_string().chars().any(char::is_control), "{name}: message has a control character");
+}
+
+#[test]
+fn forward_vectors() {
+    let doc = data("tool_names");
+    let cases = doc["forward"].as_array().unwrap();
+    assert!(cases.len() > 100);
+    for case in cases {
+        let name = case["name"].as_str().unwrap();
+        let (profile, overflow) = options(case);
+        match to_llm_facing_name(case["canonical"].as_str().unwrap(), &profile, overflow) {
+            Ok(alias) => {
+                assert_eq!(case["alias"].as_str(), Some(alias.as_str()), "{name}");
+                assert!(profile.accepts(&alias), "{name}: alias satisfies the profile");
+            }
+            Err(e) => check_error(&e, &case["error"], name),
+        }
+    }
+}
+
+#[test]
+fn reverse_vectors() {
+    for case in data("tool_names")["reverse"].as_array().unwrap() {
+        let got = try_reverse_to_canonical(case["alias"].as_str().unwrap());
+        assert_eq!(case["canonical"].as_str(), got.as_deref(), "{}", case["name"]);
+    }
+}
+
+#[test]
+fn registry_vectors() {
+    for scenario in data("tool_names")["registry"].as_array().unwrap() {
+        let name = scenario["name"].as_str().unwrap();
+        let (profile, overflow) = options(&scenario["options"]);
+        let mut r = ToolRegistry::new(profile, overflow);
+        for step in scenario["steps"].as_array().unwrap() {
+            if let Some(c) = step.get("register") {
+                match r.register(c.as_str().unwrap()) {
+                    Ok(alias) => assert_eq!(step["alias"].as_str(), Some(alias), "{name}: {step}"),
+                    Err(e) => check_error(&e, &step["error"], name),
+                }
+            } else if let Some(args) = step.get("registerServer") {
+                let tools: Vec<&str> = args[1].as_array().unwrap().iter().map(|t| t.as_str().unwrap()).collect();
+                match r.register_server(args[0].as_str().unwrap(), &tools) {
+                    Ok(aliases) => assert_eq!(step["aliases"], serde_json::json!(aliases), "{name}"),
+                    Err(e) => check_error(&e, &step["error"], name),
+                }
+            } else if let Some(n) = step.get("toCanonical") {
+                assert_eq!(step["result"].as_str(), r.to_canonical(n.as_str().unwrap()), "{name}: {step}");
+            } else if let Some(n) = step.get("toLlmFacing") {
+                assert_eq!(step["result"].as_str(), r.to_llm_facing(n.as_str().unwrap()), "{name}: {step}");
+            } else if let Some(args) = step.get("lookupOverride") {
+                let map: HashMap<String, Value> =
+                    args[0].as_object().unwrap().iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+                let got = r.lookup_override(&map, args[1].as_str().unwrap());
+                assert_eq!(step["result"].as_str(), got.and_then(Value::as_str), "{name}: {step}");
+            } else {
+                panic!("{name}: unknown step {step}");
+            }
+        }
+    }
+}
+
+#[test]
+fn payload_vectors() {
+    let doc = data("payloads");
+    let mut r = ToolRegistry::default();
+    for c in doc["registered"].as_array().unwrap() {
+        r.register(c.as_str().unwrap()).unwrap();
+    }
+    let cases = doc["cases"].as_array().unwrap();
+    assert_eq!(cases.len(), 14);
+    for case in cases {
+        let name = case["name"].as_str().unwrap();
+        let format = Format::from_name(case["format"].as_str().unwrap()).unwrap();
+        assert_eq!(r.to_provider(&case["canonical"], format), case["provider"], "{name}: toProvider");
+        assert_eq!(r.from_provider(&case["provider"], format), case["canonical"], "{name}: fromProvider");
+    }
+}
