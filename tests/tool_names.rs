@@ -17,10 +17,12 @@ fn data(name: &str) -> Value {
 }
 
 fn options(v: &Value) -> (Profile, Overflow) {
-    let profile = v.get("profile").and_then(Value::as_str).map_or_else(Profile::default, |p| {
-        Profile::builtin(BuiltinProfile::from_name(p).expect("a built-in profile"))
-    });
-    let overflow = if v.get("overflow").and_then(Value::as_str) == Some("hash") { Overflow::Hash } else { Overflow::Error };
+    let profile = v
+        .get("profile")
+        .and_then(Value::as_str)
+        .map_or_else(Profile::default, |p| Profile::builtin(BuiltinProfile::from_name(p).expect("a built-in profile")));
+    let overflow =
+        if v.get("overflow").and_then(Value::as_str) == Some("hash") { Overflow::Hash } else { Overflow::Error };
     (profile, overflow)
 }
 
@@ -33,10 +35,10 @@ fn check_error(e: &ToolNameError, want: &Value, name: &str) {
         }
     }
     if let Some(w) = want.get("existing") {
-        assert_eq!(w.as_str(), e.existing().map(|s| s.as_str()), "{name}");
+        assert_eq!(w.as_str(), e.existing().map(mcp_boundary::SafeText::as_str), "{name}");
     }
     if let Some(w) = want.get("alias") {
-        assert_eq!(w.as_str(), e.alias().map(|s| s.as_str()), "{name}");
+        assert_eq!(w.as_str(), e.alias().map(mcp_boundary::SafeText::as_str), "{name}");
     }
     assert!(!e.to_string().chars().any(char::is_control), "{name}: message has a control character");
 }

@@ -7,8 +7,11 @@
 #![cfg(target_arch = "wasm32")]
 #![allow(clippy::cast_possible_truncation, reason = "the reason index is a small whole number")]
 
-use js_sys::{Array, JsString, Object, Reflect, Uint16Array, JSON};
-use mcp_boundary::js::{memory, tables, Validator};
+mod common;
+
+use common::{get, json, parse, write_at};
+use js_sys::{Array, JsString, Object, Reflect, JSON};
+use mcp_boundary::js::{tables, Validator};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
 
@@ -61,31 +64,13 @@ fn reject(v: &Validator, n: usize) -> JsValue {
 }
 
 fn vectors() -> JsValue {
-    JSON::parse(include_str!("data/recipients.json")).expect("vectors parse")
-}
-
-fn get(v: &JsValue, key: &str) -> JsValue {
-    Reflect::get(v, &JsValue::from_str(key)).unwrap()
-}
-
-fn json(v: &JsValue) -> String {
-    if v.is_undefined() {
-        return "undefined".into();
-    }
-    JSON::stringify(v).map(String::from).unwrap_or_default()
+    parse(include_str!("data/recipients.json"))
 }
 
 /// Writes `s` into the validator's scratch buffer as the wrapper does;
 /// returns its length.
 fn put(v: &mut Validator, s: &JsString) -> usize {
-    let codes: Vec<u16> = s.iter().collect();
-    let base = v.units(codes.len()) / 2;
-    let buffer = get(&memory(), "buffer");
-    let view = Uint16Array::new(&buffer);
-    for (i, c) in codes.iter().enumerate() {
-        view.set_index(u32::try_from(base + i).unwrap(), *c);
-    }
-    codes.len()
+    write_at(v.units(s.length() as usize), s)
 }
 
 #[wasm_bindgen_test]

@@ -179,10 +179,6 @@ fn whole_option(object: &JsValue, key: &str, path: &'static str, max: usize) -> 
         return Err(OptionsError::out_of_range(path, 1, max));
     }
     let ceiling = u32::try_from(max + 1).map_or(f64::MAX, f64::from);
-    #[allow(
-        clippy::cast_possible_truncation,
-        clippy::cast_sign_loss,
-        reason = "whole, positive, clamped to the limit"
-    )]
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss, reason = "whole, positive, clamped to the limit")]
     Ok(Some(n.min(ceiling) as usize))
 }

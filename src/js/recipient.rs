@@ -151,15 +151,18 @@ fn parse_options(value: &JsValue) -> Result<RecipientOptions, OptionsError> {
         let mut agents = Vec::with_capacity(list.length() as usize);
         for (i, entry) in list.iter().enumerate() {
             agents.push(
-                entry.as_string().ok_or_else(|| OptionsError::wrong_type(OptionPath::Entry("knownAgents", i), "a string"))?,
+                entry
+                    .as_string()
+                    .ok_or_else(|| OptionsError::wrong_type(OptionPath::Entry("knownAgents", i), "a string"))?,
             );
         }
         options = options.known_agents(agents);
     }
     let strict = get(value, "strict", "strict")?;
     if !strict.is_undefined() {
-        options = options
-            .strict(strict.as_bool().ok_or_else(|| OptionsError::wrong_type(OptionPath::Named("strict"), "a boolean"))?);
+        options = options.strict(
+            strict.as_bool().ok_or_else(|| OptionsError::wrong_type(OptionPath::Named("strict"), "a boolean"))?,
+        );
     }
     if let Some(pattern) = string_option(value, "identityPattern", "identityPattern")? {
         options = options.identity_pattern(pattern);

@@ -32,7 +32,8 @@ pub fn rules(out: &Array) {
                             Step::Name(k) => (3, k, ""),
                             Step::Names(k) => (4, k, ""),
                         };
-                        Array::of3(&JsValue::from_f64(f64::from(kind)), &JsValue::from_str(a), &JsValue::from_str(b)).into()
+                        Array::of3(&JsValue::from_f64(f64::from(kind)), &JsValue::from_str(a), &JsValue::from_str(b))
+                            .into()
                     })
                     .collect::<Array>()
                     .into()
@@ -167,6 +168,7 @@ impl Registry {
     /// `out[0]` to the list of aliases, or returns false (see
     /// [`error`](Self::error)). Non-string arguments were refused by the
     /// wrapper.
+    #[allow(clippy::needless_pass_by_value, reason = "wasm-bindgen passes a JS array of strings as an owned Vec")]
     pub fn register_server(&mut self, server: &str, tools: Vec<String>, out: &Array) -> bool {
         match self.inner.register_server(server, &tools) {
             Ok(aliases) => {
@@ -219,8 +221,9 @@ fn parse_options(value: &JsValue) -> Result<(Profile, Overflow), OptionsError> {
             .ok_or_else(|| OptionsError::wrong_type(OptionPath::Named("profile"), "a profile name or an object"))?;
         let max = whole_option(custom, "maxLength", "profile.maxLength", MAX_CUSTOM_LENGTH)?
             .ok_or_else(|| OptionsError::wrong_type(OptionPath::Named("profile.maxLength"), "a whole number"))?;
-        let allowed = string_option(custom, "allowed", "profile.allowed")?
-            .ok_or_else(|| OptionsError::wrong_type(OptionPath::Named("profile.allowed"), "a character class string"))?;
+        let allowed = string_option(custom, "allowed", "profile.allowed")?.ok_or_else(|| {
+            OptionsError::wrong_type(OptionPath::Named("profile.allowed"), "a character class string")
+        })?;
         let first = string_option(custom, "firstChar", "profile.firstChar")?;
         Profile::custom(max, &allowed, first.as_deref())?
     };

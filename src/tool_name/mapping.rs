@@ -67,18 +67,27 @@ pub struct ToolNameError {
     length: Option<usize>,
     limit: Option<usize>,
     profile: &'static str,
-    /// For a collision: the canonical name registered first, and the alias.
-    existing: Option<(SafeText, SafeText)>,
+    /// For a collision: the canonical name registered first, and the alias
+    /// (boxed: it keeps the common error small).
+    existing: Option<Box<(SafeText, SafeText)>>,
 }
 
 impl ToolNameError {
     fn new(reason: ToolNameReason, name: &str, profile: &'static str) -> Self {
-        Self { reason, name: SafeText::render(name), position: None, length: None, limit: None, profile, existing: None }
+        Self {
+            reason,
+            name: SafeText::render(name),
+            position: None,
+            length: None,
+            limit: None,
+            profile,
+            existing: None,
+        }
     }
 
     pub(crate) fn collision(incoming: &str, existing: &str, alias: &str, profile: &'static str) -> Self {
         let mut e = Self::new(ToolNameReason::Collision, incoming, profile);
-        e.existing = Some((SafeText::render(existing), SafeText::render(alias)));
+        e.existing = Some(Box::new((SafeText::render(existing), SafeText::render(alias))));
         e
     }
 
@@ -132,13 +141,13 @@ impl ToolNameError {
     /// For a collision: the canonical name registered first.
     #[must_use]
     pub fn existing(&self) -> Option<&SafeText> {
-        self.existing.as_ref().map(|(name, _)| name)
+        self.existing.as_deref().map(|(name, _)| name)
     }
 
     /// For a collision: the alias both names map to.
     #[must_use]
     pub fn alias(&self) -> Option<&SafeText> {
-        self.existing.as_ref().map(|(_, alias)| alias)
+        self.existing.as_deref().map(|(_, alias)| alias)
     }
 }
 
@@ -165,7 +174,7 @@ impl fmt::Display for ToolNameError {
                 write!(f, "Tool name '{name}' cannot be shown under the {profile} profile: it may not start with that character.")
             }
             ToolNameReason::Collision => {
-                let (existing, alias) = self.existing.as_ref().map_or(("", ""), |(e, a)| (e.as_str(), a.as_str()));
+                let (existing, alias) = self.existing.as_deref().map_or(("", ""), |(e, a)| (e.as_str(), a.as_str()));
                 write!(f, "Tool name '{name}' would have the alias '{alias}', which already belongs to '{existing}'; nothing was registered.")
             }
         }
@@ -185,10 +194,11 @@ impl BoundaryError for ToolNameError {
         self.reason.as_str()
     }
     fn details(&self) -> Vec<(&'static str, Detail)> {
-        let mut d = vec![("toolName", Detail::Text(self.name.to_string())), ("profile", Detail::Text(self.profile.to_owned()))];
+        let mut d =
+            vec![("toolName", Detail::Text(self.name.to_string())), ("profile", Detail::Text(self.profile.to_owned()))];
         let numbers = [("position", self.position), ("length", self.length), ("limit", self.limit)];
         d.extend(numbers.into_iter().filter_map(|(k, v)| v.map(|v| (k, Detail::Number(v)))));
-        if let Some((existing, alias)) = &self.existing {
+        if let Some((existing, alias)) = self.existing.as_deref() {
             d.push(("existing", Detail::Text(existing.to_string())));
             d.push(("alias", Detail::Text(alias.to_string())));
         }
@@ -233,7 +243,9 @@ pub fn to_llm_facing_name(canonical: &str, profile: &Profile, overflow: Overflow
     let alias = canonical.replace('/', SEPARATOR);
     match check(canonical, &alias, profile) {
         Ok(()) => Ok(alias),
-        Err(_) if overflow == Overflow::Hash => hashed(canonical, &alias, profile),
+        // A profile too narrow for the hash form (under 10 characters, or
+        // without `_` and hex digits) keeps the plain error.
+        Err(e) if overflow == Overflow::Hash => hashed(canonical, &alias, profile).ok_or(e),
         Err(e) => Err(e),
     }
 }
@@ -266,7 +278,7 @@ fn check(canonical: &str, alias: &str, profile: &Profile) -> Result<(), ToolName
 /// `prefix_XXXXXXXX`: the alias with disallowed characters as `_`, a `_`
 /// put in front if its first character may not start a name, cut so that
 /// the whole fits the limit.
-fn hashed(canonical: &str, alias: &str, profile: &Profile) -> Result<String, ToolNameError> {
+fn hashed(canonical: &str, alias: &str, profile: &Profile) -> Option<String> {
     let suffix = format!("_{:08x}", name_hash(canonical));
     let room = profile.max_length().saturating_sub(suffix.len());
     let mut prefix: String = alias.chars().map(|c| if profile.allows(c) { c } else { '_' }).collect();
@@ -275,12 +287,7 @@ fn hashed(canonical: &str, alias: &str, profile: &Profile) -> Result<String, Too
     }
     let mut out: String = prefix.chars().take(room).collect();
     out.push_str(&suffix);
-    // A profile too narrow for the hash form (under 10 characters, or no
-    // `_` or hex digits) still gets an honest error rather than a bad alias.
-    check(&out, &out, profile).map(|()| out).map_err(|mut e| {
-        e.name = SafeText::render(canonical);
-        e
-    })
+    profile.accepts(&out).then_some(out)
 }
 
 /// Reverses an alias without a registry, by a heuristic: a name without
@@ -346,7 +353,10 @@ mod tests {
         let g = to_llm_facing_name("9srv/t", &p(BuiltinProfile::Gemini), Overflow::Hash).unwrap();
         assert!(g.starts_with("_9srv__t_"), "{g}");
         assert!(to_llm_facing_name("a.b/c", &openai, Overflow::Hash).unwrap().starts_with("a_b__c_"));
-        assert_eq!(to_llm_facing_name("//", &openai, Overflow::Hash).unwrap_err().reason(), ToolNameReason::EmptySegment);
+        assert_eq!(
+            to_llm_facing_name("//", &openai, Overflow::Hash).unwrap_err().reason(),
+            ToolNameReason::EmptySegment
+        );
     }
 
     #[test]

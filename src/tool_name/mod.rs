@@ -7,7 +7,9 @@ mod profile;
 mod registry;
 mod rewrite;
 
-pub use mapping::{name_hash, to_llm_facing_name, try_reverse_to_canonical, Overflow, ToolNameError, ToolNameReason, SEPARATOR};
+pub use mapping::{
+    name_hash, to_llm_facing_name, try_reverse_to_canonical, Overflow, ToolNameError, ToolNameReason, SEPARATOR,
+};
 pub use profile::{BuiltinProfile, Profile, MAX_CUSTOM_LENGTH};
 pub use registry::ToolRegistry;
 pub use rewrite::{rules, Format, Step};

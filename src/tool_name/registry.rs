@@ -112,19 +112,13 @@ impl ToolRegistry {
     /// unknown names. A first-party name maps to itself.
     #[must_use]
     pub fn to_canonical(&self, name: &str) -> Option<&str> {
-        self.canonical_of
-            .get(name)
-            .or_else(|| self.alias_of.get_key_value(name).map(|(k, _)| k))
-            .map(String::as_str)
+        self.canonical_of.get(name).or_else(|| self.alias_of.get_key_value(name).map(|(k, _)| k)).map(String::as_str)
     }
 
     /// The alias for either form of a registered name; `None` for unknown names.
     #[must_use]
     pub fn to_llm_facing(&self, name: &str) -> Option<&str> {
-        self.alias_of
-            .get(name)
-            .or_else(|| self.canonical_of.get_key_value(name).map(|(k, _)| k))
-            .map(String::as_str)
+        self.alias_of.get(name).or_else(|| self.canonical_of.get_key_value(name).map(|(k, _)| k)).map(String::as_str)
     }
 
     /// The keys under which a config override for `name` is looked up, in

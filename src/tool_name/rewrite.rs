@@ -125,23 +125,23 @@ impl ToolRegistry {
     /// its alias; unknown names and everything else unchanged.
     #[must_use]
     pub fn to_provider(&self, payload: &Value, format: Format) -> Value {
-        self.rewrite(payload, format, |name| self.alias_of_canonical(name))
+        rewrite(payload, format, |name| self.alias_of_canonical(name))
     }
 
     /// The provider's response or history with every registered alias
     /// replaced by its canonical name; unknown names unchanged.
     #[must_use]
     pub fn from_provider(&self, payload: &Value, format: Format) -> Value {
-        self.rewrite(payload, format, |name| self.canonical_of_alias(name))
+        rewrite(payload, format, |name| self.canonical_of_alias(name))
     }
+}
 
-    fn rewrite<'s>(&'s self, payload: &Value, format: Format, map: impl Fn(&str) -> Option<&'s str>) -> Value {
-        let mut out = payload.clone();
-        for rule in rules(format) {
-            walk(&mut out, rule, &map);
-        }
-        out
+fn rewrite<'s>(payload: &Value, format: Format, map: impl Fn(&str) -> Option<&'s str>) -> Value {
+    let mut out = payload.clone();
+    for rule in rules(format) {
+        walk(&mut out, rule, &map);
     }
+    out
 }
 
 fn walk<'s>(node: &mut Value, steps: &[Step], map: &impl Fn(&str) -> Option<&'s str>) {
@@ -216,7 +216,10 @@ mod tests {
         let mut r = ToolRegistry::default();
         r.register("a/b").unwrap();
         let p = json!({"toolConfig": {"functionCallingConfig": {"allowedFunctionNames": ["a/b", "other"]}}});
-        assert_eq!(r.to_provider(&p, Format::Gemini)["toolConfig"]["functionCallingConfig"]["allowedFunctionNames"], json!(["a__b", "other"]));
+        assert_eq!(
+            r.to_provider(&p, Format::Gemini)["toolConfig"]["functionCallingConfig"]["allowedFunctionNames"],
+            json!(["a__b", "other"])
+        );
         let list = json!([{"role": "model", "parts": [{"functionCall": {"name": "a__b", "args": {}}}]}]);
         assert_eq!(r.from_provider(&list, Format::Gemini)[0]["parts"][0]["functionCall"]["name"], "a/b");
     }

@@ -1,0 +1,176 @@
+// Tool names (SPEC §3) through the npm package, against the shared vectors
+// and realistic provider payloads.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { createRequire } from "node:module";
+import { readFileSync } from "node:fs";
+import * as esm from "mcp-boundary";
+import { rng, UNSAFE } from "./helpers.mjs";
+
+const cjs = createRequire(import.meta.url)("mcp-boundary");
+const load = (f) => JSON.parse(readFileSync(new URL(`../tests/data/${f}`, import.meta.url), "utf8"));
+const names = load("tool_names.json");
+const payloads = load("payloads.json");
+
+function checkError(api, e, want, label) {
+  assert.ok(e instanceof api.ToolNameError, `${label}: instanceof ToolNameError`);
+  assert.ok(e instanceof Error);
+  assert.equal(e.name, "ToolNameError", label);
+  for (const key of ["code", "reason", "position", "length", "limit", "existing", "alias"]) {
+    if (key in want) assert.equal(e[key], want[key], `${label}: ${key}`);
+  }
+  assert.ok(Object.hasOwn(e, "code") && Object.hasOwn(e, "reason") && Object.hasOwn(e, "name"));
+  assert.doesNotMatch(e.message, UNSAFE, label);
+}
+
+function deepFreeze(x) {
+  if (x !== null && typeof x === "object") {
+    Object.values(x).forEach(deepFreeze);
+    Object.freeze(x);
+  }
+  return x;
+}
+
+for (const [label, api] of [["import", esm], ["require", cjs]]) {
+  test(`${label}: forward vectors`, () => {
+    for (const c of names.forward) {
+      const options = { profile: c.profile, ...(c.overflow ? { overflow: c.overflow } : {}) };
+      if ("alias" in c) {
+        assert.equal(api.toLlmFacingName(c.canonical, options), c.alias, c.name);
+        assert.equal(api.toLlmFacingName(c.canonical, options), c.alias, `${c.name} (memoized)`);
+      } else {
+        assert.throws(() => api.toLlmFacingName(c.canonical, options), (e) => (checkError(api, e, c.error, c.name), true));
+      }
+    }
+  });
+
+  test(`${label}: reverse vectors`, () => {
+    for (const c of names.reverse) assert.equal(api.tryReverseToCanonical(c.alias), c.canonical, c.name);
+  });
+
+  test(`${label}: registry scenarios`, () => {
+    for (const s of names.registry) {
+      const r = new api.ToolRegistry(s.options);
+      for (const step of s.steps) {
+        const label2 = `${s.name}: ${JSON.stringify(step)}`;
+        if ("register" in step) {
+          if (step.error) assert.throws(() => r.register(step.register), (e) => (checkError(api, e, step.error, label2), true));
+          else assert.equal(r.register(step.register), step.alias, label2);
+        } else if ("registerServer" in step) {
+          const [server, tools] = step.registerServer;
+          if (step.error) assert.throws(() => r.registerServer(server, tools), (e) => (checkError(api, e, step.error, label2), true));
+          else assert.deepStrictEqual(r.registerServer(server, tools), step.aliases, label2);
+        } else if ("toCanonical" in step) {
+          assert.equal(r.toCanonical(step.toCanonical), step.result, label2);
+        } else if ("toLlmFacing" in step) {
+          assert.equal(r.toLlmFacing(step.toLlmFacing), step.result, label2);
+        } else if ("lookupOverride" in step) {
+          const [map, name] = step.lookupOverride;
+          assert.equal(r.lookupOverride(map, name) ?? null, step.result, label2);
+          assert.equal(r.lookupOverride(new Map(Object.entries(map)), name) ?? null, step.result, `${label2} (Map)`);
+        } else {
+          assert.fail(`unknown step ${label2}`);
+        }
+      }
+    }
+  });
+
+  test(`${label}: realistic payloads of every format, both directions, inputs untouched`, () => {
+    const r = new api.ToolRegistry();
+    for (const c of payloads.registered) r.register(c);
+    assert.equal(payloads.cases.length, 14);
+    for (const c of payloads.cases) {
+      const canonical = deepFreeze(structuredClone(c.canonical));
+      const provider = deepFreeze(structuredClone(c.provider));
+      const out = r.toProvider(canonical, c.format);
+      assert.deepStrictEqual(out, c.provider, `${c.name}: toProvider`);
+      assert.notStrictEqual(out, canonical, `${c.name}: a new object`);
+      assert.deepStrictEqual(canonical, c.canonical, `${c.name}: input untouched`);
+      assert.deepStrictEqual(r.fromProvider(provider, c.format), c.canonical, `${c.name}: fromProvider`);
+      assert.deepStrictEqual(r.fromProvider(r.toProvider(canonical, c.format), c.format), c.canonical, `${c.name}: round trip`);
+    }
+  });
+}
+
+const { toLlmFacingName, tryReverseToCanonical, ToolRegistry, ToolNameError } = esm;
+
+test("wrong types: clear errors, null, or undefined; never a trap", () => {
+  for (const bad of [undefined, null, 42, {}, [], Symbol("s"), 1n, () => 1]) {
+    assert.throws(() => toLlmFacingName(bad), { name: "TypeError", code: "INVALID_ARGUMENT" });
+    assert.equal(tryReverseToCanonical(bad), null);
+    const r = new ToolRegistry();
+    assert.throws(() => r.register(bad), { code: "INVALID_ARGUMENT" });
+    assert.throws(() => r.registerServer("s", [bad]), { code: "INVALID_ARGUMENT" });
+    assert.equal(r.toCanonical(bad), null);
+    assert.equal(r.toLlmFacing(bad), null);
+    assert.equal(r.lookupOverride({}, bad), undefined);
+  }
+  const r = new ToolRegistry();
+  assert.throws(() => r.toProvider({}, "anthropic-v2"), { code: "INVALID_ARGUMENT" });
+  assert.throws(() => r.lookupOverride(null, "x"), { code: "INVALID_ARGUMENT" });
+  for (const p of [5, null, "a string", [], { tools: "x" }]) {
+    for (const f of ["anthropic", "openai-chat", "openai-responses", "gemini"]) {
+      assert.deepStrictEqual(r.toProvider(p, f), p, `${JSON.stringify(p)} passes through`);
+    }
+  }
+  assert.equal(toLlmFacingName("a/b"), "a__b", "still working");
+});
+
+test("options: custom profiles, bad options named, unknown keys refused", () => {
+  const custom = { profile: { maxLength: 12, allowed: "[a-z_]", firstChar: "[a-z]" } };
+  assert.equal(toLlmFacingName("srv/tool", custom), "srv__tool");
+  assert.throws(() => toLlmFacingName("srv/Tool", custom), { name: "ToolNameError", reason: "invalid_character", position: 4 });
+  assert.throws(() => toLlmFacingName("_srv/t", custom), { reason: "bad_first_character" });
+  const hex = { profile: { maxLength: 12, allowed: "[a-z0-9_]", firstChar: "[a-z]" }, overflow: "hash" };
+  assert.match(toLlmFacingName("srv/abcdefghijk", hex), /^srv_[0-9a-f]{8}$/);
+  assert.throws(() => toLlmFacingName("srv/abcdefghijk", { ...custom, overflow: "hash" }), { reason: "too_long", length: 16, limit: 12 }, "no hex digits: the plain error");
+  const cases = [
+    [{ profile: "openia" }, "invalid_value", "profile"],
+    [{ profile: 3 }, "wrong_type", "profile"],
+    [{ overflow: "truncate" }, "invalid_value", "overflow"],
+    [{ profile: { maxLength: 0, allowed: "[a]" } }, "out_of_range", "profile.maxLength"],
+    [{ profile: { maxLength: 5, allowed: "[a-z]+" } }, "invalid_value", "profile.allowed"],
+    [{ profile: { maxLength: 5, allowed: "[a-z]", firstChar: "a|b" } }, "invalid_value", "profile.firstChar"],
+    [{ profile: { maxLength: 5, allowed: "[z-a]" } }, "invalid_pattern", "profile.allowed"],
+    [{ profile: { maxLength: 5 } }, "wrong_type", "profile.allowed"],
+    [{ profiel: "openai" }, "unknown_option", "'profiel'"],
+  ];
+  for (const [options, reason, option] of cases) {
+    for (const make of [() => toLlmFacingName("a", options), () => new ToolRegistry(options)]) {
+      assert.throws(make, (e) => {
+        assert.ok(e instanceof TypeError, JSON.stringify(options));
+        assert.equal(e.code, "INVALID_OPTIONS");
+        assert.equal(e.reason, reason, JSON.stringify(options));
+        assert.equal(e.option, option, JSON.stringify(options));
+        return true;
+      });
+    }
+  }
+});
+
+test("a hostile custom class pattern is refused or runs in linear time", () => {
+  const start = process.hrtime.bigint();
+  assert.throws(() => toLlmFacingName("a", { profile: { maxLength: 5, allowed: "[(a+)+]b" } }), { code: "INVALID_OPTIONS" });
+  const name = "a".repeat(100_000) + "!";
+  assert.throws(() => toLlmFacingName(name, { profile: { maxLength: 200_000 > 4096 ? 4096 : 1, allowed: "[a]" } }), ToolNameError);
+  assert.ok(Number(process.hrtime.bigint() - start) < 5e9);
+});
+
+test("seeded random names: only ToolNameError, safe messages, aliases that fit", () => {
+  const random = rng(33);
+  const alphabet = ["a", "b", "/", "_", "__", ".", ":", "-", "9", " ", "\n", "\u202e", "é", "\ud800", "x".repeat(40)];
+  const openai = { profile: "openai", overflow: "hash" };
+  for (let i = 0; i < 3000; i++) {
+    let s = "";
+    for (let j = Math.floor(random() * 10); j > 0; j--) s += alphabet[Math.floor(random() * alphabet.length)];
+    try {
+      const alias = toLlmFacingName(s, openai);
+      assert.match(alias, /^[A-Za-z0-9_-]{1,64}$/, JSON.stringify(s));
+    } catch (e) {
+      assert.ok(e instanceof ToolNameError, String(e));
+      assert.doesNotMatch(e.message, UNSAFE);
+    }
+    const back = tryReverseToCanonical(s);
+    assert.ok(back === null || typeof back === "string");
+  }
+});
