@@ -9,16 +9,56 @@ function createApi(glue) {
   "use strict";
   const BROADCAST = 0, IDENTITY = 1;
   const NOT_A_STRING = 0xffffffff;
-  const NO_ROOM = -2; // a result did not fit the scratch buffer (src/js/mod.rs)
+  // Result codes of src/js: a result did not fit the scratch buffer; the
+  // alias is the plain form; the name is unchanged.
+  const NO_ROOM = -2, PLAIN = -3, UNCHANGED = -4;
   const KEEP = 1 << 16; // buffers grown past this are released after use
-  // Accepted verdicts are memoized per validator (its options never change,
-  // so its verdict is a pure function of the string): a repeated recipient
-  // skips the copy and the call. The memo is direct-mapped (one slot per
-  // cheap hash of length and two characters), so a miss costs two stores.
-  const MEMO_SLOTS = 256, MEMO_MAX_LENGTH = 160;
-  function slot(s) {
+  // Pure results (a verdict, an alias) are memoized per object: its
+  // options never change, so a result is a pure function of the string, and
+  // a repeated name skips the copy and the call. Two-way set-associative:
+  // a key lives in one of two slots picked by a cheap hash of its length and
+  // four characters, so two hot keys rarely evict each other, and a miss
+  // costs a few stores.
+  const MEMO_SLOTS = 1024, MEMO_MAX_LENGTH = 160;
+  function hash(s) {
     const n = s.length;
-    return (n * 7 + s.charCodeAt(n - 1) * 31 + s.charCodeAt(n >> 1)) & (MEMO_SLOTS - 1);
+    let h = Math.imul(n, 0x9e3779b1);
+    h = Math.imul(h ^ (s.charCodeAt(n - 1) | 0), 0x85ebca6b);
+    h = Math.imul(h ^ (s.charCodeAt(n >> 1) | 0), 0xc2b2ae35);
+    h = Math.imul(h ^ (s.charCodeAt(n >> 2) | 0), 0x27d4eb2f);
+    h = Math.imul(h ^ (s.charCodeAt(n - 1 - (n >> 2)) | 0), 0x165667b1);
+    return h ^ (h >>> 15);
+  }
+  class Memo {
+    constructor() {
+      this.keys = new Array(MEMO_SLOTS).fill(undefined);
+      this.values = new Array(MEMO_SLOTS).fill(undefined);
+    }
+    /** The value for `s`, or undefined. */
+    get(s) {
+      const h = hash(s);
+      const a = h & (MEMO_SLOTS - 1);
+      if (this.keys[a] === s) return this.values[a];
+      const b = (h >>> 10) & (MEMO_SLOTS - 1);
+      return this.keys[b] === s ? this.values[b] : undefined;
+    }
+    set(s, v) {
+      if (s.length > MEMO_MAX_LENGTH) return;
+      const h = hash(s);
+      const a = h & (MEMO_SLOTS - 1), b = (h >>> 10) & (MEMO_SLOTS - 1);
+      // The newest key takes its first slot; the one it displaces moves to
+      // its own other slot only if that is this key's second slot too.
+      if (this.keys[a] !== undefined && this.keys[a] !== s && this.keys[b] === undefined) {
+        this.keys[b] = s;
+        this.values[b] = v;
+        return;
+      }
+      this.keys[a] = s;
+      this.values[a] = v;
+    }
+    clear() {
+      this.keys.fill(undefined);
+    }
   }
   const memory = glue.__memory();
 
@@ -90,6 +130,14 @@ function createApi(glue) {
       views();
       return this.unitsBase;
     }
+    /** Writes `s`, calls `op(length)`, and returns its number. */
+    call(s, op) {
+      const at = this.unitsAt(s.length); // first: it may grow memory and renew units16
+      put(units16, at, s);
+      const n = op(s.length);
+      if (s.length > KEEP) this.release();
+      return n;
+    }
     /**
      * Writes `s`, calls `op(length)`, and returns the string the call wrote
      * back, or its negative code. Room for twice the input covers every
@@ -98,7 +146,7 @@ function createApi(glue) {
     transform(s, op) {
       let room = 2 * s.length + 16;
       for (;;) {
-        const at = this.unitsAt(room); // first: it may grow memory and renew units16
+        const at = this.unitsAt(room);
         put(units16, at, s);
         const n = op(s.length);
         if (n === NO_ROOM) {
@@ -132,8 +180,7 @@ function createApi(glue) {
       super(create(glue.Validator, options));
       this.metaBase = 0;
       this.metaCap = 0;
-      this.memoKeys = new Array(MEMO_SLOTS).fill(undefined);
-      this.memoCodes = new Uint8Array(MEMO_SLOTS);
+      this.memo = new Memo(); // accepted verdicts only
     }
     metaAt(n) {
       if (n > this.metaCap) {
@@ -148,14 +195,10 @@ function createApi(glue) {
       if (this.metaCap > KEEP) this.metaCap = 0;
     }
     recall(s) {
-      const k = slot(s);
-      return this.memoKeys[k] === s ? this.memoCodes[k] : -1;
+      return this.memo.get(s) ?? -1;
     }
     remember(s, code) {
-      if (s.length > MEMO_MAX_LENGTH) return;
-      const k = slot(s);
-      this.memoKeys[k] = s;
-      this.memoCodes[k] = code;
+      this.memo.set(s, code);
     }
     validate(to) {
       if (typeof to !== "string") {
@@ -232,7 +275,7 @@ function createApi(glue) {
     }
     free() {
       super.free();
-      this.memoKeys.fill(undefined);
+      this.memo.clear();
     }
   }
 
@@ -285,44 +328,28 @@ function createApi(glue) {
     return e;
   }
 
-  /** A memo of string results: direct-mapped, so a miss costs two stores. */
-  class StringMemo {
-    constructor() {
-      this.keys = new Array(MEMO_SLOTS).fill(undefined);
-      this.values = new Array(MEMO_SLOTS).fill(undefined);
-    }
-    get(s) {
-      const k = slot(s);
-      return this.keys[k] === s ? this.values[k] : undefined;
-    }
-    set(s, v) {
-      if (s.length > MEMO_MAX_LENGTH) return;
-      const k = slot(s);
-      this.keys[k] = s;
-      this.values[k] = v;
-    }
-  }
-
   /** A profile and overflow mode for the free functions, with memos. */
   class Mapper extends Scratch {
     constructor(options) {
       super(create(glue.Mapper, options));
-      this.forwardMemo = new StringMemo();
-      this.reverseMemo = new StringMemo();
+      this.forwardMemo = new Memo();
+      this.reverseMemo = new Memo();
     }
     forward(canonical) {
       const known = this.forwardMemo.get(canonical);
       if (known !== undefined) return known;
-      const alias = this.transform(canonical, (n) => this.v.forward(n));
-      if (typeof alias !== "string") throw lastError(this.v);
+      let alias = this.transform(canonical, (n) => this.v.forward(n));
+      if (alias === PLAIN) alias = canonical.replaceAll("/", "__");
+      else if (typeof alias !== "string") throw lastError(this.v);
       this.forwardMemo.set(canonical, alias);
       return alias;
     }
     reverse(name) {
       const known = this.reverseMemo.get(name);
       if (known !== undefined) return known;
-      const r = this.transform(name, (n) => this.v.reverse(n));
-      const canonical = typeof r === "string" ? r : null;
+      // Rust decides; a split comes back as the index of the `__` to replace.
+      const r = this.call(name, (n) => this.v.reverse(n));
+      const canonical = r === UNCHANGED ? name : r < 0 ? null : `${name.slice(0, r)}/${name.slice(r + 2)}`;
       this.reverseMemo.set(name, canonical);
       return canonical;
     }
@@ -367,6 +394,12 @@ function createApi(glue) {
   // Payload rewriting: the places that hold tool names are Rust's rules
   // (src/tool_name/rewrite.rs), compiled once into copy-on-write walkers.
   const isObject = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
+  /** A copy of `node` with one property replaced (a spread, then a store: faster than a computed key in the literal). */
+  function withProperty(node, key, value) {
+    const copy = { ...node };
+    copy[key] = value;
+    return copy;
+  }
   function compileRule(steps) {
     let f = null;
     for (let i = steps.length - 1; i >= 0; i--) {
@@ -376,7 +409,7 @@ function createApi(glue) {
         f = (node, m) => {
           if (!isObject(node) || !Object.hasOwn(node, a)) return node;
           const c = node[a], nc = next(c, m);
-          return nc === c ? node : { ...node, [a]: nc };
+          return nc === c ? node : withProperty(node, a, nc);
         };
       } else if (kind === 1) {
         f = (node, m) => {
@@ -398,7 +431,7 @@ function createApi(glue) {
           if (!isObject(node)) return node;
           const n = node[a];
           const r = typeof n === "string" ? m.get(n) : undefined;
-          return r === undefined || r === n ? node : { ...node, [a]: r };
+          return r === undefined || r === n ? node : withProperty(node, a, r);
         };
       } else {
         f = (node, m) => {
@@ -413,7 +446,7 @@ function createApi(glue) {
               o[j] = r;
             }
           }
-          return o === list ? node : { ...node, [a]: o };
+          return o === list ? node : withProperty(node, a, o);
         };
       }
     }

@@ -114,6 +114,97 @@ export class RecipientValidator {
   free(): void;
 }
 
+// ---- Tool names (SPEC §3) ----
+
+/** The built-in profiles: `anthropic` (default), `openai`, `gemini`, `bedrock`, `mcp`, `portable`. */
+export type BuiltinProfileName = "anthropic" | "openai" | "gemini" | "bedrock" | "mcp" | "portable";
+
+/** A custom name rule; `allowed` and `firstChar` are single regex character classes such as `"[A-Za-z0-9_-]"`. */
+export interface CustomProfile {
+  /** 1 to 4096. */
+  maxLength: number;
+  allowed: string;
+  firstChar?: string;
+}
+
+/** Options of `toLlmFacingName` and `ToolRegistry`. */
+export interface ToolNameOptions {
+  profile?: BuiltinProfileName | CustomProfile;
+  /** `"error"` (default) refuses unrepresentable names; `"hash"` gives `prefix_xxxxxxxx` within the limit. */
+  overflow?: "error" | "hash";
+}
+
+/** The reasons of a `ToolNameError`. */
+export type ToolNameReason = "empty" | "empty_segment" | "invalid_character" | "too_long" | "bad_first_character" | "collision";
+
+/** The provider payload formats that `toProvider` and `fromProvider` rewrite. */
+export type PayloadFormat = "anthropic" | "openai-chat" | "openai-responses" | "gemini";
+
+/**
+ * Thrown for a canonical name a profile cannot represent
+ * (`UNREPRESENTABLE_TOOL_NAME`) or a registration whose alias belongs to
+ * another name (`TOOL_NAME_COLLISION`). Names appear only as safe renditions.
+ */
+export class ToolNameError extends Error {
+  name: "ToolNameError";
+  code: "UNREPRESENTABLE_TOOL_NAME" | "TOOL_NAME_COLLISION";
+  reason: ToolNameReason;
+  /** Safe rendition of the canonical name at fault. */
+  toolName: string;
+  /** The profile's name, or `"custom"`. */
+  profile: string;
+  /** For `invalid_character`: the UTF-16 index in the canonical name. */
+  position?: number;
+  /** For `too_long`: the alias length and the profile's limit. */
+  length?: number;
+  limit?: number;
+  /** For `collision`: the canonical name registered first, and the alias both map to (safe renditions). */
+  existing?: string;
+  alias?: string;
+}
+
+/**
+ * The LLM-facing alias of a canonical `server/tool` name: `/` becomes `__`,
+ * and the whole result must satisfy the profile.
+ * @throws {ToolNameError} when the profile cannot represent the name (and `overflow` is not `"hash"`).
+ * @throws {OptionsError} when the options cannot work.
+ */
+export function toLlmFacingName(canonical: string, options?: ToolNameOptions): string;
+
+/**
+ * Heuristic reverse without a registry: unchanged without `__` or with `/`;
+ * otherwise the first `__` becomes `/`; `null` when it is at either end.
+ */
+export function tryReverseToCanonical(name: string): string | null;
+
+/** The authoritative two-form mapping of a host's tools. */
+export class ToolRegistry {
+  /** @throws {OptionsError} when the options cannot work. */
+  constructor(options?: ToolNameOptions);
+  /**
+   * Registers a canonical name and returns its alias (idempotent).
+   * @throws {ToolNameError} `UNREPRESENTABLE_TOOL_NAME` or `TOOL_NAME_COLLISION`; nothing is overwritten.
+   */
+  register(canonical: string): string;
+  /**
+   * Registers `server/tool` for every tool name, all or nothing; returns the aliases in order.
+   * @throws {ToolNameError} for the first name that fails.
+   */
+  registerServer(server: string, toolNames: readonly string[]): string[];
+  /** Either form in, the canonical name out; `null` for unknown names. */
+  toCanonical(name: string): string | null;
+  /** Either form in, the alias out; `null` for unknown names. */
+  toLlmFacing(name: string): string | null;
+  /** A config value keyed by either form of the name or by its server; the canonical key wins. */
+  lookupOverride<V>(map: Readonly<Record<string, V>> | ReadonlyMap<string, V>, name: string): V | undefined;
+  /** A new outbound payload (request, response or message list) with canonical names replaced by aliases. */
+  toProvider<P>(payload: P, format: PayloadFormat): P;
+  /** A new payload with aliases replaced by canonical names. */
+  fromProvider<P>(payload: P, format: PayloadFormat): P;
+  /** Frees the wasm memory now (optional). */
+  free(): void;
+}
+
 /** What `init` accepts: a URL or path of the `.wasm`, its bytes, a `Response`, or a compiled module. */
 export type InitInput = string | URL | Request | Response | BufferSource | WebAssembly.Module;
 

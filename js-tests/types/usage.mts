@@ -1,7 +1,18 @@
 // Type checks of the public .d.ts (run by `tsc -p js-tests/types` in make test).
 // Correct use must compile; each `@ts-expect-error` marks a misuse that must
 // NOT compile: if it ever did, tsc reports the directive as unused and fails.
-import init, { validateRecipient, RecipientValidator, type RecipientResult, type RecipientError, type RecipientReason } from "mcp-boundary";
+import init, {
+  validateRecipient,
+  RecipientValidator,
+  toLlmFacingName,
+  tryReverseToCanonical,
+  ToolRegistry,
+  ToolNameError,
+  type RecipientResult,
+  type RecipientError,
+  type RecipientReason,
+  type ToolNameReason,
+} from "mcp-boundary";
 
 await init();
 
@@ -36,7 +47,40 @@ const many: RecipientResult[] = v.validateMany(["@a", "AGENT:*", 3]);
 void many;
 v.free();
 
+// Tool names.
+const alias: string = toLlmFacingName("github/create_issue", { profile: "openai", overflow: "hash" });
+const custom: string = toLlmFacingName("a/b", { profile: { maxLength: 40, allowed: "[a-z_]", firstChar: "[a-z]" } });
+const back: string | null = tryReverseToCanonical(alias);
+const registry = new ToolRegistry({ profile: "gemini" });
+const aliases: string[] = registry.registerServer("github", ["create_issue"]);
+const limit: number | undefined = registry.lookupOverride({ github: 5 }, "github__create_issue");
+const request = { tools: [{ name: "github/create_issue" }] };
+const outbound: { tools: { name: string }[] } = registry.toProvider(request, "anthropic");
+try {
+  registry.register("a//b");
+} catch (e) {
+  if (e instanceof ToolNameError) {
+    const reason: ToolNameReason = e.reason;
+    const code: "UNREPRESENTABLE_TOOL_NAME" | "TOOL_NAME_COLLISION" = e.code;
+    void reason, code, e.position;
+  }
+}
+void custom, back, aliases, limit, outbound;
+
 // --- misuse: each of these must fail to type-check ---
+
+// @ts-expect-error unknown profile name
+toLlmFacingName("a/b", { profile: "openia" });
+
+// @ts-expect-error unknown overflow mode
+new ToolRegistry({ overflow: "truncate" });
+
+// @ts-expect-error unknown payload format
+registry.toProvider(request, "claude");
+
+// @ts-expect-error a possibly-null result used as a string
+const notNull: string = tryReverseToCanonical("a__b");
+void notNull;
 
 // @ts-expect-error reading `recipient` without checking `ok`
 void validateRecipient("@x").recipient;

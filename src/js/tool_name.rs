@@ -6,13 +6,17 @@ use wasm_bindgen::prelude::*;
 use super::{get, js_error, options_object, read, reserve, shrink, string_option, whole_option, write};
 use crate::error::{OptionPath, OptionsError};
 use crate::tool_name::{
-    rules as format_rules, to_llm_facing_name, try_reverse_to_canonical, BuiltinProfile, Format, Overflow, Profile,
+    alias_form, reverse_form, rules as format_rules, AliasForm, BuiltinProfile, Format, Overflow, Profile, ReverseForm,
     Step, ToolNameError, ToolRegistry, MAX_CUSTOM_LENGTH,
 };
 
 /// No result: the wrapper asks for the error (`-1`), or for `null` from
 /// [`Mapper::reverse`].
 const FAILED: i32 = -1;
+/// The result is the input with every `/` as `__` ([`Mapper::forward`]).
+const PLAIN: i32 = -3;
+/// The result is the input itself ([`Mapper::reverse`]).
+const UNCHANGED: i32 = -4;
 
 /// Fills `out` with `[format name, rules]` pairs, each rule a list of
 /// steps `[kind, a, b]`: 0 key `a`, 1 each, 2 when `a` equals `b`,
@@ -78,12 +82,15 @@ impl Mapper {
         shrink(&mut self.units);
     }
 
-    /// The alias of the canonical name in units `..len`, written back at
-    /// the start of the buffer: its length, `-1` (see
-    /// [`error`](Self::error)) or `-2` (grow the buffer and call again).
+    /// The alias of the canonical name in units `..len`: `-3` when it is
+    /// the plain form (every `/` as `__`, which the wrapper builds), else
+    /// the length of the hashed alias written back at the start of the
+    /// buffer; `-1` (see [`error`](Self::error)) or `-2` (grow the buffer
+    /// and call again).
     pub fn forward(&mut self, len: usize) -> i32 {
-        match to_llm_facing_name(&read(&self.units, len), &self.profile, self.overflow) {
-            Ok(alias) => write(&mut self.units, &alias),
+        match alias_form(&read(&self.units, len), &self.profile, self.overflow) {
+            Ok(AliasForm::Plain) => PLAIN,
+            Ok(AliasForm::Hashed(alias)) => write(&mut self.units, &alias),
             Err(e) => {
                 self.error = Some(e);
                 FAILED
@@ -91,12 +98,15 @@ impl Mapper {
         }
     }
 
-    /// The heuristic canonical form of the name in units `..len`, written
-    /// back at the start: its length, or `-1` for `null`.
-    pub fn reverse(&mut self, len: usize) -> i32 {
-        match try_reverse_to_canonical(&read(&self.units, len)) {
-            Some(canonical) => write(&mut self.units, &canonical),
-            None => FAILED,
+    /// The heuristic decision for the name in units `..len`: `-4` for the
+    /// name unchanged, `-1` for `null`, else the UTF-16 index of the `__`
+    /// that becomes `/`.
+    pub fn reverse(&self, len: usize) -> i32 {
+        let name = read(&self.units, len);
+        match reverse_form(&name) {
+            ReverseForm::Unchanged => UNCHANGED,
+            ReverseForm::Split(i) => i32::try_from(name[..i].encode_utf16().count()).unwrap_or(FAILED),
+            ReverseForm::Impossible => FAILED,
         }
     }
 

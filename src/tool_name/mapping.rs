@@ -234,38 +234,62 @@ pub fn name_hash(canonical: &str) -> u32 {
 /// `openai`, `"foo\n"`), `bad_first_character` (`"1tool"` under `gemini`),
 /// `too_long` (65 characters under `openai`).
 pub fn to_llm_facing_name(canonical: &str, profile: &Profile, overflow: Overflow) -> Result<String, ToolNameError> {
+    alias_form(canonical, profile, overflow).map(|form| match form {
+        AliasForm::Plain => canonical.replace('/', SEPARATOR),
+        AliasForm::Hashed(alias) => alias,
+    })
+}
+
+/// How a canonical name's alias is formed: decided without building the
+/// plain form, so the JS binding can skip sending it back.
+pub(crate) enum AliasForm {
+    /// Every `/` becomes `__`, nothing else changes.
+    Plain,
+    /// A hashed alias (`overflow: "hash"`).
+    Hashed(String),
+}
+
+pub(crate) fn alias_form(canonical: &str, profile: &Profile, overflow: Overflow) -> Result<AliasForm, ToolNameError> {
     if canonical.is_empty() {
         return Err(ToolNameError::new(ToolNameReason::Empty, canonical, profile.name()));
     }
     if canonical.split('/').any(str::is_empty) {
         return Err(ToolNameError::new(ToolNameReason::EmptySegment, canonical, profile.name()));
     }
-    let alias = canonical.replace('/', SEPARATOR);
-    match check(canonical, &alias, profile) {
-        Ok(()) => Ok(alias),
+    match check(canonical, profile) {
+        Ok(()) => Ok(AliasForm::Plain),
         // A profile too narrow for the hash form (under 10 characters, or
         // without `_` and hex digits) keeps the plain error.
-        Err(e) if overflow == Overflow::Hash => hashed(canonical, &alias, profile).ok_or(e),
+        Err(e) if overflow == Overflow::Hash => {
+            hashed(canonical, &canonical.replace('/', SEPARATOR), profile).map(AliasForm::Hashed).ok_or(e)
+        }
         Err(e) => Err(e),
     }
 }
 
-/// The first rule the alias breaks: a character (by its position in the
-/// canonical name), then the first character, then the length.
-fn check(canonical: &str, alias: &str, profile: &Profile) -> Result<(), ToolNameError> {
+/// The first rule the plain alias breaks: a character (by its position in
+/// the canonical name), then the first character, then the length (each
+/// `/` counting as the two characters of `__`).
+fn check(canonical: &str, profile: &Profile) -> Result<(), ToolNameError> {
     let mut position = 0;
+    let mut length = 0;
     for c in canonical.chars() {
-        if c != '/' && !profile.allows(c) {
+        if c == '/' {
+            length += SEPARATOR.len();
+        } else if profile.allows(c) {
+            length += 1;
+        } else {
             let mut e = ToolNameError::new(ToolNameReason::InvalidCharacter, canonical, profile.name());
             e.position = Some(position);
             return Err(e);
         }
         position += c.len_utf16();
     }
-    if alias.chars().next().is_some_and(|c| !profile.allows_first(c)) {
+    // Empty segments were refused, so the alias starts with the canonical
+    // name's first character.
+    if canonical.chars().next().is_some_and(|c| !profile.allows_first(c)) {
         return Err(ToolNameError::new(ToolNameReason::BadFirstCharacter, canonical, profile.name()));
     }
-    let length = alias.chars().count();
     if length > profile.max_length() {
         let mut e = ToolNameError::new(ToolNameReason::TooLong, canonical, profile.name());
         e.length = Some(length);
@@ -298,13 +322,32 @@ fn hashed(canonical: &str, alias: &str, profile: &Profile) -> Option<String> {
 /// contain `__` need [`ToolRegistry`](super::ToolRegistry) instead.
 #[must_use]
 pub fn try_reverse_to_canonical(name: &str) -> Option<String> {
-    if name.contains('/') {
-        return Some(name.to_owned());
+    match reverse_form(name) {
+        ReverseForm::Unchanged => Some(name.to_owned()),
+        ReverseForm::Split(i) => Some(format!("{}/{}", &name[..i], &name[i + SEPARATOR.len()..])),
+        ReverseForm::Impossible => None,
     }
-    match name.split_once(SEPARATOR) {
-        None => Some(name.to_owned()),
-        Some((server, tool)) if !server.is_empty() && !tool.is_empty() => Some(format!("{server}/{tool}")),
-        Some(_) => None,
+}
+
+/// The heuristic's decision, without building the result.
+pub(crate) enum ReverseForm {
+    /// No `__`, or already canonical.
+    Unchanged,
+    /// The first `__` starts at this byte index.
+    Split(usize),
+    /// The first `__` is at the start or the end.
+    Impossible,
+}
+
+pub(crate) fn reverse_form(name: &str) -> ReverseForm {
+    if name.contains('/') {
+        return ReverseForm::Unchanged;
+    }
+    // A byte scan: `__` is ASCII, so no UTF-8 boundary can be split.
+    match name.as_bytes().windows(2).position(|w| w == b"__") {
+        None => ReverseForm::Unchanged,
+        Some(i) if i > 0 && i + SEPARATOR.len() < name.len() => ReverseForm::Split(i),
+        Some(_) => ReverseForm::Impossible,
     }
 }
 
