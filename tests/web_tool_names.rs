@@ -77,7 +77,10 @@ fn reverse_vectors_through_the_binding() {
             -4 => Some(alias.clone()),
             -1 => None,
             // ASCII vectors: the UTF-16 index is the byte index.
-            i => Some(format!("{}/{}", &alias[..i as usize], &alias[i as usize + 2..])),
+            i => {
+                let i = usize::try_from(i).unwrap();
+                Some(format!("{}/{}", &alias[..i], &alias[i + 2..]))
+            }
         };
         assert_eq!(got, get(&case, "canonical").as_string(), "{}", json(&case));
     }
