@@ -26,10 +26,11 @@ pkg/package.json: $(SOURCES)
 	node js/build.mjs
 	@printf 'wasm: %s bytes, %s gzip\n' $$(wc -c < pkg/node/mcp_boundary_bg.wasm) $$(gzip -9c pkg/node/mcp_boundary_bg.wasm | wc -c)
 
-## demo: accepted and rejected recipients with their error objects
+## demo: recipients accepted and rejected; tool names mapped, hashed and a collision refused
 demo: pkg
 	cargo run -q --example recipients
 	node examples/recipients.mjs
+	node examples/tool_names.mjs
 
 ## test: every test: Rust natively, wasm in Node and Chromium, the npm package, the types
 test: lint test-rust test-wasm test-js
@@ -54,6 +55,7 @@ test-js: pkg
 ## bench: ns/op of each operation beside a plain-JS equivalent, and the ratio
 bench: pkg
 	node bench/recipients.mjs
+	node bench/tool_names.mjs
 
 clean:
 	rm -rf pkg target
