@@ -44,6 +44,9 @@ pub enum OptionPath {
     Whole,
     /// An option key that is not part of the API, rendered safely.
     Unknown(SafeText),
+    /// A place inside a structured option, e.g. `tools.list_bounties[1]`,
+    /// built from fixed names, indexes and safe renditions of keys.
+    Place(String),
 }
 
 impl fmt::Display for OptionPath {
@@ -53,6 +56,7 @@ impl fmt::Display for OptionPath {
             Self::Entry(name, index) => write!(f, "{name}[{index}]"),
             Self::Whole => f.write_str("options"),
             Self::Unknown(key) => write!(f, "'{key}'"),
+            Self::Place(place) => f.write_str(place),
         }
     }
 }

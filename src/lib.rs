@@ -3,6 +3,7 @@
 #![deny(missing_docs)]
 
 mod error;
+mod error_data;
 mod nearest;
 mod recipient;
 mod safe_text;
@@ -13,6 +14,11 @@ mod tool_name;
 pub mod js;
 
 pub use error::{BoundaryError, Detail, OptionPath, OptionsError};
+pub use error_data::{
+    error_text, issue_message, Catalog, ErrorClassifier, ErrorData, ErrorResponse, FieldPhrases, Issue, RpcData,
+    RpcError, StructuredError, TextContent, ToolErrorResult, ToolFields, INVALID_ARGUMENT, INVALID_ARGUMENTS_MESSAGE,
+    INVALID_PARAMS, ISSUE_MESSAGES, UNKNOWN_TOOL, UNKNOWN_TOOL_MESSAGE,
+};
 pub use recipient::{
     validate_recipient, Recipient, RecipientError, RecipientOptions, RecipientValidator, RejectionReason, BROADCAST,
     DEFAULT_MAX_IDENTIFIER_LENGTH, MAX_IDENTIFIER_LENGTH_LIMIT, VALID_SHAPES,

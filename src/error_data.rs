@@ -1,0 +1,684 @@
+//! Safe `error.data` for tool-argument errors (SPEC §4).
+//!
+//! A whitelist classifier: an error message is matched exactly against the
+//! host's catalog of tools, fields and phrases, and a result refers only to
+//! catalog strings (its fields borrow from the classifier, so the types
+//! themselves rule out echoing caller input), or to this module's fixed
+//! strings.
+
+use std::borrow::Cow;
+use std::collections::{HashMap, HashSet};
+
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::error::{OptionPath, OptionsError};
+use crate::nearest::nearest;
+use crate::safe_text::SafeText;
+
+/// `error.data.code` of a classified tool-argument error.
+pub const INVALID_ARGUMENT: &str = "invalid_argument";
+/// `error.data.code` of an unknown-tool response.
+pub const UNKNOWN_TOOL: &str = "unknown_tool";
+/// JSON-RPC "Invalid params".
+pub const INVALID_PARAMS: i64 = -32602;
+/// The JSON-RPC error message of `invalidArgumentsResponse` (the legacy envelope's).
+pub const INVALID_ARGUMENTS_MESSAGE: &str = "invalid tool arguments";
+/// The JSON-RPC error message of `unknownToolResponse`.
+pub const UNKNOWN_TOOL_MESSAGE: &str = "unknown tool";
+
+/// Which fields belong to which tools.
+#[derive(Debug, Clone)]
+pub enum ToolFields {
+    /// Each tool with its own fields: `{ list_bounties: ["limit", "status"] }`.
+    PerTool(Vec<(String, Vec<String>)>),
+    /// The seed's layout: a list of tools and one list of fields, every field
+    /// counting as a field of every tool, known or not.
+    Global {
+        /// The catalog's tools.
+        tools: Vec<String>,
+        /// Fields of every tool.
+        fields: Vec<String>,
+    },
+}
+
+/// Which phrases may follow a field name.
+#[derive(Debug, Clone)]
+pub enum FieldPhrases {
+    /// Any phrase with any field.
+    Global(Vec<String>),
+    /// Phrases per field, so that no field pairs with another's phrase.
+    PerField(Vec<(String, Vec<String>)>),
+}
+
+/// What a host tells the classifier it may say (SPEC §4.1).
+#[derive(Debug, Clone)]
+pub struct Catalog {
+    /// The tools and their fields.
+    pub tools: ToolFields,
+    /// Phrases that follow a field name (`limit must be at most 100`).
+    pub field_messages: FieldPhrases,
+    /// Phrases that stand alone (`unknown tool`).
+    pub fieldless_messages: Vec<String>,
+}
+
+/// Classified error data: every string is a catalog string or one of this
+/// module's fixed strings, borrowed from the classifier.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct ErrorData<'c> {
+    /// Always `invalid_argument`.
+    pub code: &'static str,
+    /// The tool, when it is a catalog tool.
+    pub tool: Option<&'c str>,
+    /// The field, when the message named one.
+    pub field: Option<&'c str>,
+    /// The catalog phrase (or, for schema issues, a fixed phrase).
+    pub message: &'c str,
+}
+
+/// One schema-validation issue, reduced to what can be used safely: a
+/// code or keyword to look up, and where it points. Received values and the
+/// issue's own message are never part of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Issue<'a> {
+    /// A Zod issue (`{ code, path }`, v3 or v4).
+    Zod {
+        /// `issue.code`, e.g. `too_big`.
+        code: &'a str,
+        /// `issue.path[0]` when it is a string.
+        first_segment: Option<&'a str>,
+        /// v3 `invalid_type` with `received: "undefined"`: the argument is missing.
+        missing: bool,
+    },
+    /// An Ajv error (`{ keyword, instancePath, params }`).
+    Ajv {
+        /// `error.keyword`, e.g. `maximum`.
+        keyword: &'a str,
+        /// `error.instancePath`, e.g. `/limit`.
+        instance_path: &'a str,
+        /// `error.params.missingProperty` of a `required` error (a schema name).
+        missing_property: Option<&'a str>,
+    },
+}
+
+/// The fixed message for a schema issue.
+#[must_use]
+pub fn issue_message(issue: &Issue<'_>) -> &'static str {
+    const WRONG_TYPE: &str = "has the wrong type";
+    const REQUIRED: &str = "is required";
+    const NOT_ALLOWED: &str = "is not one of the allowed values";
+    const UNKNOWN_ARGUMENT: &str = "is not a known argument";
+    const NO_FORM: &str = "does not match any allowed form";
+    const FORMAT: &str = "does not have the expected format";
+    const SMALL: &str = "is too small or too short";
+    const BIG: &str = "is too large or too long";
+    const STEP: &str = "is not a multiple of the required step";
+    const INVALID: &str = "is invalid";
+    match *issue {
+        Issue::Zod { code, missing, .. } => match code {
+            "invalid_type" if missing => REQUIRED,
+            "invalid_type" => WRONG_TYPE,
+            "invalid_literal" | "invalid_enum_value" | "invalid_value" => NOT_ALLOWED,
+            "unrecognized_keys" => UNKNOWN_ARGUMENT,
+            "invalid_union" | "invalid_union_discriminator" => NO_FORM,
+            "invalid_string" | "invalid_format" | "invalid_date" => FORMAT,
+            "too_small" => SMALL,
+            "too_big" => BIG,
+            "not_multiple_of" => STEP,
+            "not_finite" => "must be a finite number",
+            "invalid_key" | "invalid_element" => "contains an invalid entry",
+            _ => INVALID,
+        },
+        Issue::Ajv { keyword, .. } => match keyword {
+            "type" => WRONG_TYPE,
+            "required" => REQUIRED,
+            "additionalProperties" | "unevaluatedProperties" => UNKNOWN_ARGUMENT,
+            "enum" | "const" => NOT_ALLOWED,
+            "minimum" | "exclusiveMinimum" | "minLength" | "minItems" | "minProperties" => SMALL,
+            "maximum" | "exclusiveMaximum" | "maxLength" | "maxItems" | "maxProperties" => BIG,
+            "pattern" | "format" => FORMAT,
+            "multipleOf" => STEP,
+            "oneOf" | "anyOf" => NO_FORM,
+            "uniqueItems" => "contains duplicate items",
+            _ => INVALID,
+        },
+    }
+}
+
+/// Every fixed phrase [`issue_message`] can return (for the no-echo proofs).
+pub const ISSUE_MESSAGES: [&str; 13] = [
+    "has the wrong type",
+    "is required",
+    "is not one of the allowed values",
+    "is not a known argument",
+    "does not match any allowed form",
+    "does not have the expected format",
+    "is too small or too short",
+    "is too large or too long",
+    "is not a multiple of the required step",
+    "must be a finite number",
+    "contains an invalid entry",
+    "contains duplicate items",
+    "is invalid",
+];
+
+/// A whitelist classifier of tool-argument errors over one catalog.
+#[derive(Debug, Clone)]
+pub struct ErrorClassifier {
+    /// Every catalog string once; results index into it.
+    strings: Vec<String>,
+    ids: HashMap<String, u32>,
+    /// Catalog tools, in catalog order.
+    tools: Vec<u32>,
+    tool_set: HashSet<u32>,
+    /// Global layout: fields of every tool. Per-tool: `None`.
+    global_fields: Option<HashSet<u32>>,
+    tool_fields: HashMap<u32, HashSet<u32>>,
+    /// Global phrases, or `None` when phrases are per field.
+    global_phrases: Option<HashSet<u32>>,
+    field_phrases: HashMap<u32, HashSet<u32>>,
+    fieldless: HashSet<u32>,
+}
+
+/// A classification as indexes into the classifier's strings.
+pub(crate) type Ids = (Option<u32>, Option<u32>, u32);
+
+impl ErrorClassifier {
+    /// Checks and indexes a catalog.
+    ///
+    /// # Errors
+    /// An [`OptionsError`] naming the entry's place (never its content):
+    /// a field that is empty or contains a space (`tools.list_bounties[1]`,
+    /// `fields[0]`: a head never contains a space, so it could never match),
+    /// an empty phrase (`fieldMessages[2]`, `fieldMessages.limit[0]`,
+    /// `fieldlessMessages[0]`), or an empty tool name (`tools[3]`).
+    pub fn new(catalog: Catalog) -> Result<Self, OptionsError> {
+        let mut c = Self {
+            strings: Vec::new(),
+            ids: HashMap::new(),
+            tools: Vec::new(),
+            tool_set: HashSet::new(),
+            global_fields: None,
+            tool_fields: HashMap::new(),
+            global_phrases: None,
+            field_phrases: HashMap::new(),
+            fieldless: HashSet::new(),
+        };
+        match catalog.tools {
+            ToolFields::PerTool(tools) => {
+                for (tool, fields) in tools {
+                    let key = SafeText::render(&tool);
+                    let t = c.tool(tool, || OptionPath::Place(format!("tools['{key}']")))?;
+                    let mut set = HashSet::new();
+                    for (i, field) in fields.into_iter().enumerate() {
+                        set.insert(c.field(field, || OptionPath::Place(format!("tools['{key}'][{i}]")))?);
+                    }
+                    c.tool_fields.entry(t).or_default().extend(set);
+                }
+            }
+            ToolFields::Global { tools, fields } => {
+                for (i, tool) in tools.into_iter().enumerate() {
+                    c.tool(tool, || OptionPath::Entry("tools", i))?;
+                }
+                let mut set = HashSet::new();
+                for (i, field) in fields.into_iter().enumerate() {
+                    set.insert(c.field(field, || OptionPath::Entry("fields", i))?);
+                }
+                c.global_fields = Some(set);
+            }
+        }
+        match catalog.field_messages {
+            FieldPhrases::Global(phrases) => {
+                let mut set = HashSet::new();
+                for (i, p) in phrases.into_iter().enumerate() {
+                    set.insert(c.phrase(p, || OptionPath::Entry("fieldMessages", i))?);
+                }
+                c.global_phrases = Some(set);
+            }
+            FieldPhrases::PerField(map) => {
+                for (field, phrases) in map {
+                    let key = SafeText::render(&field);
+                    let f = c.field(field, || OptionPath::Place(format!("fieldMessages['{key}']")))?;
+                    for (i, p) in phrases.into_iter().enumerate() {
+                        let p = c.phrase(p, || OptionPath::Place(format!("fieldMessages['{key}'][{i}]")))?;
+                        c.field_phrases.entry(f).or_default().insert(p);
+                    }
+                }
+            }
+        }
+        for (i, p) in catalog.fieldless_messages.into_iter().enumerate() {
+            let p = c.phrase(p, || OptionPath::Entry("fieldlessMessages", i))?;
+            c.fieldless.insert(p);
+        }
+        Ok(c)
+    }
+
+    fn intern(&mut self, s: String) -> u32 {
+        if let Some(id) = self.ids.get(&s) {
+            return *id;
+        }
+        let id = u32::try_from(self.strings.len()).unwrap_or(u32::MAX);
+        self.ids.insert(s.clone(), id);
+        self.strings.push(s);
+        id
+    }
+
+    fn tool(&mut self, name: String, place: impl FnOnce() -> OptionPath) -> Result<u32, OptionsError> {
+        if name.is_empty() {
+            return Err(OptionsError::invalid(place(), "a tool name must not be empty"));
+        }
+        let id = self.intern(name);
+        if self.tool_set.insert(id) {
+            self.tools.push(id);
+        }
+        Ok(id)
+    }
+
+    fn field(&mut self, name: String, place: impl FnOnce() -> OptionPath) -> Result<u32, OptionsError> {
+        if name.is_empty() || name.contains(' ') {
+            return Err(OptionsError::invalid(place(), "a field name must be non-empty and contain no space"));
+        }
+        Ok(self.intern(name))
+    }
+
+    fn phrase(&mut self, text: String, place: impl FnOnce() -> OptionPath) -> Result<u32, OptionsError> {
+        if text.is_empty() {
+            return Err(OptionsError::invalid(place(), "a phrase must not be empty"));
+        }
+        Ok(self.intern(text))
+    }
+
+    /// The catalog string with this index.
+    pub(crate) fn string(&self, id: u32) -> &str {
+        self.strings.get(id as usize).map_or("", String::as_str)
+    }
+
+    /// Every catalog string, in index order (the JS binding's table).
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code, reason = "the JS binding's table"))]
+    pub(crate) fn strings(&self) -> &[String] {
+        &self.strings
+    }
+
+    /// The catalog's tools, in catalog order.
+    pub fn tools(&self) -> impl Iterator<Item = &str> {
+        self.tools.iter().map(|t| self.string(*t))
+    }
+
+    fn tool_id(&self, tool: &str) -> Option<u32> {
+        self.ids.get(tool).copied().filter(|id| self.tool_set.contains(id))
+    }
+
+    fn field_id(&self, tool: Option<u32>, head: &str) -> Option<u32> {
+        let id = *self.ids.get(head)?;
+        let known = match &self.global_fields {
+            Some(fields) => fields.contains(&id),
+            None => tool.and_then(|t| self.tool_fields.get(&t)).is_some_and(|f| f.contains(&id)),
+        };
+        known.then_some(id)
+    }
+
+    fn is_field_phrase(&self, field: u32, phrase: u32) -> bool {
+        match &self.global_phrases {
+            Some(phrases) => phrases.contains(&phrase),
+            None => self.field_phrases.get(&field).is_some_and(|p| p.contains(&phrase)),
+        }
+    }
+
+    /// The classification as indexes (SPEC §4.2).
+    pub(crate) fn classify_ids(&self, tool: &str, message: &str) -> Option<Ids> {
+        let tool = self.tool_id(tool);
+        // Split at the first single ASCII space; matching is exact.
+        if let Some((head, tail)) = message.split_once(' ') {
+            if let Some(field) = self.field_id(tool, head) {
+                if let Some(&phrase) = self.ids.get(tail) {
+                    if self.is_field_phrase(field, phrase) {
+                        return Some((tool, Some(field), phrase));
+                    }
+                    if self.fieldless.contains(&phrase) {
+                        return Some((tool, None, phrase));
+                    }
+                }
+            }
+        }
+        let whole = *self.ids.get(message)?;
+        self.fieldless.contains(&whole).then_some((tool, None, whole))
+    }
+
+    /// Classifies a tool-argument error message (SPEC §4.2):
+    /// 1. `<field> <field phrase>` → that field and phrase;
+    /// 2. `<field> <field-less phrase>` → no field, that phrase;
+    /// 3. `<field-less phrase>` → no field, that phrase;
+    /// 4. anything else → `None`.
+    ///
+    /// `tool` in the result is set only for a catalog tool.
+    #[must_use]
+    pub fn classify(&self, tool: &str, message: &str) -> Option<ErrorData<'_>> {
+        self.classify_ids(tool, message).map(|ids| self.data(ids))
+    }
+
+    pub(crate) fn data(&self, (tool, field, message): Ids) -> ErrorData<'_> {
+        ErrorData {
+            code: INVALID_ARGUMENT,
+            tool: tool.map(|t| self.string(t)),
+            field: field.map(|f| self.string(f)),
+            message: self.string(message),
+        }
+    }
+
+    /// The JSON-RPC 2.0 response for invalid tool arguments: serialized,
+    /// byte for byte the legacy envelope
+    /// `{"jsonrpc":"2.0","id":…,"error":{"code":-32602,"message":"invalid tool arguments"}}`
+    /// when nothing classifies, with `error.data` when something does. An
+    /// `id` that is not a string, a number or null becomes null.
+    #[must_use]
+    pub fn invalid_arguments_response(&self, id: &Value, tool: &str, message: &str) -> ErrorResponse<'_> {
+        ErrorResponse {
+            jsonrpc: "2.0",
+            id: request_id(id),
+            error: RpcError {
+                code: INVALID_PARAMS,
+                message: INVALID_ARGUMENTS_MESSAGE,
+                data: self.classify(tool, message).map(RpcData::Argument),
+            },
+        }
+    }
+
+    /// An MCP `CallToolResult` with `isError: true` (MCP 2025-11-25 reports
+    /// validation errors as tool execution errors); its text is built only
+    /// from catalog and fixed strings. Unclassified errors get the fixed
+    /// message `invalid tool arguments`.
+    #[must_use]
+    pub fn tool_error_result(&self, tool: &str, message: &str) -> ToolErrorResult<'_> {
+        let data = self.classify(tool, message).unwrap_or(ErrorData {
+            code: INVALID_ARGUMENT,
+            tool: self.tool_id(tool).map(|t| self.string(t)),
+            field: None,
+            message: INVALID_ARGUMENTS_MESSAGE,
+        });
+        ToolErrorResult {
+            content: [TextContent { kind: "text", text: error_text(&data) }],
+            is_error: true,
+            structured_content: StructuredError { error: data },
+        }
+    }
+
+    /// Up to three catalog tools nearest `name`, nearest first.
+    #[must_use]
+    pub fn suggest_tools(&self, name: &str) -> Vec<&str> {
+        nearest(name, self.tools().map(|t| (t, t)), 3, 256)
+    }
+
+    /// The JSON-RPC response for an unknown tool: `-32602` with
+    /// `data.suggestions` from the catalog; the name itself never appears.
+    #[must_use]
+    pub fn unknown_tool_response(&self, id: &Value, name: &str) -> ErrorResponse<'_> {
+        ErrorResponse {
+            jsonrpc: "2.0",
+            id: request_id(id),
+            error: RpcError {
+                code: INVALID_PARAMS,
+                message: UNKNOWN_TOOL_MESSAGE,
+                data: Some(RpcData::UnknownTool { code: UNKNOWN_TOOL, suggestions: self.suggest_tools(name) }),
+            },
+        }
+    }
+
+    /// Safe data for schema-validation issues (Zod issues, Ajv errors): the
+    /// field is the top-level path segment when it is a field of the tool,
+    /// the message a fixed phrase for the issue's code or keyword.
+    #[must_use]
+    pub fn classify_issues(&self, tool: &str, issues: &[Issue<'_>]) -> Vec<ErrorData<'_>> {
+        let tool_id = self.tool_id(tool);
+        issues
+            .iter()
+            .map(|issue| {
+                let segment = match *issue {
+                    Issue::Zod { first_segment, .. } => first_segment.map(Cow::Borrowed),
+                    Issue::Ajv { keyword: "required", instance_path: "", missing_property, .. } => {
+                        missing_property.map(Cow::Borrowed)
+                    }
+                    Issue::Ajv { instance_path, .. } => first_pointer_segment(instance_path),
+                };
+                let field = segment.as_deref().and_then(|s| self.field_id(tool_id, s)).map(|f| self.string(f));
+                ErrorData {
+                    code: INVALID_ARGUMENT,
+                    tool: tool_id.map(|t| self.string(t)),
+                    field,
+                    message: issue_message(issue),
+                }
+            })
+            .collect()
+    }
+}
+
+/// The first segment of a JSON Pointer (`/limit/0` → `limit`), unescaped.
+fn first_pointer_segment(pointer: &str) -> Option<Cow<'_, str>> {
+    let rest = pointer.strip_prefix('/')?;
+    let segment = rest.split('/').next().unwrap_or_default();
+    Some(if segment.contains('~') { segment.replace("~1", "/").replace("~0", "~").into() } else { segment.into() })
+}
+
+/// A JSON-RPC 2.0 error response; serializes with its keys in protocol
+/// order (`jsonrpc`, `id`, `error`).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ErrorResponse<'c> {
+    /// Always `2.0`.
+    pub jsonrpc: &'static str,
+    /// The request id: a string, a number or null.
+    pub id: Value,
+    /// The error object.
+    pub error: RpcError<'c>,
+}
+
+/// The `error` of a JSON-RPC response.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct RpcError<'c> {
+    /// Always `-32602` (invalid params) here.
+    pub code: i64,
+    /// A fixed message.
+    pub message: &'static str,
+    /// Absent when nothing classified, so the envelope stays the legacy one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub data: Option<RpcData<'c>>,
+}
+
+/// `error.data`: classified argument data, or unknown-tool suggestions.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum RpcData<'c> {
+    /// A classified tool-argument error.
+    Argument(ErrorData<'c>),
+    /// An unknown tool, with catalog tools to try instead.
+    UnknownTool {
+        /// Always `unknown_tool`.
+        code: &'static str,
+        /// Up to three catalog tool names.
+        suggestions: Vec<&'c str>,
+    },
+}
+
+/// An MCP `CallToolResult` reporting a tool-argument error.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ToolErrorResult<'c> {
+    /// One text block built from catalog and fixed strings.
+    pub content: [TextContent; 1],
+    /// Always true.
+    #[serde(rename = "isError")]
+    pub is_error: bool,
+    /// `{ error: data }`.
+    #[serde(rename = "structuredContent")]
+    pub structured_content: StructuredError<'c>,
+}
+
+/// A text content block.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TextContent {
+    /// Always `text`.
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    /// The text.
+    pub text: String,
+}
+
+/// `structuredContent` of a tool error.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct StructuredError<'c> {
+    /// The error data.
+    pub error: ErrorData<'c>,
+}
+
+/// The text of an `isError` result: catalog and fixed strings only.
+#[must_use]
+pub fn error_text(data: &ErrorData<'_>) -> String {
+    let mut text = String::from(INVALID_ARGUMENTS_MESSAGE);
+    if let Some(tool) = data.tool {
+        text.push_str(" for ");
+        text.push_str(tool);
+    }
+    if data.message != INVALID_ARGUMENTS_MESSAGE {
+        text.push_str(": ");
+        if let Some(field) = data.field {
+            text.push_str(field);
+            text.push(' ');
+        }
+        text.push_str(data.message);
+    }
+    text
+}
+
+/// A JSON-RPC id as it may be echoed: a string, a finite number or null.
+fn request_id(id: &Value) -> Value {
+    match id {
+        Value::String(_) | Value::Number(_) => id.clone(),
+        _ => Value::Null,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seed() -> ErrorClassifier {
+        ErrorClassifier::new(Catalog {
+            tools: ToolFields::Global {
+                tools: vec!["list_bounties".into(), "get_bounty".into()],
+                fields: vec!["limit".into(), "status".into(), "issue_number".into()],
+            },
+            field_messages: FieldPhrases::Global(vec!["must be at most 100".into(), "must be a boolean".into()]),
+            fieldless_messages: vec!["unknown tool".into(), "matches multiple bounties".into()],
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn rules_in_order() {
+        let c = seed();
+        let d = c.classify("list_bounties", "limit must be at most 100").unwrap();
+        assert_eq!((d.tool, d.field, d.message), (Some("list_bounties"), Some("limit"), "must be at most 100"));
+        let d = c.classify("nope", "limit must be a boolean").unwrap();
+        assert_eq!((d.tool, d.field), (None, Some("limit")), "global fields count for unknown tools");
+        let d = c.classify("get_bounty", "status matches multiple bounties").unwrap();
+        assert_eq!((d.field, d.message), (None, "matches multiple bounties"));
+        let d = c.classify("get_bounty", "unknown tool").unwrap();
+        assert_eq!((d.field, d.message), (None, "unknown tool"));
+        for bad in [
+            "limit  must be at most 100",
+            "limit must be at most 100\n",
+            "Limit must be at most 100",
+            "limit\tmust be at most 100",
+            "limit must be at most 1000",
+            "",
+            "unknown tool ",
+        ] {
+            assert_eq!(c.classify("list_bounties", bad), None, "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn per_tool_fields_and_per_field_phrases() {
+        let c = ErrorClassifier::new(Catalog {
+            tools: ToolFields::PerTool(vec![("a".into(), vec!["x".into()]), ("b".into(), vec!["y".into()])]),
+            field_messages: FieldPhrases::PerField(vec![("x".into(), vec!["is bad".into()])]),
+            fieldless_messages: vec![],
+        })
+        .unwrap();
+        assert!(c.classify("a", "x is bad").is_some());
+        assert_eq!(c.classify("b", "x is bad"), None, "x is not a field of b");
+        assert_eq!(c.classify("c", "x is bad"), None, "unknown tools have no fields");
+        assert_eq!(c.classify("b", "y is bad"), None, "y does not pair with x's phrase");
+    }
+
+    #[test]
+    fn catalog_errors_name_the_place() {
+        let e = ErrorClassifier::new(Catalog {
+            tools: ToolFields::PerTool(vec![("t".into(), vec!["ok".into(), "has space".into()])]),
+            field_messages: FieldPhrases::Global(vec![]),
+            fieldless_messages: vec![],
+        })
+        .unwrap_err();
+        assert_eq!(e.option().to_string(), "tools['t'][1]");
+        assert!(!e.to_string().contains("has space"));
+        let e = ErrorClassifier::new(Catalog {
+            tools: ToolFields::Global { tools: vec![], fields: vec![] },
+            field_messages: FieldPhrases::Global(vec!["x".into(), String::new()]),
+            fieldless_messages: vec![],
+        })
+        .unwrap_err();
+        assert_eq!(e.option().to_string(), "fieldMessages[1]");
+    }
+
+    #[test]
+    fn envelopes() {
+        use serde_json::json;
+        let c = seed();
+        let text = |v: &dyn erased::Ser| v.json();
+        let legacy = c.invalid_arguments_response(&json!(7), "list_bounties", "something else");
+        assert_eq!(
+            text(&legacy),
+            r#"{"jsonrpc":"2.0","id":7,"error":{"code":-32602,"message":"invalid tool arguments"}}"#
+        );
+        let r = c.invalid_arguments_response(&json!({"x": 1}), "list_bounties", "limit must be at most 100");
+        assert_eq!(
+            text(&r),
+            r#"{"jsonrpc":"2.0","id":null,"error":{"code":-32602,"message":"invalid tool arguments","data":{"code":"invalid_argument","tool":"list_bounties","field":"limit","message":"must be at most 100"}}}"#
+        );
+        let t = c.tool_error_result("list_bounties", "limit must be at most 100");
+        assert_eq!(t.content[0].text, "invalid tool arguments for list_bounties: limit must be at most 100");
+        assert!(text(&t).starts_with(r#"{"content":[{"type":"text","#));
+        let u = c.unknown_tool_response(&json!("a"), "list_bountie");
+        assert_eq!(
+            text(&u),
+            r#"{"jsonrpc":"2.0","id":"a","error":{"code":-32602,"message":"unknown tool","data":{"code":"unknown_tool","suggestions":["list_bounties"]}}}"#
+        );
+    }
+
+    /// Serializing test values to JSON text without naming each type.
+    mod erased {
+        pub trait Ser {
+            fn json(&self) -> String;
+        }
+        impl<T: serde::Serialize> Ser for T {
+            fn json(&self) -> String {
+                serde_json::to_string(self).unwrap()
+            }
+        }
+    }
+
+    #[test]
+    fn issues() {
+        let c = seed();
+        let got = c.classify_issues(
+            "list_bounties",
+            &[
+                Issue::Zod { code: "too_big", first_segment: Some("limit"), missing: false },
+                Issue::Zod { code: "invalid_type", first_segment: Some("evil\n"), missing: true },
+                Issue::Ajv { keyword: "required", instance_path: "", missing_property: Some("status") },
+                Issue::Ajv { keyword: "maximum", instance_path: "/limit", missing_property: None },
+            ],
+        );
+        assert_eq!((got[0].field, got[0].message), (Some("limit"), "is too large or too long"));
+        assert_eq!((got[1].field, got[1].message), (None, "is required"));
+        assert_eq!(got[2].field, Some("status"));
+        assert_eq!(got[3].field, Some("limit"));
+    }
+}
