@@ -542,5 +542,146 @@ function createApi(glue) {
     }
   }
 
-  return { validateRecipient, RecipientValidator, toLlmFacingName, tryReverseToCanonical, ToolRegistry, ToolNameError };
+  // ---- Safe error.data (SPEC §4) ----
+
+  out.length = 0;
+  glue.__error_tables(out);
+  const [INVALID_ARGUMENT, INVALID_ARGUMENTS, UNKNOWN_TOOL, UNKNOWN_TOOL_MESSAGE, INVALID_PARAMS, ISSUE_MESSAGES] = out;
+  out.length = 0;
+  const NONE = 0xffffffff;
+
+  /** A JSON-RPC id as it may be echoed: a string, a finite number, or null. */
+  const requestId = (id) => (typeof id === "string" || (typeof id === "number" && Number.isFinite(id)) ? id : null);
+
+  /** The message of an error value: a string, or a string `.message`; else null. Never throws. */
+  function messageOf(error) {
+    if (typeof error === "string") return error;
+    if (error === null || (typeof error !== "object" && typeof error !== "function")) return null;
+    try {
+      const m = error.message;
+      return typeof m === "string" ? m : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** The text of an isError result: catalog and fixed strings only (as error_text in Rust). */
+  function errorText(data) {
+    let text = INVALID_ARGUMENTS;
+    if (data.tool !== null) text += ` for ${data.tool}`;
+    if (data.message !== INVALID_ARGUMENTS) text += data.field !== null ? `: ${data.field} ${data.message}` : `: ${data.message}`;
+    return text;
+  }
+
+  /** A whitelist classifier of tool-argument errors (SPEC §4.1–4.3). */
+  class ErrorClassifier {
+    #s;
+    #strings; // the catalog strings, as Rust indexed them: every result string is one of these
+    #ids; // element index of the id buffer in meta32
+    #memo = new Map(); // tool → Memo of message → [tool, field, message] ids, or null
+    constructor(catalog) {
+      if (catalog === undefined || catalog === null) throw invalidArgument("a catalog object");
+      const v = new glue.Classifier(catalog, out);
+      const first = out[0];
+      out.length = 0;
+      if (!Array.isArray(first)) {
+        v.free();
+        throw first;
+      }
+      this.#s = new Scratch(v);
+      this.#strings = first;
+      this.#ids = v.ids() >>> 2;
+    }
+    /** Decides in Rust; returns [toolId, fieldId, messageId] (NONE for absent, message NONE when unclassified). */
+    #decide(tool, message) {
+      const t = typeof tool === "string" ? tool : "";
+      let byTool = this.#memo.get(t);
+      if (byTool === undefined) {
+        if (this.#memo.size >= 256) this.#memo.clear();
+        this.#memo.set(t, (byTool = new Memo()));
+      }
+      const known = byTool.get(message);
+      if (known !== undefined) return known;
+      const n = t.length + message.length;
+      const at = this.#s.unitsAt(n);
+      put(units16, at, t);
+      put(units16, at + t.length, message);
+      this.#s.v.classify(t.length, message.length);
+      views();
+      const ids = [meta32[this.#ids], meta32[this.#ids + 1], meta32[this.#ids + 2]];
+      if (n > KEEP) this.#s.release();
+      byTool.set(message, ids);
+      return ids;
+    }
+    #data([tool, field, message]) {
+      const s = this.#strings;
+      return { code: INVALID_ARGUMENT, tool: tool === NONE ? null : s[tool], field: field === NONE ? null : s[field], message: s[message] };
+    }
+    /** `{ code, tool, field, message }` from catalog strings, or null. */
+    classify(tool, error) {
+      const message = messageOf(error);
+      if (message === null) return null;
+      const ids = this.#decide(tool, message);
+      return ids[2] === NONE ? null : this.#data(ids);
+    }
+    /** The JSON-RPC -32602 response; `data` only when the error classifies (else the legacy envelope). */
+    invalidArgumentsResponse(id, tool, error) {
+      const data = this.classify(tool, error);
+      const e = { code: INVALID_PARAMS, message: INVALID_ARGUMENTS };
+      if (data !== null) e.data = data;
+      return { jsonrpc: "2.0", id: requestId(id), error: e };
+    }
+    /** An MCP CallToolResult with isError: true; text from catalog strings only. */
+    toolErrorResult(tool, error) {
+      const message = messageOf(error);
+      const ids = message === null ? null : this.#decide(tool, message);
+      let data;
+      if (ids !== null && ids[2] !== NONE) data = this.#data(ids);
+      else {
+        const t = typeof tool === "string" ? this.#decide(tool, "")[0] : NONE;
+        data = { code: INVALID_ARGUMENT, tool: t === NONE ? null : this.#strings[t], field: null, message: INVALID_ARGUMENTS };
+      }
+      return { content: [{ type: "text", text: errorText(data) }], isError: true, structuredContent: { error: data } };
+    }
+    /** -32602 with up to 3 catalog tools nearest `name`; the name itself never appears. */
+    unknownToolResponse(id, name) {
+      const suggestions = [];
+      if (typeof name === "string") {
+        const count = this.#s.call(name, (n) => this.#s.v.suggest(n));
+        views();
+        for (let i = 0; i < count; i++) suggestions.push(this.#strings[meta32[this.#ids + i]]);
+      }
+      return {
+        jsonrpc: "2.0",
+        id: requestId(id),
+        error: { code: INVALID_PARAMS, message: UNKNOWN_TOOL_MESSAGE, data: { code: UNKNOWN_TOOL, suggestions } },
+      };
+    }
+    /** Zod issues or Ajv errors → safe data, one per issue. */
+    classifyIssues(tool, issues) {
+      if (!Array.isArray(issues)) throw invalidArgument("an array of Zod issues or Ajv errors");
+      const t = typeof tool === "string" ? tool : "";
+      const at = this.#s.unitsAt(t.length);
+      put(units16, at, t);
+      this.#s.v.classify_issues(t.length, issues, out);
+      const flat = out[0];
+      out.length = 0;
+      const result = [];
+      for (let i = 0; i < flat.length; i += 3) {
+        result.push({
+          code: INVALID_ARGUMENT,
+          tool: flat[i] < 0 ? null : this.#strings[flat[i]],
+          field: flat[i + 1] < 0 ? null : this.#strings[flat[i + 1]],
+          message: ISSUE_MESSAGES[flat[i + 2]],
+        });
+      }
+      return result;
+    }
+    /** Frees the wasm side now (optional). */
+    free() {
+      this.#s.free();
+    }
+  }
+
+  return { validateRecipient, RecipientValidator, toLlmFacingName, tryReverseToCanonical, ToolRegistry, ToolNameError, ErrorClassifier };
 }

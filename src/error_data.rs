@@ -193,17 +193,7 @@ impl ErrorClassifier {
     /// an empty phrase (`fieldMessages[2]`, `fieldMessages.limit[0]`,
     /// `fieldlessMessages[0]`), or an empty tool name (`tools[3]`).
     pub fn new(catalog: Catalog) -> Result<Self, OptionsError> {
-        let mut c = Self {
-            strings: Vec::new(),
-            ids: HashMap::new(),
-            tools: Vec::new(),
-            tool_set: HashSet::new(),
-            global_fields: None,
-            tool_fields: HashMap::new(),
-            global_phrases: None,
-            field_phrases: HashMap::new(),
-            fieldless: HashSet::new(),
-        };
+        let mut c = Self::empty();
         match catalog.tools {
             ToolFields::PerTool(tools) => {
                 for (tool, fields) in tools {
@@ -299,12 +289,29 @@ impl ErrorClassifier {
         &self.strings
     }
 
+    /// A classifier with an empty catalog (classifies nothing).
+    #[must_use]
+    pub fn empty() -> Self {
+        Self {
+            strings: Vec::new(),
+            ids: HashMap::new(),
+            tools: Vec::new(),
+            tool_set: HashSet::new(),
+            global_fields: None,
+            tool_fields: HashMap::new(),
+            global_phrases: None,
+            field_phrases: HashMap::new(),
+            fieldless: HashSet::new(),
+        }
+    }
+
     /// The catalog's tools, in catalog order.
     pub fn tools(&self) -> impl Iterator<Item = &str> {
         self.tools.iter().map(|t| self.string(*t))
     }
 
-    fn tool_id(&self, tool: &str) -> Option<u32> {
+    /// The index of a catalog tool.
+    pub(crate) fn tool_id(&self, tool: &str) -> Option<u32> {
         self.ids.get(tool).copied().filter(|id| self.tool_set.contains(id))
     }
 
@@ -405,7 +412,11 @@ impl ErrorClassifier {
     /// Up to three catalog tools nearest `name`, nearest first.
     #[must_use]
     pub fn suggest_tools(&self, name: &str) -> Vec<&str> {
-        nearest(name, self.tools().map(|t| (t, t)), 3, 256)
+        self.suggest_tool_ids(name).into_iter().map(|id| self.string(id)).collect()
+    }
+
+    pub(crate) fn suggest_tool_ids(&self, name: &str) -> Vec<u32> {
+        nearest(name, self.tools.iter().map(|t| (self.string(*t), *t)), 3, 256)
     }
 
     /// The JSON-RPC response for an unknown tool: `-32602` with
@@ -428,6 +439,20 @@ impl ErrorClassifier {
     /// the message a fixed phrase for the issue's code or keyword.
     #[must_use]
     pub fn classify_issues(&self, tool: &str, issues: &[Issue<'_>]) -> Vec<ErrorData<'_>> {
+        self.classify_issue_ids(tool, issues)
+            .into_iter()
+            .map(|(tool, field, message)| ErrorData {
+                code: INVALID_ARGUMENT,
+                tool: tool.map(|t| self.string(t)),
+                field: field.map(|f| self.string(f)),
+                message: ISSUE_MESSAGES[message as usize],
+            })
+            .collect()
+    }
+
+    /// As [`classify_issues`](Self::classify_issues), with the message as
+    /// an index into [`ISSUE_MESSAGES`].
+    pub(crate) fn classify_issue_ids(&self, tool: &str, issues: &[Issue<'_>]) -> Vec<(Option<u32>, Option<u32>, u32)> {
         let tool_id = self.tool_id(tool);
         issues
             .iter()
@@ -439,13 +464,9 @@ impl ErrorClassifier {
                     }
                     Issue::Ajv { instance_path, .. } => first_pointer_segment(instance_path),
                 };
-                let field = segment.as_deref().and_then(|s| self.field_id(tool_id, s)).map(|f| self.string(f));
-                ErrorData {
-                    code: INVALID_ARGUMENT,
-                    tool: tool_id.map(|t| self.string(t)),
-                    field,
-                    message: issue_message(issue),
-                }
+                let field = segment.as_deref().and_then(|s| self.field_id(tool_id, s));
+                let message = ISSUE_MESSAGES.iter().position(|m| *m == issue_message(issue)).unwrap_or_default();
+                (tool_id, field, u32::try_from(message).unwrap_or_default())
             })
             .collect()
     }

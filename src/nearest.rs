@@ -12,22 +12,22 @@
 /// input (`NEO-GPT`, ` neo-gpt`) still finds its candidate. A query longer
 /// than `max_query` normalized characters gets no suggestions, which keeps
 /// the cost bounded whatever the input size.
-pub(crate) fn nearest<'a, I>(query: &str, candidates: I, limit: usize, max_query: usize) -> Vec<&'a str>
+pub(crate) fn nearest<'a, T, I>(query: &str, candidates: I, limit: usize, max_query: usize) -> Vec<T>
 where
-    I: IntoIterator<Item = (&'a str, &'a str)>,
+    I: IntoIterator<Item = (&'a str, T)>,
 {
     let q = normalize(query);
     if q.is_empty() || q.len() > max_query {
         return Vec::new();
     }
-    let mut scored: Vec<(usize, usize, &'a str)> = Vec::new();
+    let mut scored: Vec<(usize, usize, T)> = Vec::new();
     for (order, (key, out)) in candidates.into_iter().enumerate() {
         let k = normalize(key);
         if let Some(score) = score(&q, &k) {
             scored.push((score, order, out));
         }
     }
-    scored.sort_unstable();
+    scored.sort_unstable_by_key(|(score, order, _)| (*score, *order));
     scored.into_iter().take(limit).map(|(_, _, out)| out).collect()
 }
 
