@@ -138,9 +138,10 @@ struct ParsedIssue {
 
 impl ParsedIssue {
     fn read(issue: &JsValue) -> Self {
-        let field = |key: &str| -> JsValue { js_sys::Reflect::get(issue, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED) };
-        let first_segment =
-            field("path").dyn_into::<Array>().ok().and_then(|p| p.get(0).as_string());
+        let field = |key: &str| -> JsValue {
+            js_sys::Reflect::get(issue, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
+        };
+        let first_segment = field("path").dyn_into::<Array>().ok().and_then(|p| p.get(0).as_string());
         let params = field("params");
         let missing_property = if params.is_object() {
             js_sys::Reflect::get(&params, &JsValue::from_str("missingProperty")).ok().and_then(|v| v.as_string())
@@ -181,7 +182,8 @@ fn strings(value: &JsValue, place: &str) -> Result<Vec<String>, OptionsError> {
     list.iter()
         .enumerate()
         .map(|(i, v)| {
-            v.as_string().ok_or_else(|| OptionsError::wrong_type(OptionPath::Place(format!("{place}[{i}]")), "a string"))
+            v.as_string()
+                .ok_or_else(|| OptionsError::wrong_type(OptionPath::Place(format!("{place}[{i}]")), "a string"))
         })
         .collect()
 }
@@ -219,7 +221,10 @@ fn parse_catalog(value: &JsValue) -> Result<Catalog, OptionsError> {
         }
         ToolFields::PerTool(string_map(&tools, "tools")?)
     } else {
-        return Err(OptionsError::wrong_type(OptionPath::Named("tools"), "a list of tool names or an object of tool → fields"));
+        return Err(OptionsError::wrong_type(
+            OptionPath::Named("tools"),
+            "a list of tool names or an object of tool → fields",
+        ));
     };
     let phrases = get(value, "fieldMessages", "fieldMessages")?;
     let field_messages = if phrases.is_undefined() {
@@ -229,9 +234,13 @@ fn parse_catalog(value: &JsValue) -> Result<Catalog, OptionsError> {
     } else if phrases.is_object() {
         FieldPhrases::PerField(string_map(&phrases, "fieldMessages")?)
     } else {
-        return Err(OptionsError::wrong_type(OptionPath::Named("fieldMessages"), "a list of phrases or an object of field → phrases"));
+        return Err(OptionsError::wrong_type(
+            OptionPath::Named("fieldMessages"),
+            "a list of phrases or an object of field → phrases",
+        ));
     };
     let fieldless = get(value, "fieldlessMessages", "fieldlessMessages")?;
-    let fieldless_messages = if fieldless.is_undefined() { Vec::new() } else { strings(&fieldless, "fieldlessMessages")? };
+    let fieldless_messages =
+        if fieldless.is_undefined() { Vec::new() } else { strings(&fieldless, "fieldlessMessages")? };
     Ok(Catalog { tools, field_messages, fieldless_messages })
 }

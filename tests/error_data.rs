@@ -1,0 +1,83 @@
+//! The shared error-data vectors (`tests/data/error_data.json`), natively.
+
+use mcp_boundary::{Catalog, ErrorClassifier, FieldPhrases, ToolFields};
+use serde_json::Value;
+
+fn vectors() -> Value {
+    serde_json::from_str(include_str!("data/error_data.json")).expect("vectors parse")
+}
+
+fn list(v: &Value) -> Vec<String> {
+    v.as_array().map(|a| a.iter().map(|s| s.as_str().unwrap().to_owned()).collect()).unwrap_or_default()
+}
+
+fn map(v: &Value) -> Vec<(String, Vec<String>)> {
+    v.as_object().unwrap().iter().map(|(k, v)| (k.clone(), list(v))).collect()
+}
+
+/// The JS catalog object as a Rust catalog.
+fn catalog(v: &Value) -> Catalog {
+    let tools = if v["tools"].is_array() {
+        ToolFields::Global { tools: list(&v["tools"]), fields: list(&v["fields"]) }
+    } else {
+        ToolFields::PerTool(map(&v["tools"]))
+    };
+    let field_messages = match &v["fieldMessages"] {
+        Value::Object(_) => FieldPhrases::PerField(map(&v["fieldMessages"])),
+        other => FieldPhrases::Global(list(other)),
+    };
+    Catalog { tools, field_messages, fieldless_messages: list(&v["fieldlessMessages"]) }
+}
+
+#[test]
+fn classify_equals_the_seed_reference() {
+    let doc = vectors();
+    let mut ran = 0;
+    for c in doc["catalogs"].as_array().unwrap() {
+        let classifier = ErrorClassifier::new(catalog(&c["catalog"])).unwrap();
+        for case in c["cases"].as_array().unwrap() {
+            let got = classifier.classify(case["tool"].as_str().unwrap(), case["message"].as_str().unwrap());
+            assert_eq!(serde_json::to_value(got).unwrap(), case["expect"], "{}: {case}", c["name"]);
+            ran += 1;
+        }
+        for e in c["envelopes"].as_array().unwrap() {
+            let (tool, message) = (e["tool"].as_str().unwrap(), e["message"].as_str().unwrap());
+            let response = classifier.invalid_arguments_response(&e["id"], tool, message);
+            assert_eq!(serde_json::to_string(&response).unwrap(), e["invalidArgumentsResponse"].as_str().unwrap());
+            let result = classifier.tool_error_result(tool, message);
+            assert_eq!(serde_json::to_string(&result).unwrap(), e["toolErrorResult"].as_str().unwrap());
+        }
+    }
+    assert!(ran > 500);
+}
+
+#[test]
+fn ids_and_unknown_tools() {
+    let doc = vectors();
+    let classifier = ErrorClassifier::new(catalog(&doc["catalogs"][0]["catalog"])).unwrap();
+    for id in doc["ids"].as_array().unwrap() {
+        let response = classifier.invalid_arguments_response(&id["id"], "x", "y");
+        assert_eq!(response.id, id["echo"], "{id}");
+    }
+    for u in doc["unknownTool"].as_array().unwrap() {
+        let name = u["name"].as_str().unwrap();
+        let response = serde_json::to_value(classifier.unknown_tool_response(&Value::Null, name)).unwrap();
+        assert_eq!(response["error"]["data"]["suggestions"], u["suggestions"], "{name:?}");
+        let tools: Vec<&str> = classifier.tools().collect();
+        for s in response["error"]["data"]["suggestions"].as_array().unwrap() {
+            assert!(tools.contains(&s.as_str().unwrap()), "suggestions are catalog tools");
+        }
+    }
+}
+
+#[test]
+fn bad_catalogs_name_the_place() {
+    for case in vectors()["badCatalogs"].as_array().unwrap() {
+        if case.get("js_only").is_some() {
+            continue;
+        }
+        let e = ErrorClassifier::new(catalog(&case["catalog"])).expect_err(&case.to_string());
+        assert_eq!(e.option().to_string(), case["option"].as_str().unwrap());
+        assert_eq!(e.reason(), case["reason"].as_str().unwrap());
+    }
+}
