@@ -31,6 +31,7 @@ demo: pkg
 	cargo run -q --example recipients
 	node examples/recipients.mjs
 	node examples/tool_names.mjs
+	node examples/error_data.mjs
 
 ## test: every test: Rust natively, wasm in Node and Chromium, the npm package, the types
 test: lint test-rust test-wasm test-js
@@ -56,6 +57,7 @@ test-js: pkg
 bench: pkg
 	node bench/recipients.mjs
 	node bench/tool_names.mjs
+	node bench/error_data.mjs
 
 clean:
 	rm -rf pkg target

@@ -205,6 +205,85 @@ export class ToolRegistry {
   free(): void;
 }
 
+// ---- Safe error.data (SPEC §4) ----
+
+/**
+ * What the classifier may say. `tools` is either an object of tool → fields,
+ * or (the seed's layout) a list of tools with one global `fields` list, where
+ * every field counts for every tool, known or not. `fieldMessages` is either
+ * a list of phrases for any field, or an object of field → phrases.
+ */
+export type ErrorCatalog =
+  | {
+      tools: Readonly<Record<string, readonly string[]>>;
+      fieldMessages?: readonly string[] | Readonly<Record<string, readonly string[]>>;
+      fieldlessMessages?: readonly string[];
+    }
+  | {
+      tools: readonly string[];
+      fields?: readonly string[];
+      fieldMessages?: readonly string[] | Readonly<Record<string, readonly string[]>>;
+      fieldlessMessages?: readonly string[];
+    };
+
+/** Safe error data: every string is one of the catalog's or one of the library's fixed strings. */
+export interface ErrorData {
+  code: "invalid_argument";
+  /** The tool, when it is a catalog tool. */
+  tool: string | null;
+  /** The field, when the message named one. */
+  field: string | null;
+  message: string;
+}
+
+/** A JSON-RPC request id as it may be echoed. */
+export type JsonRpcId = string | number | null;
+
+/** The -32602 response; `data` only when something classified (else byte for byte the legacy envelope). */
+export interface InvalidArgumentsResponse {
+  jsonrpc: "2.0";
+  id: JsonRpcId;
+  error: { code: -32602; message: "invalid tool arguments"; data?: ErrorData };
+}
+
+/** The -32602 response for an unknown tool, with catalog suggestions. */
+export interface UnknownToolResponse {
+  jsonrpc: "2.0";
+  id: JsonRpcId;
+  error: { code: -32602; message: "unknown tool"; data: { code: "unknown_tool"; suggestions: string[] } };
+}
+
+/** An MCP CallToolResult reporting the error as a tool execution error (MCP 2025-11-25). */
+export interface ToolErrorResult {
+  content: [{ type: "text"; text: string }];
+  isError: true;
+  structuredContent: { error: ErrorData };
+}
+
+/** A Zod issue (v3 or v4) or an Ajv error, as the validators produce them. */
+export type SchemaIssue =
+  | { code: string; path: readonly PropertyKey[]; [key: string]: unknown }
+  | { keyword: string; instancePath: string; params?: Record<string, unknown>; [key: string]: unknown };
+
+/** What `classify` accepts: a message, or anything with a string `.message` (an Error). */
+export type ErrorLike = string | { readonly message: string } | unknown;
+
+/** A whitelist-only classifier of tool-argument errors. */
+export class ErrorClassifier {
+  /** @throws {OptionsError} naming the place of a catalog entry that cannot work. */
+  constructor(catalog: ErrorCatalog);
+  /** `{ code, tool, field, message }` when the message matches the catalog exactly; else null. */
+  classify(tool: string, error: ErrorLike): ErrorData | null;
+  invalidArgumentsResponse(id: unknown, tool: string, error: ErrorLike): InvalidArgumentsResponse;
+  toolErrorResult(tool: string, error: ErrorLike): ToolErrorResult;
+  /** Suggests up to 3 catalog tools nearest `name`; the name itself never appears. */
+  unknownToolResponse(id: unknown, name: string): UnknownToolResponse;
+  /** One safe datum per issue: the field when the top-level path is a field of the tool, a fixed message. */
+  classifyIssues(tool: string, issues: readonly SchemaIssue[]): ErrorData[];
+  /** Frees the wasm memory now (optional). */
+  free(): void;
+}
+
 /** What `init` accepts: a URL or path of the `.wasm`, its bytes, a `Response`, or a compiled module. */
 export type InitInput = string | URL | Request | Response | BufferSource | WebAssembly.Module;
 

@@ -12,6 +12,8 @@ import init, {
   type RecipientError,
   type RecipientReason,
   type ToolNameReason,
+  ErrorClassifier,
+  type ErrorData,
 } from "mcp-boundary";
 
 await init();
@@ -67,7 +69,27 @@ try {
 }
 void custom, back, aliases, limit, outbound;
 
+// Error data.
+const classifier = new ErrorClassifier({ tools: { list_bounties: ["limit"] }, fieldMessages: ["must be at most 100"] });
+const seedLayout = new ErrorClassifier({ tools: ["list_bounties"], fields: ["limit"], fieldlessMessages: ["unknown tool"] });
+const data: ErrorData | null = classifier.classify("list_bounties", new Error("limit must be at most 100"));
+if (data !== null) {
+  const field: string | null = data.field;
+  void field;
+}
+const envelope = seedLayout.invalidArgumentsResponse(7, "list_bounties", "unknown tool");
+const code: -32602 = envelope.error.code;
+const suggestions: string[] = classifier.unknownToolResponse("1", "list").error.data.suggestions;
+const isError: true = classifier.toolErrorResult("list_bounties", "x").isError;
+void code, suggestions, isError;
+
 // --- misuse: each of these must fail to type-check ---
+
+// @ts-expect-error classify may return null
+void classifier.classify("t", "m").field;
+
+// @ts-expect-error a catalog needs tools
+new ErrorClassifier({ fieldMessages: [] });
 
 // @ts-expect-error unknown profile name
 toLlmFacingName("a/b", { profile: "openia" });

@@ -1,0 +1,161 @@
+// Safe error.data (SPEC §4) through the npm package: the shared vectors,
+// real Zod (v3, and the v4 the MCP SDK resolves) and Ajv issues, and a
+// seeded no-echo property.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { createRequire } from "node:module";
+import { readFileSync } from "node:fs";
+import * as esm from "mcp-boundary";
+import { rng } from "./helpers.mjs";
+
+const require = createRequire(import.meta.url);
+const cjs = require("mcp-boundary");
+const vectors = JSON.parse(readFileSync(new URL("../tests/data/error_data.json", import.meta.url), "utf8"));
+const z3 = require("zod3");
+// The zod that @modelcontextprotocol/sdk itself resolves (its `zod: ^3.25 || ^4.0` dependency).
+const sdkRequire = createRequire(require.resolve("@modelcontextprotocol/sdk/server/mcp.js"));
+const z4 = sdkRequire("zod");
+const Ajv = require("ajv");
+
+const seed = vectors.catalogs[0].catalog;
+const FIXED = new Set(["invalid_argument", "invalid tool arguments", "unknown_tool", "unknown tool", "2.0", "text"]);
+
+for (const [label, api] of [["import", esm], ["require", cjs]]) {
+  test(`${label}: classify equals the seed reference, envelopes are byte for byte`, () => {
+    let ran = 0;
+    for (const c of vectors.catalogs) {
+      const classifier = new api.ErrorClassifier(c.catalog);
+      for (const k of c.cases) {
+        assert.deepStrictEqual(classifier.classify(k.tool, k.message), k.expect, `${c.name}: ${JSON.stringify(k)}`);
+        assert.deepStrictEqual(classifier.classify(k.tool, { message: k.message }), k.expect, "an object with .message");
+        ran++;
+      }
+      for (const e of c.envelopes) {
+        assert.equal(JSON.stringify(classifier.invalidArgumentsResponse(e.id, e.tool, e.message)), e.invalidArgumentsResponse);
+        assert.equal(JSON.stringify(classifier.toolErrorResult(e.tool, new Error(e.message))), e.toolErrorResult);
+      }
+    }
+    assert.ok(ran > 500);
+  });
+
+  test(`${label}: ids, unknown tools, bad catalogs`, () => {
+    const classifier = new api.ErrorClassifier(seed);
+    for (const { id, echo } of vectors.ids) assert.equal(classifier.invalidArgumentsResponse(id, "x", "y").id, echo);
+    for (const bad of [undefined, NaN, Infinity, () => 1, Symbol("s"), 1n]) assert.equal(classifier.invalidArgumentsResponse(bad, "x", "y").id, null);
+    for (const u of vectors.unknownTool) {
+      const r = classifier.unknownToolResponse("r1", u.name);
+      assert.deepStrictEqual(r.error.data, { code: "unknown_tool", suggestions: u.suggestions }, JSON.stringify(u.name));
+      assert.equal(r.error.code, -32602);
+      if (!u.suggestions.includes(u.name)) assert.ok(!JSON.stringify(r).includes(JSON.stringify(u.name)), "the name is never echoed");
+    }
+    for (const b of vectors.badCatalogs) {
+      assert.throws(() => new api.ErrorClassifier(b.catalog), (e) => {
+        assert.ok(e instanceof TypeError);
+        assert.equal(e.code, "INVALID_OPTIONS");
+        assert.equal(e.option, b.option, JSON.stringify(b.catalog));
+        assert.equal(e.reason, b.reason, JSON.stringify(b.catalog));
+        return true;
+      });
+    }
+    assert.throws(() => new api.ErrorClassifier(), { code: "INVALID_ARGUMENT" });
+  });
+}
+
+const { ErrorClassifier } = esm;
+
+test("error values of any kind: never a throw, null when there is no string message", () => {
+  const c = new ErrorClassifier(seed);
+  const throwing = { get message() { throw new Error("boom"); } };
+  const proxy = new Proxy({}, { get() { throw new Error("trap"); } });
+  for (const e of [undefined, null, 42, {}, [], Symbol("x"), 1n, { message: 5 }, throwing, proxy, () => "unknown tool"]) {
+    assert.equal(c.classify("list_bounties", e), null);
+    assert.equal(JSON.stringify(c.invalidArgumentsResponse(1, "list_bounties", e)), '{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"invalid tool arguments"}}');
+    assert.equal(c.toolErrorResult("list_bounties", e).content[0].text, "invalid tool arguments for list_bounties");
+  }
+  for (const t of [undefined, 42, {}, Symbol("t")]) assert.deepStrictEqual(c.classify(t, "unknown tool"), { code: "invalid_argument", tool: null, field: null, message: "unknown tool" });
+  assert.throws(() => c.classifyIssues("list_bounties", "not issues"), { code: "INVALID_ARGUMENT" });
+  assert.deepStrictEqual(c.classifyIssues("list_bounties", [null, 3, {}]).map((d) => d.message), ["is invalid", "is invalid", "is invalid"]);
+});
+
+/** A schema for list_bounties in both zod versions, and the same inputs. */
+const SECRET = "SECRET-9f3a";
+const badInputs = [
+  { limit: 1000, status: "open", repo: "x" },
+  { limit: "ten", status: "open", repo: "x" },
+  { limit: 5, status: `closed ${SECRET}`, repo: "x" },
+  { limit: 5, status: "open" },
+  { limit: 5, status: "open", repo: "x", [`evil\n${SECRET}`]: 1 },
+];
+function expectSafe(data, label) {
+  const text = JSON.stringify(data);
+  assert.ok(!text.includes(SECRET) && !text.includes("evil") && !text.includes("ten") && !text.includes("1000"), `${label}: ${text}`);
+}
+
+for (const [label, z] of [["zod v3", z3], [`zod v${z4.z ? 4 : "?"} (the MCP SDK's)`, z4]]) {
+  test(`${label}: real issues become safe data`, () => {
+    const c = new ErrorClassifier({ tools: { list_bounties: ["limit", "status", "repo"] }, fieldMessages: ["must be at most 100"] });
+    const schema = z.object({ limit: z.number().max(100), status: z.enum(["open", "closed"]), repo: z.string() }).strict();
+    const want = [["limit", "is too large or too long"], ["limit", "has the wrong type"], ["status", "is not one of the allowed values"], ["repo", null], [null, "is not a known argument"]];
+    badInputs.forEach((input, i) => {
+      const parsed = schema.safeParse(input);
+      assert.equal(parsed.success, false);
+      const issues = parsed.error.issues;
+      if (z === z3 && i === 2) assert.ok(JSON.stringify(issues).includes(SECRET), "zod v3's raw issue carries the received value");
+      const data = c.classifyIssues("list_bounties", issues);
+      assert.equal(data.length, issues.length);
+      const [field, message] = want[i];
+      assert.equal(data[0].field, field, `${label} #${i}`);
+      if (message) assert.equal(data[0].message, message, `${label} #${i}`);
+      else assert.ok(["is required", "has the wrong type"].includes(data[0].message), `${label} #${i}: ${data[0].message}`);
+      assert.equal(data[0].tool, "list_bounties");
+      expectSafe(data, `${label} #${i}`);
+    });
+  });
+}
+
+test("ajv: real errors become safe data", () => {
+  const ajv = new Ajv({ allErrors: true });
+  const validate = ajv.compile({
+    type: "object",
+    properties: { limit: { type: "number", maximum: 100 }, status: { enum: ["open", "closed"] }, repo: { type: "string" } },
+    required: ["repo"],
+    additionalProperties: false,
+  });
+  const c = new ErrorClassifier({ tools: ["list_bounties"], fields: ["limit", "status", "repo"] });
+  const want = [[["limit", "is too large or too long"]], [["limit", "has the wrong type"]], [["status", "is not one of the allowed values"]], [["repo", "is required"]], [[null, "is not a known argument"]]];
+  badInputs.forEach((input, i) => {
+    assert.equal(validate(input), false);
+    const data = c.classifyIssues("list_bounties", validate.errors);
+    assert.deepStrictEqual(data.map((d) => [d.field, d.message]), want[i], `ajv #${i}: ${JSON.stringify(validate.errors)}`);
+    expectSafe(data, `ajv #${i}`);
+  });
+});
+
+test("seeded random messages: every output string is a catalog or fixed string", () => {
+  const c = new ErrorClassifier(seed);
+  const allowed = new Set([...seed.tools, ...seed.fields, ...seed.fieldMessages, ...seed.fieldlessMessages, ...FIXED]);
+  const words = [...seed.fields, ...seed.fieldMessages, ...seed.fieldlessMessages, " ", "  ", "\n", "\t", "\u00a0", "\u200b", "\u202e", "\u0456", "x", "\ud800", "🦀", "é"];
+  const random = rng(4242);
+  const pick = (xs) => xs[Math.floor(random() * xs.length)];
+  const collect = (v, out) => {
+    if (typeof v === "string") out.push(v);
+    else if (v && typeof v === "object") Object.values(v).forEach((x) => collect(x, out));
+    return out;
+  };
+  for (let i = 0; i < 4000; i++) {
+    let m = "";
+    for (let j = Math.floor(random() * 6); j >= 0; j--) m += pick(words);
+    if (random() < 0.02) m = m.repeat(500);
+    const tool = random() < 0.7 ? pick(seed.tools) : m;
+    const outputs = [
+      c.classify(tool, m),
+      c.invalidArgumentsResponse(null, tool, m),
+      c.toolErrorResult(tool, m).structuredContent,
+      c.unknownToolResponse(null, m),
+      c.classifyIssues(tool, [{ code: m, path: [m] }, { keyword: m, instancePath: `/${m}`, params: { missingProperty: m } }]),
+    ];
+    for (const s of collect(outputs, [])) assert.ok(allowed.has(s) || /^is |^has |^does |^contains |^must be a finite/.test(s), `echoed ${JSON.stringify(s)} for ${JSON.stringify(m)}`);
+    const text = c.toolErrorResult(tool, m).content[0].text;
+    assert.ok(text.startsWith("invalid tool arguments"));
+  }
+});
