@@ -2,6 +2,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod delivery;
 mod error;
 mod error_data;
 mod nearest;
@@ -13,6 +14,11 @@ mod tool_name;
 #[doc(hidden)]
 pub mod js;
 
+pub use delivery::{
+    broadcast_audience, is_utc_timestamp, list_unread, mark_read, plan_delivery, read_state, records_from_json,
+    unread_count, AgentEntry, DeliveryPlan, Field, MalformedRecord, MarkRead, MarkTarget, MessageRecord, NotARecipient,
+    ReadState, Receipt, Receipts,
+};
 pub use error::{BoundaryError, Detail, OptionPath, OptionsError};
 pub use error_data::{
     error_text, issue_message, Catalog, ErrorClassifier, ErrorData, ErrorResponse, FieldPhrases, Issue, RpcData,

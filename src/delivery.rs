@@ -1,0 +1,635 @@
+//! Broadcast delivery and per-recipient read state (SPEC §2).
+//!
+//! The module decides; the host stores. A broadcast gets one receipt per
+//! member of the audience as it stood at send time, and every count uses
+//! [`read_state`]: a receipt-backed broadcast is read or unread only
+//! through the reader's own receipt, never through the shared flag.
+
+use std::fmt;
+
+use serde::Serialize;
+
+use crate::error::{BoundaryError, Detail};
+use crate::recipient::{Recipient, RecipientError, RecipientValidator, BROADCAST};
+
+/// One entry of the audience: an identity, with the account type when known.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AgentEntry<'a> {
+    /// The identity, e.g. `@neo-gpt`.
+    pub id: &'a str,
+    /// `human` and `sentinel` accounts never receive broadcasts.
+    pub account_type: Option<&'a str>,
+}
+
+/// Who a message goes to.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum DeliveryPlan {
+    /// One recipient.
+    Direct {
+        /// `[to]`.
+        recipients: Vec<String>,
+    },
+    /// The audience snapshot: sorted, de-duplicated, without the sender,
+    /// `AGENT:*`, ids that are not `@<identifier>`, and human or sentinel
+    /// accounts. The host stores one receipt per entry.
+    Broadcast {
+        /// The audience, possibly empty.
+        recipients: Vec<String>,
+    },
+}
+
+impl DeliveryPlan {
+    /// The recipients, whichever the kind.
+    #[must_use]
+    pub fn recipients(&self) -> &[String] {
+        match self {
+            Self::Direct { recipients } | Self::Broadcast { recipients } => recipients,
+        }
+    }
+}
+
+/// Plans the delivery of a message (SPEC §2): validates `to` with the
+/// recipient rules, then names the direct recipient or the broadcast
+/// audience as it stands now.
+///
+/// # Errors
+/// The [`RecipientError`] of SPEC §1.2 for a bad `to` (`"AGENT:gpt"`,
+/// `" @neo"`, `""`).
+pub fn plan_delivery(
+    to: &str,
+    sender: Option<&str>,
+    agents: &[AgentEntry<'_>],
+    validator: &RecipientValidator,
+) -> Result<DeliveryPlan, RecipientError> {
+    match validator.validate(to)? {
+        Recipient::Identity(_) => Ok(DeliveryPlan::Direct { recipients: vec![to.to_owned()] }),
+        Recipient::Broadcast => Ok(DeliveryPlan::Broadcast { recipients: broadcast_audience(sender, agents) }),
+    }
+}
+
+/// The audience of a broadcast sent now: the agents sorted and
+/// de-duplicated, without the sender, `AGENT:*`, ids that are not
+/// `@<identifier>`, and `human` or `sentinel` accounts.
+#[must_use]
+pub fn broadcast_audience(sender: Option<&str>, agents: &[AgentEntry<'_>]) -> Vec<String> {
+    let mut audience: Vec<String> = agents
+        .iter()
+        .filter(|a| !matches!(a.account_type, Some("human" | "sentinel")))
+        .map(|a| a.id)
+        .filter(|id| Some(*id) != sender && *id != BROADCAST)
+        .filter(|id| matches!(RecipientValidator::DEFAULT.validate(id), Ok(Recipient::Identity(_))))
+        .map(str::to_owned)
+        .collect();
+    audience.sort_unstable();
+    audience.dedup();
+    audience
+}
+
+/// A property of a record as the host stored it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Field<'a> {
+    /// Not there at all.
+    Missing,
+    /// `null`.
+    Null,
+    /// A string.
+    Str(&'a str),
+    /// Any other type.
+    Other,
+}
+
+impl<'a> Field<'a> {
+    fn str(self) -> Option<&'a str> {
+        match self {
+            Self::Str(s) => Some(s),
+            _ => None,
+        }
+    }
+}
+
+/// One receipt: `{ recipient, deliveredAt, readAt }`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Receipt<'a> {
+    /// The recipient's identity.
+    pub recipient: Field<'a>,
+    /// `null` until the recipient reads the message.
+    pub read_at: Field<'a>,
+}
+
+/// The `receipts` property of a message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Receipts<'a> {
+    /// Absent (or `null`): a direct message, or a legacy broadcast.
+    Missing,
+    /// A list; `None` marks an entry that is not a receipt object.
+    List(Vec<Option<Receipt<'a>>>),
+    /// Not a list.
+    Other,
+}
+
+/// A message record: `{ id, from, to, readAt?, receipts? }`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MessageRecord<'a> {
+    /// The sender.
+    pub from: Field<'a>,
+    /// `@<identifier>` or `AGENT:*`.
+    pub to: Field<'a>,
+    /// The shared read flag (direct and legacy messages).
+    pub read_at: Field<'a>,
+    /// Per-recipient receipts (broadcasts created through [`plan_delivery`]).
+    pub receipts: Receipts<'a>,
+}
+
+/// A reader's view of a message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ReadState {
+    /// Addressed to the reader and not read yet.
+    Unread,
+    /// Read (by this reader, for a receipt-backed broadcast).
+    Read,
+    /// Not addressed to the reader: the sender, a latecomer, another agent.
+    NotARecipient,
+}
+
+impl ReadState {
+    /// `unread`, `read` or `not_a_recipient`.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Unread => "unread",
+            Self::Read => "read",
+            Self::NotARecipient => "not_a_recipient",
+        }
+    }
+}
+
+/// What is wrong with a record: named by place, never by content.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MalformedRecord {
+    /// Index of the message in the list (`None` for a single record).
+    message: Option<usize>,
+    /// Index of the receipt at fault, if any.
+    receipt: Option<usize>,
+    problem: Problem,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Problem {
+    NotARecord,
+    To,
+    From,
+    ReadAt,
+    ReceiptsNotAList,
+    ReceiptsOnDirect,
+    ReceiptNotARecord,
+    Recipient,
+    Duplicate(usize),
+}
+
+impl MalformedRecord {
+    fn new(problem: Problem) -> Self {
+        Self { message: None, receipt: None, problem }
+    }
+
+    fn at_receipt(mut self, i: usize) -> Self {
+        self.receipt = Some(i);
+        self
+    }
+
+    /// The same error, placed at `messages[index]`.
+    #[must_use]
+    pub fn in_message(mut self, index: usize) -> Self {
+        self.message = Some(index);
+        self
+    }
+
+    /// Always `MALFORMED_RECORD`.
+    #[must_use]
+    pub fn code(&self) -> &'static str {
+        "MALFORMED_RECORD"
+    }
+
+    /// What is wrong, as a stable word: `not_a_record`, `to`, `from`,
+    /// `read_at`, `receipts`, `receipts_on_direct`, `recipient`,
+    /// `duplicate_receipt`.
+    #[must_use]
+    pub fn reason(&self) -> &'static str {
+        match self.problem {
+            Problem::NotARecord | Problem::ReceiptNotARecord => "not_a_record",
+            Problem::To => "to",
+            Problem::From => "from",
+            Problem::ReadAt => "read_at",
+            Problem::ReceiptsNotAList => "receipts",
+            Problem::ReceiptsOnDirect => "receipts_on_direct",
+            Problem::Recipient => "recipient",
+            Problem::Duplicate(_) => "duplicate_receipt",
+        }
+    }
+
+    /// Where: `messages[3].receipts[1]`, `message.readAt`, …
+    #[must_use]
+    pub fn place(&self) -> String {
+        let mut p = self.message.map_or_else(|| "message".to_owned(), |i| format!("messages[{i}]"));
+        if let Some(r) = self.receipt {
+            p.push_str(&format!(".receipts[{r}]"));
+        }
+        p
+    }
+}
+
+impl fmt::Display for MalformedRecord {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let place = self.place();
+        match self.problem {
+            Problem::NotARecord => write!(f, "Malformed record: {place} is not an object."),
+            Problem::To => write!(f, "Malformed record: {place}.to is not a string."),
+            Problem::From => write!(f, "Malformed record: {place}.from is neither a string nor null."),
+            Problem::ReadAt => write!(f, "Malformed record: {place}.readAt is neither null nor an ISO-8601 UTC timestamp (such as 2026-11-22T08:15:00Z)."),
+            Problem::ReceiptsNotAList => write!(f, "Malformed record: {place}.receipts is neither a list nor absent."),
+            Problem::ReceiptsOnDirect => {
+                write!(f, "Malformed record: {place} carries receipts but its to is not AGENT:*; only broadcasts have receipts.")
+            }
+            Problem::ReceiptNotARecord => write!(f, "Malformed record: {place} is not a receipt object."),
+            Problem::Recipient => write!(f, "Malformed record: {place}.recipient is not a string."),
+            Problem::Duplicate(first) => {
+                write!(f, "Malformed record: {place} is a second receipt for the recipient of receipts[{first}]; a recipient has one receipt.")
+            }
+        }
+    }
+}
+
+impl std::error::Error for MalformedRecord {}
+
+impl BoundaryError for MalformedRecord {
+    fn name(&self) -> &'static str {
+        "MalformedRecordError"
+    }
+    fn code(&self) -> &'static str {
+        MalformedRecord::code(self)
+    }
+    fn reason(&self) -> &'static str {
+        MalformedRecord::reason(self)
+    }
+    fn details(&self) -> Vec<(&'static str, Detail)> {
+        vec![("place", Detail::Text(self.place()))]
+    }
+}
+
+/// Whether `s` is an ISO-8601 UTC timestamp: `YYYY-MM-DDTHH:MM:SS`, an
+/// optional fraction of 1 to 9 digits, then `Z` or `+00:00`; every field in
+/// range (leap years and leap seconds included). Byte checks, no regex.
+#[must_use]
+pub fn is_utc_timestamp(s: &str) -> bool {
+    let b = s.as_bytes();
+    let digits = |r: std::ops::Range<usize>| -> Option<u32> {
+        b.get(r.clone())?.iter().try_fold(0u32, |n, c| c.is_ascii_digit().then(|| n * 10 + u32::from(c - b'0')))
+    };
+    let (Some(year), Some(month), Some(day), Some(hour), Some(minute), Some(second)) =
+        (digits(0..4), digits(5..7), digits(8..10), digits(11..13), digits(14..16), digits(17..19))
+    else {
+        return false;
+    };
+    if b.len() < 20 || b[4] != b'-' || b[7] != b'-' || b[10] != b'T' || b[13] != b':' || b[16] != b':' {
+        return false;
+    }
+    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
+    let days = match month {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        2 if leap => 29,
+        2 => 28,
+        _ => return false,
+    };
+    if day == 0 || day > days || hour > 23 || minute > 59 || second > 60 {
+        return false;
+    }
+    let mut rest = &b[19..];
+    if let Some(fraction) = rest.strip_prefix(b".") {
+        let n = fraction.iter().take_while(|c| c.is_ascii_digit()).count();
+        if !(1..=9).contains(&n) {
+            return false;
+        }
+        rest = &fraction[n..];
+    }
+    rest == b"Z" || rest == b"+00:00"
+}
+
+fn read_at(field: Field<'_>) -> Result<Option<&str>, Problem> {
+    match field {
+        Field::Missing | Field::Null => Ok(None),
+        Field::Str(s) if is_utc_timestamp(s) => Ok(Some(s)),
+        _ => Err(Problem::ReadAt),
+    }
+}
+
+/// Where a reader's read state lives, after checking the record.
+enum Slot<'a> {
+    /// The message's own `readAt` (direct, legacy broadcast).
+    Message(Option<&'a str>),
+    /// The reader's receipt.
+    Receipt(Option<&'a str>),
+    NotARecipient,
+}
+
+/// Checks the whole record and finds the reader's slot: the one rule
+/// behind [`read_state`], [`mark_read`], [`unread_count`], [`list_unread`].
+fn slot<'a>(m: &MessageRecord<'a>, reader: &str) -> Result<Slot<'a>, MalformedRecord> {
+    let to = m.to.str().ok_or(MalformedRecord::new(Problem::To))?;
+    let from = match m.from {
+        Field::Str(s) => Some(s),
+        Field::Missing | Field::Null => None,
+        Field::Other => return Err(MalformedRecord::new(Problem::From)),
+    };
+    let shared = read_at(m.read_at).map_err(MalformedRecord::new)?;
+    let broadcast = to == BROADCAST;
+    match &m.receipts {
+        Receipts::Other => Err(MalformedRecord::new(Problem::ReceiptsNotAList)),
+        Receipts::List(_) if !broadcast => Err(MalformedRecord::new(Problem::ReceiptsOnDirect)),
+        Receipts::Missing if broadcast => {
+            Ok(if from == Some(reader) { Slot::NotARecipient } else { Slot::Message(shared) })
+        }
+        Receipts::Missing => Ok(if to == reader { Slot::Message(shared) } else { Slot::NotARecipient }),
+        Receipts::List(list) => {
+            let mut mine = None;
+            let mut seen: Vec<(&str, usize)> = Vec::with_capacity(list.len());
+            for (i, receipt) in list.iter().enumerate() {
+                let r = receipt.ok_or_else(|| MalformedRecord::new(Problem::ReceiptNotARecord).at_receipt(i))?;
+                let who = r.recipient.str().ok_or_else(|| MalformedRecord::new(Problem::Recipient).at_receipt(i))?;
+                let at = read_at(r.read_at).map_err(|p| MalformedRecord::new(p).at_receipt(i))?;
+                seen.push((who, i));
+                if who == reader {
+                    mine = Some(at);
+                }
+            }
+            // Duplicates: sort the (recipient, index) pairs; neighbours clash.
+            seen.sort_unstable();
+            if let Some(w) = seen.windows(2).find(|w| w[0].0 == w[1].0) {
+                return Err(MalformedRecord::new(Problem::Duplicate(w[0].1)).at_receipt(w[1].1));
+            }
+            Ok(mine.map_or(Slot::NotARecipient, Slot::Receipt))
+        }
+    }
+}
+
+/// The reader's view of one message (SPEC §2): direct → the message's
+/// `readAt` (for its recipient); receipt-backed broadcast → the reader's
+/// own receipt only, and a reader without one (the sender, a latecomer) is
+/// `not_a_recipient`; legacy broadcast (no `receipts`) → the shared
+/// `readAt`, except for its sender.
+///
+/// # Errors
+/// [`MalformedRecord`] for a `readAt` that is not null or an ISO-8601 UTC
+/// timestamp (`"yesterday"`, `"2026-11-22 08:15"`, `42`), two receipts for
+/// one recipient, receipts on a direct message, a `to` that is not a string.
+pub fn read_state(message: &MessageRecord<'_>, reader: &str) -> Result<ReadState, MalformedRecord> {
+    Ok(match slot(message, reader)? {
+        Slot::Message(at) | Slot::Receipt(at) => {
+            if at.is_some() {
+                ReadState::Read
+            } else {
+                ReadState::Unread
+            }
+        }
+        Slot::NotARecipient => ReadState::NotARecipient,
+    })
+}
+
+/// Where `mark_read`'s update goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MarkTarget {
+    /// The reader's receipt.
+    Receipt,
+    /// The message's own `readAt`.
+    Message,
+}
+
+/// The update for the host to store.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MarkRead {
+    /// True when it was read before: `read_at` is then the first read's.
+    pub already_read: bool,
+    /// Which `readAt` to set.
+    pub target: MarkTarget,
+    /// The `readAt` to store (unchanged when already read).
+    pub read_at: String,
+}
+
+/// Why a reader cannot mark a message (returned, not thrown).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NotARecipient;
+
+impl NotARecipient {
+    /// Always `NOT_A_RECIPIENT`.
+    #[must_use]
+    pub fn code(self) -> &'static str {
+        "NOT_A_RECIPIENT"
+    }
+
+    /// A fixed explanation.
+    #[must_use]
+    pub fn message(self) -> &'static str {
+        "This agent is not a recipient of the message (its sender, or an agent that joined after a broadcast was sent), so it cannot mark it read."
+    }
+}
+
+/// The update that marks a message read for `reader` at `now` (an
+/// ISO-8601 UTC timestamp): the reader's own receipt, or the message for a
+/// direct or legacy message. The first read wins: marking again returns
+/// `already_read` and the first `read_at`.
+///
+/// # Errors
+/// `Err(Ok(NotARecipient))` for a reader without a receipt or not
+/// addressed; `Err(Err(MalformedRecord))` as [`read_state`].
+pub fn mark_read(
+    message: &MessageRecord<'_>,
+    reader: &str,
+    now: &str,
+) -> Result<MarkRead, Result<NotARecipient, MalformedRecord>> {
+    let (target, at) = match slot(message, reader).map_err(Err)? {
+        Slot::Message(at) => (MarkTarget::Message, at),
+        Slot::Receipt(at) => (MarkTarget::Receipt, at),
+        Slot::NotARecipient => return Err(Ok(NotARecipient)),
+    };
+    Ok(MarkRead { already_read: at.is_some(), target, read_at: at.unwrap_or(now).to_owned() })
+}
+
+/// The indexes of the messages `reader` has not read, by [`read_state`].
+///
+/// # Errors
+/// The first [`MalformedRecord`], placed at `messages[i]`.
+pub fn list_unread(messages: &[MessageRecord<'_>], reader: &str) -> Result<Vec<usize>, MalformedRecord> {
+    let mut unread = Vec::new();
+    for (i, m) in messages.iter().enumerate() {
+        if read_state(m, reader).map_err(|e| e.in_message(i))? == ReadState::Unread {
+            unread.push(i);
+        }
+    }
+    Ok(unread)
+}
+
+/// How many messages `reader` has not read: `list_unread(…).len()`.
+///
+/// # Errors
+/// As [`list_unread`].
+pub fn unread_count(messages: &[MessageRecord<'_>], reader: &str) -> Result<usize, MalformedRecord> {
+    list_unread(messages, reader).map(|l| l.len())
+}
+
+/// Records read from JSON values (what a host keeps in its store).
+///
+/// # Errors
+/// `not_a_record` at `messages[i]` for a value that is not an object.
+pub fn records_from_json(values: &[serde_json::Value]) -> Result<Vec<MessageRecord<'_>>, MalformedRecord> {
+    values
+        .iter()
+        .enumerate()
+        .map(|(i, v)| MessageRecord::from_json(v).ok_or_else(|| MalformedRecord::not_a_record().in_message(i)))
+        .collect()
+}
+
+impl MalformedRecord {
+    /// A message that is not an object.
+    pub(crate) fn not_a_record() -> Self {
+        Self::new(Problem::NotARecord)
+    }
+}
+
+impl<'a> MessageRecord<'a> {
+    /// A record read from JSON; `None` when it is not an object.
+    #[must_use]
+    pub fn from_json(v: &'a serde_json::Value) -> Option<Self> {
+        let o = v.as_object()?;
+        let field = |k: &str| match o.get(k) {
+            None => Field::Missing,
+            Some(serde_json::Value::Null) => Field::Null,
+            Some(serde_json::Value::String(s)) => Field::Str(s),
+            Some(_) => Field::Other,
+        };
+        let receipts = match o.get("receipts") {
+            None | Some(serde_json::Value::Null) => Receipts::Missing,
+            Some(serde_json::Value::Array(list)) => Receipts::List(
+                list.iter()
+                    .map(|r| {
+                        let r = r.as_object()?;
+                        let f = |k: &str| match r.get(k) {
+                            None => Field::Missing,
+                            Some(serde_json::Value::Null) => Field::Null,
+                            Some(serde_json::Value::String(s)) => Field::Str(s),
+                            Some(_) => Field::Other,
+                        };
+                        Some(Receipt { recipient: f("recipient"), read_at: f("readAt") })
+                    })
+                    .collect(),
+            ),
+            Some(_) => Receipts::Other,
+        };
+        Some(Self { from: field("from"), to: field("to"), read_at: field("readAt"), receipts })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn broadcast<'a>(receipts: Vec<(&'a str, Option<&'a str>)>) -> MessageRecord<'a> {
+        MessageRecord {
+            from: Field::Str("@a"),
+            to: Field::Str(BROADCAST),
+            read_at: Field::Null,
+            receipts: Receipts::List(
+                receipts
+                    .into_iter()
+                    .map(|(r, at)| {
+                        Some(Receipt { recipient: Field::Str(r), read_at: at.map_or(Field::Null, Field::Str) })
+                    })
+                    .collect(),
+            ),
+        }
+    }
+
+    #[test]
+    fn the_incident() {
+        // A broadcasts; B marks read; C still sees it unread.
+        let plan = plan_delivery(
+            "AGENT:*",
+            Some("@a"),
+            &[
+                AgentEntry { id: "@c", account_type: None },
+                AgentEntry { id: "@b", account_type: Some("agent") },
+                AgentEntry { id: "@a", account_type: None },
+                AgentEntry { id: "@h", account_type: Some("human") },
+                AgentEntry { id: "@b", account_type: None },
+                AgentEntry { id: "AGENT:*", account_type: None },
+                AgentEntry { id: "nobody", account_type: None },
+            ],
+            &RecipientValidator::DEFAULT,
+        )
+        .unwrap();
+        assert_eq!(plan, DeliveryPlan::Broadcast { recipients: vec!["@b".into(), "@c".into()] });
+        let m = broadcast(vec![("@b", None), ("@c", None)]);
+        let mark = mark_read(&m, "@b", "2026-11-22T08:15:00Z").unwrap();
+        assert_eq!((mark.target, mark.already_read), (MarkTarget::Receipt, false));
+        let after = broadcast(vec![("@b", Some("2026-11-22T08:15:00Z")), ("@c", None)]);
+        assert_eq!(read_state(&after, "@b"), Ok(ReadState::Read));
+        assert_eq!(read_state(&after, "@c"), Ok(ReadState::Unread));
+        assert_eq!(unread_count(&[after.clone()], "@b"), Ok(0));
+        assert_eq!(unread_count(&[after.clone()], "@c"), Ok(1));
+        assert_eq!(read_state(&after, "@a"), Ok(ReadState::NotARecipient), "sender");
+        assert_eq!(read_state(&after, "@late"), Ok(ReadState::NotARecipient), "latecomer");
+        assert_eq!(mark_read(&after, "@late", "2026-11-22T09:00:00Z"), Err(Ok(NotARecipient)));
+        let again = mark_read(&after, "@b", "2026-11-23T00:00:00Z").unwrap();
+        assert_eq!((again.already_read, again.read_at.as_str()), (true, "2026-11-22T08:15:00Z"), "first read wins");
+    }
+
+    #[test]
+    fn shared_flag_is_never_used_when_receipts_exist() {
+        let mut m = broadcast(vec![("@b", None)]);
+        m.read_at = Field::Str("2026-11-22T08:15:00Z");
+        assert_eq!(read_state(&m, "@b"), Ok(ReadState::Unread));
+    }
+
+    #[test]
+    fn malformed_records_are_named() {
+        let e = read_state(&broadcast(vec![("@b", None), ("@c", None), ("@b", None)]), "@x").unwrap_err();
+        assert_eq!((e.reason(), e.place()), ("duplicate_receipt", "message.receipts[2]".to_owned()));
+        assert!(e.to_string().contains("receipts[0]"));
+        let e = read_state(&broadcast(vec![("@b", Some("yesterday"))]), "@x").unwrap_err().in_message(4);
+        assert_eq!(e.place(), "messages[4].receipts[0]");
+        let direct = MessageRecord {
+            from: Field::Str("@a"),
+            to: Field::Str("@b"),
+            read_at: Field::Null,
+            receipts: Receipts::List(vec![]),
+        };
+        assert_eq!(read_state(&direct, "@b").unwrap_err().reason(), "receipts_on_direct");
+    }
+
+    #[test]
+    fn timestamps() {
+        for ok in
+            ["2026-11-22T08:15:00Z", "2026-11-22T08:15:00.123Z", "2024-02-29T00:00:00+00:00", "2016-12-31T23:59:60Z"]
+        {
+            assert!(is_utc_timestamp(ok), "{ok}");
+        }
+        for bad in [
+            "2026-11-22 08:15:00Z",
+            "2026-11-22T08:15:00",
+            "2026-11-22T08:15:00+01:00",
+            "2025-02-29T00:00:00Z",
+            "2026-13-01T00:00:00Z",
+            "2026-11-22T24:00:00Z",
+            "2026-11-22T08:15:00.Z",
+            "2026-11-22T08:15:00z",
+            "",
+            "yesterday",
+            "2026-11-22T08:15:00Z\n",
+            "２026-11-22T08:15:00Z",
+        ] {
+            assert!(!is_utc_timestamp(bad), "{bad:?}");
+        }
+    }
+}
