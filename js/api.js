@@ -683,5 +683,206 @@ function createApi(glue) {
     }
   }
 
-  return { validateRecipient, RecipientValidator, toLlmFacingName, tryReverseToCanonical, ToolRegistry, ToolNameError, ErrorClassifier };
+  // ---- Broadcast delivery and read state (SPEC §2) ----
+
+  out.length = 0;
+  glue.__delivery_tables(out);
+  const [NOT_A_RECIPIENT, NOT_A_RECIPIENT_MESSAGE] = out;
+  out.length = 0;
+  const STATES = ["unread", "read", "not_a_recipient"];
+  // Field codes of the record stream (src/js/delivery.rs); smaller numbers are string indexes.
+  const F_MISSING = 0xffffffff, F_NULL = 0xfffffffe, F_OTHER = 0xfffffffd, NOT_A_RECORD = 0xfffffffc;
+
+  /**
+   * Converts records into the stream Rust reads: every string of the call
+   * interned once (so Rust decodes each once), one small record per message.
+   * Nothing is decided here; Rust gets every field as it was, typed.
+   */
+  class RecordStream {
+    constructor() {
+      this.mailbox = new Scratch(new glue.Mailbox());
+      this.slotsBase = 0;
+      this.slotsCap = 0;
+      this.words = new Uint32Array(1024);
+      this.n = 0;
+      this.ids = new Map();
+      this.strings = [];
+    }
+    reset() {
+      this.n = 0;
+      this.ids.clear();
+      this.strings.length = 0;
+    }
+    intern(s) {
+      let i = this.ids.get(s);
+      if (i === undefined) {
+        i = this.strings.length;
+        this.ids.set(s, i);
+        this.strings.push(s);
+      }
+      return i;
+    }
+    push(w) {
+      if (this.n === this.words.length) {
+        const bigger = new Uint32Array(this.words.length * 2);
+        bigger.set(this.words);
+        this.words = bigger;
+      }
+      this.words[this.n++] = w;
+    }
+    field(v) {
+      return v === undefined ? F_MISSING : v === null ? F_NULL : typeof v === "string" ? this.intern(v) : F_OTHER;
+    }
+    message(m) {
+      if (m === null || typeof m !== "object" || Array.isArray(m)) {
+        this.push(NOT_A_RECORD);
+        return;
+      }
+      this.push(0);
+      this.push(this.field(m.to));
+      this.push(this.field(m.from));
+      this.push(this.field(m.readAt));
+      const receipts = m.receipts;
+      if (receipts === undefined || receipts === null) this.push(F_MISSING);
+      else if (!Array.isArray(receipts)) this.push(F_OTHER);
+      else {
+        this.push(receipts.length);
+        for (let i = 0; i < receipts.length; i++) {
+          const r = receipts[i];
+          if (r === null || typeof r !== "object" || Array.isArray(r)) {
+            this.push(NOT_A_RECORD);
+            this.push(F_MISSING);
+          } else {
+            this.push(this.field(r.recipient));
+            this.push(this.field(r.readAt));
+          }
+        }
+      }
+    }
+    /** Runs `op` over `messages` for `reader` (and `now`); returns Rust's number. */
+    run(op, messages, reader, now) {
+      this.reset();
+      this.intern(reader);
+      if (now !== undefined) this.intern(now);
+      for (let i = 0; i < messages.length; i++) this.message(messages[i]);
+      const strings = this.strings, count = strings.length;
+      let total = 0;
+      for (let i = 0; i < count; i++) total += strings[i].length;
+      const mb = this.mailbox;
+      let at = mb.unitsAt(total);
+      const slotCount = 4 + count + this.n;
+      if (slotCount > this.slotsCap) {
+        this.slotsBase = mb.v.slots(slotCount) >>> 2;
+        this.slotsCap = slotCount;
+      }
+      views();
+      for (let i = 0; i < count; i++) {
+        put(units16, at, strings[i]);
+        at += strings[i].length;
+      }
+      const base = this.slotsBase;
+      meta32[base] = count;
+      meta32[base + 1] = messages.length;
+      meta32[base + 2] = 0;
+      meta32[base + 3] = now === undefined ? F_MISSING : this.ids.get(now);
+      for (let i = 0; i < count; i++) meta32[base + 4 + i] = strings[i].length;
+      meta32.set(this.words.subarray(0, this.n), base + 4 + count);
+      const r = mb.v.decide(op, out);
+      if (r === -1) {
+        const e = out[0];
+        out.length = 0;
+        throw e;
+      }
+      if (total > KEEP || slotCount > KEEP) {
+        mb.release();
+        this.slotsCap = 0;
+      }
+      return r;
+    }
+    /** The first `k` result slots (indexes written by Rust). */
+    results(k) {
+      views();
+      return meta32.slice(this.slotsBase, this.slotsBase + k);
+    }
+  }
+  const stream = new RecordStream();
+
+  function requireReader(reader) {
+    if (typeof reader !== "string") throw invalidArgument("the reader's identity as a string");
+  }
+  function requireList(messages) {
+    if (!Array.isArray(messages)) throw invalidArgument("an array of message records");
+  }
+  /** `now` as an ISO-8601 UTC string: a string (checked in Rust), a Date, or epoch milliseconds. */
+  function timestamp(now) {
+    if (typeof now === "string") return now;
+    const date = now instanceof Date ? now : typeof now === "number" ? new Date(now) : null;
+    if (date === null || Number.isNaN(date.getTime())) throw invalidArgument("now as an ISO-8601 UTC timestamp, a Date or epoch milliseconds");
+    return date.toISOString();
+  }
+
+  /** Who a message goes to: the direct recipient, or the broadcast audience as it stands now. */
+  function planDelivery(args, options) {
+    if (args === null || typeof args !== "object") throw invalidArgument("{ to, sender, agents }");
+    const { to, sender, agents } = args;
+    if (agents !== undefined && !Array.isArray(agents)) throw invalidArgument("agents as an array");
+    if (sender !== undefined && sender !== null && typeof sender !== "string") throw invalidArgument("sender as a string");
+    const verdict = validateRecipient(to, options);
+    if (!verdict.ok) return verdict;
+    if (verdict.recipient.kind === "identity") return { ok: true, kind: "direct", recipients: [to] };
+    glue.__audience(sender, agents ?? [], out);
+    const recipients = out[0];
+    out.length = 0;
+    return { ok: true, kind: "broadcast", recipients };
+  }
+
+  /** `"unread" | "read" | "not_a_recipient"` for one message and reader. */
+  function readState(message, reader) {
+    requireReader(reader);
+    return STATES[stream.run(0, [message], reader)];
+  }
+
+  /** The update to store when `reader` reads `message` at `now`; the first read wins. */
+  function markRead(message, reader, now) {
+    requireReader(reader);
+    const stamp = timestamp(now);
+    const r = stream.run(3, [message], reader, stamp);
+    if (r === -2) throw invalidArgument("now as an ISO-8601 UTC timestamp, a Date or epoch milliseconds");
+    if (r === 0) return { ok: false, error: { code: NOT_A_RECIPIENT, message: NOT_A_RECIPIENT_MESSAGE } };
+    const k = r - 1;
+    return { ok: true, alreadyRead: (k & 1) === 1, target: k >> 1 ? "message" : "receipt", readAt: stream.strings[stream.results(1)[0]] };
+  }
+
+  /** How many of `messages` `reader` has not read (the rule of readState). */
+  function unreadCount(messages, reader) {
+    requireList(messages);
+    requireReader(reader);
+    return stream.run(1, messages, reader);
+  }
+
+  /** The messages `reader` has not read, in order (the same records, not copies). */
+  function listUnread(messages, reader) {
+    requireList(messages);
+    requireReader(reader);
+    const k = stream.run(2, messages, reader);
+    const indexes = stream.results(k);
+    const list = new Array(k);
+    for (let i = 0; i < k; i++) list[i] = messages[indexes[i]];
+    return list;
+  }
+
+  return {
+    validateRecipient,
+    RecipientValidator,
+    toLlmFacingName,
+    tryReverseToCanonical,
+    ToolRegistry,
+    ToolNameError,
+    ErrorClassifier,
+    planDelivery,
+    readState,
+    markRead,
+    unreadCount,
+    listUnread,
+  };
 }

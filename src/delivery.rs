@@ -436,24 +436,37 @@ impl NotARecipient {
     }
 }
 
+/// Why [`mark_read`] gives no update.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MarkError {
+    /// The reader has no receipt or is not addressed (a result for the
+    /// caller, `{ ok: false }` in JS).
+    NotARecipient(NotARecipient),
+    /// The record is malformed (thrown in JS).
+    Malformed(MalformedRecord),
+    /// `now` is not an ISO-8601 UTC timestamp (thrown in JS).
+    BadTimestamp,
+}
+
 /// The update that marks a message read for `reader` at `now` (an
 /// ISO-8601 UTC timestamp): the reader's own receipt, or the message for a
 /// direct or legacy message. The first read wins: marking again returns
 /// `already_read` and the first `read_at`.
 ///
 /// # Errors
-/// `Err(Ok(NotARecipient))` for a reader without a receipt or not
-/// addressed; `Err(Err(MalformedRecord))` as [`read_state`].
-pub fn mark_read(
-    message: &MessageRecord<'_>,
-    reader: &str,
-    now: &str,
-) -> Result<MarkRead, Result<NotARecipient, MalformedRecord>> {
-    let (target, at) = match slot(message, reader).map_err(Err)? {
+/// [`MarkError::NotARecipient`] for a reader without a receipt (the
+/// sender, a latecomer) or not addressed; [`MarkError::Malformed`] as
+/// [`read_state`]; [`MarkError::BadTimestamp`] for `now` such as
+/// `"2026-11-22 08:15"` or `"2026-11-22T08:15:00+01:00"`.
+pub fn mark_read(message: &MessageRecord<'_>, reader: &str, now: &str) -> Result<MarkRead, MarkError> {
+    let (target, at) = match slot(message, reader).map_err(MarkError::Malformed)? {
         Slot::Message(at) => (MarkTarget::Message, at),
         Slot::Receipt(at) => (MarkTarget::Receipt, at),
-        Slot::NotARecipient => return Err(Ok(NotARecipient)),
+        Slot::NotARecipient => return Err(MarkError::NotARecipient(NotARecipient)),
     };
+    if !is_utc_timestamp(now) {
+        return Err(MarkError::BadTimestamp);
+    }
     Ok(MarkRead { already_read: at.is_some(), target, read_at: at.unwrap_or(now).to_owned() })
 }
 
@@ -580,7 +593,8 @@ mod tests {
         assert_eq!(unread_count(&[after.clone()], "@c"), Ok(1));
         assert_eq!(read_state(&after, "@a"), Ok(ReadState::NotARecipient), "sender");
         assert_eq!(read_state(&after, "@late"), Ok(ReadState::NotARecipient), "latecomer");
-        assert_eq!(mark_read(&after, "@late", "2026-11-22T09:00:00Z"), Err(Ok(NotARecipient)));
+        assert_eq!(mark_read(&after, "@late", "2026-11-22T09:00:00Z"), Err(MarkError::NotARecipient(NotARecipient)));
+        assert_eq!(mark_read(&after, "@c", "2026-11-22 09:00"), Err(MarkError::BadTimestamp));
         let again = mark_read(&after, "@b", "2026-11-23T00:00:00Z").unwrap();
         assert_eq!((again.already_read, again.read_at.as_str()), (true, "2026-11-22T08:15:00Z"), "first read wins");
     }

@@ -16,8 +16,8 @@ pub mod js;
 
 pub use delivery::{
     broadcast_audience, is_utc_timestamp, list_unread, mark_read, plan_delivery, read_state, records_from_json,
-    unread_count, AgentEntry, DeliveryPlan, Field, MalformedRecord, MarkRead, MarkTarget, MessageRecord, NotARecipient,
-    ReadState, Receipt, Receipts,
+    unread_count, AgentEntry, DeliveryPlan, Field, MalformedRecord, MarkError, MarkRead, MarkTarget, MessageRecord,
+    NotARecipient, ReadState, Receipt, Receipts,
 };
 pub use error::{BoundaryError, Detail, OptionPath, OptionsError};
 pub use error_data::{

@@ -25,10 +25,12 @@
 //! These exports are the wrapper's private protocol; the public JS API is
 //! the one in `js/index.d.ts`.
 
+pub mod delivery;
 pub mod error_data;
 pub mod recipient;
 pub mod tool_name;
 
+pub use delivery::{audience, delivery_tables, Mailbox};
 pub use error_data::{error_tables, Classifier};
 pub use recipient::{tables, Validator};
 pub use tool_name::{rules, Mapper, Registry};
