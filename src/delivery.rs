@@ -231,11 +231,11 @@ impl MalformedRecord {
     /// Where: `messages[3].receipts[1]`, `message.readAt`, …
     #[must_use]
     pub fn place(&self) -> String {
-        let mut p = self.message.map_or_else(|| "message".to_owned(), |i| format!("messages[{i}]"));
-        if let Some(r) = self.receipt {
-            p.push_str(&format!(".receipts[{r}]"));
+        let message = self.message.map_or_else(|| "message".to_owned(), |i| format!("messages[{i}]"));
+        match self.receipt {
+            Some(r) => format!("{message}.receipts[{r}]"),
+            None => message,
         }
-        p
     }
 }
 
@@ -363,9 +363,10 @@ fn slot<'a>(m: &MessageRecord<'a>, reader: &str) -> Result<Slot<'a>, MalformedRe
                     mine = Some(at);
                 }
             }
-            // Duplicates: sort the (recipient, index) pairs; neighbours clash.
+            // Duplicates: sort the (recipient, index) pairs, so neighbours
+            // clash; report the earliest second receipt, as a reader would.
             seen.sort_unstable();
-            if let Some(w) = seen.windows(2).find(|w| w[0].0 == w[1].0) {
+            if let Some(w) = seen.windows(2).filter(|w| w[0].0 == w[1].0).min_by_key(|w| w[1].1) {
                 return Err(MalformedRecord::new(Problem::Duplicate(w[0].1)).at_receipt(w[1].1));
             }
             Ok(mine.map_or(Slot::NotARecipient, Slot::Receipt))
@@ -589,8 +590,8 @@ mod tests {
         let after = broadcast(vec![("@b", Some("2026-11-22T08:15:00Z")), ("@c", None)]);
         assert_eq!(read_state(&after, "@b"), Ok(ReadState::Read));
         assert_eq!(read_state(&after, "@c"), Ok(ReadState::Unread));
-        assert_eq!(unread_count(&[after.clone()], "@b"), Ok(0));
-        assert_eq!(unread_count(&[after.clone()], "@c"), Ok(1));
+        assert_eq!(unread_count(std::slice::from_ref(&after), "@b"), Ok(0));
+        assert_eq!(unread_count(std::slice::from_ref(&after), "@c"), Ok(1));
         assert_eq!(read_state(&after, "@a"), Ok(ReadState::NotARecipient), "sender");
         assert_eq!(read_state(&after, "@late"), Ok(ReadState::NotARecipient), "latecomer");
         assert_eq!(mark_read(&after, "@late", "2026-11-22T09:00:00Z"), Err(MarkError::NotARecipient(NotARecipient)));

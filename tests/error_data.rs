@@ -1,4 +1,5 @@
-//! The shared error-data vectors (`tests/data/error_data.json`), natively.
+//! The shared error-data vectors (`tests/data/error_data.json`), natively and, compiled to
+//! wasm, in Node and headless Chromium (`wasm-pack test`).
 
 use mcp_boundary::{Catalog, ErrorClassifier, FieldPhrases, ToolFields};
 use serde_json::Value;
@@ -29,7 +30,8 @@ fn catalog(v: &Value) -> Catalog {
     Catalog { tools, field_messages, fieldless_messages: list(&v["fieldlessMessages"]) }
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn classify_equals_the_seed_reference() {
     let doc = vectors();
     let mut ran = 0;
@@ -51,7 +53,8 @@ fn classify_equals_the_seed_reference() {
     assert!(ran > 500);
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn ids_and_unknown_tools() {
     let doc = vectors();
     let classifier = ErrorClassifier::new(catalog(&doc["catalogs"][0]["catalog"])).unwrap();
@@ -70,7 +73,8 @@ fn ids_and_unknown_tools() {
     }
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn bad_catalogs_name_the_place() {
     for case in vectors()["badCatalogs"].as_array().unwrap() {
         if case.get("js_only").is_some() {

@@ -1,4 +1,5 @@
-//! The shared recipient vectors (tests/data/recipients.json), natively.
+//! The shared recipient vectors (`tests/data/recipients.json`), natively and, compiled to
+//! wasm, in Node and headless Chromium (`wasm-pack test`).
 
 use mcp_boundary::{Recipient, RecipientOptions, RecipientValidator, VALID_SHAPES};
 use serde_json::Value;
@@ -36,7 +37,8 @@ fn type_name(v: &Value) -> &'static str {
     }
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn recipient_vectors() {
     let doc = vectors();
     let cases = doc["cases"].as_array().unwrap();
@@ -84,7 +86,8 @@ fn recipient_vectors() {
     }
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn option_error_vectors() {
     let doc = vectors();
     let mut ran = 0;

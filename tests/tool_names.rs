@@ -1,4 +1,5 @@
-//! The shared tool-name and payload vectors (tests/data), natively.
+//! The shared tool-name and payload vectors (`tests/data`), natively and, compiled to
+//! wasm, in Node and headless Chromium (`wasm-pack test`).
 
 use std::collections::HashMap;
 
@@ -43,7 +44,8 @@ fn check_error(e: &ToolNameError, want: &Value, name: &str) {
     assert!(!e.to_string().chars().any(char::is_control), "{name}: message has a control character");
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn forward_vectors() {
     let doc = data("tool_names");
     let cases = doc["forward"].as_array().unwrap();
@@ -61,7 +63,8 @@ fn forward_vectors() {
     }
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn reverse_vectors() {
     for case in data("tool_names")["reverse"].as_array().unwrap() {
         let got = try_reverse_to_canonical(case["alias"].as_str().unwrap());
@@ -69,7 +72,8 @@ fn reverse_vectors() {
     }
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn registry_vectors() {
     for scenario in data("tool_names")["registry"].as_array().unwrap() {
         let name = scenario["name"].as_str().unwrap();
@@ -103,7 +107,8 @@ fn registry_vectors() {
     }
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn payload_vectors() {
     let doc = data("payloads");
     let mut r = ToolRegistry::default();

@@ -99,9 +99,8 @@ impl Mailbox {
     /// for a `now` that is not a UTC timestamp). `-1`: `out[0]` is the
     /// `MalformedRecord` error to throw.
     pub fn decide(&mut self, op: u32, out: &Array) -> i32 {
-        let parsed = match Stream::parse(&self.slots, &self.units) {
-            Some(p) => p,
-            None => return -1,
+        let Some(parsed) = Stream::parse(&self.slots, &self.units) else {
+            return -1;
         };
         let reader = parsed.string(parsed.reader);
         let single = op == 0 || op == 3;
