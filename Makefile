@@ -32,6 +32,7 @@ demo: pkg
 	node examples/recipients.mjs
 	node examples/tool_names.mjs
 	node examples/error_data.mjs
+	node examples/delivery.mjs
 
 ## test: every test: Rust natively, wasm in Node and Chromium, the npm package, the types
 test: lint test-rust test-wasm test-js
@@ -58,6 +59,7 @@ bench: pkg
 	node bench/recipients.mjs
 	node bench/tool_names.mjs
 	node bench/error_data.mjs
+	node bench/delivery.mjs
 
 clean:
 	rm -rf pkg target

@@ -284,6 +284,78 @@ export class ErrorClassifier {
   free(): void;
 }
 
+// ---- Broadcast delivery and read state (SPEC §2) ----
+
+/** An audience entry: an identity, or an account with its type (`human` and `sentinel` never receive broadcasts). */
+export type AgentEntry = string | { id: string; accountType?: string | null };
+
+/** Who a message goes to. */
+export type DeliveryPlan =
+  | { ok: true; kind: "direct"; recipients: [string] }
+  | { ok: true; kind: "broadcast"; /** Sorted, de-duplicated, without the sender. */ recipients: string[] }
+  | { ok: false; error: RecipientError };
+
+/** One receipt per audience member of a broadcast. */
+export interface ReceiptRecord {
+  recipient: string;
+  deliveredAt?: string;
+  /** `null` until read; an ISO-8601 UTC timestamp after. */
+  readAt: string | null;
+}
+
+/** A message as the host stores it. A broadcast without `receipts` is legacy (one shared `readAt`). */
+export interface MessageRecord {
+  id?: unknown;
+  from?: string | null;
+  to: string;
+  readAt?: string | null;
+  receipts?: ReceiptRecord[] | null;
+  [key: string]: unknown;
+}
+
+/** A reader's view of a message. */
+export type ReadState = "unread" | "read" | "not_a_recipient";
+
+/** The update `markRead` asks the host to store. */
+export type MarkReadResult =
+  | { ok: true; alreadyRead: boolean; /** Set the reader's receipt, or the message itself. */ target: "receipt" | "message"; readAt: string }
+  | { ok: false; error: { code: "NOT_A_RECIPIENT"; message: string } };
+
+/** Thrown for a record that breaks the rules; names the place, never the content. */
+export interface MalformedRecordError extends Error {
+  name: "MalformedRecordError";
+  code: "MALFORMED_RECORD";
+  reason: "not_a_record" | "to" | "from" | "read_at" | "receipts" | "receipts_on_direct" | "recipient" | "duplicate_receipt";
+  /** E.g. `"messages[3].receipts[1]"`. */
+  place: string;
+}
+
+/**
+ * Validates `to` (SPEC §1) and names the recipients: the direct one, or the
+ * broadcast audience as it stands now.
+ * @throws {ArgumentError} for arguments of the wrong type.
+ */
+export function planDelivery(
+  message: { to: unknown; sender?: string | null; agents?: readonly AgentEntry[] },
+  options?: RecipientOptions,
+): DeliveryPlan;
+
+/** @throws {MalformedRecordError} */
+export function readState(message: MessageRecord, reader: string): ReadState;
+
+/**
+ * The update for the host to store; the first read wins.
+ * @param now an ISO-8601 UTC timestamp, a `Date`, or epoch milliseconds.
+ * @throws {MalformedRecordError}
+ */
+export function markRead(message: MessageRecord, reader: string, now: string | Date | number): MarkReadResult;
+
+/** @throws {MalformedRecordError} */
+export function unreadCount(messages: readonly MessageRecord[], reader: string): number;
+
+/** The unread records themselves (not copies), in order. @throws {MalformedRecordError} */
+export function listUnread<M extends MessageRecord>(messages: readonly M[], reader: string): M[];
+
 /** What `init` accepts: a URL or path of the `.wasm`, its bytes, a `Response`, or a compiled module. */
 export type InitInput = string | URL | Request | Response | BufferSource | WebAssembly.Module;
 

@@ -14,6 +14,13 @@ import init, {
   type ToolNameReason,
   ErrorClassifier,
   type ErrorData,
+  planDelivery,
+  readState,
+  markRead,
+  unreadCount,
+  listUnread,
+  type MessageRecord,
+  type ReadState,
 } from "mcp-boundary";
 
 await init();
@@ -83,7 +90,34 @@ const suggestions: string[] = classifier.unknownToolResponse("1", "list").error.
 const isError: true = classifier.toolErrorResult("list_bounties", "x").isError;
 void code, suggestions, isError;
 
+// Delivery.
+const plan = planDelivery({ to: "AGENT:*", sender: "@a", agents: ["@b", { id: "@c", accountType: "agent" }] });
+if (plan.ok) {
+  const recipients: string[] = plan.recipients;
+  void recipients;
+}
+const stored: MessageRecord = { id: 1, from: "@a", to: "AGENT:*", readAt: null, receipts: [{ recipient: "@b", readAt: null }] };
+const st: ReadState = readState(stored, "@b");
+const mark = markRead(stored, "@b", new Date());
+if (mark.ok) {
+  const target: "receipt" | "message" = mark.target;
+  void target;
+}
+const unreadMessages: MessageRecord[] = listUnread([stored], "@b");
+const count: number = unreadCount([stored], "@b");
+void st, unreadMessages, count;
+
 // --- misuse: each of these must fail to type-check ---
+
+// @ts-expect-error readAt is only known after checking ok
+void markRead(stored, "@b", Date.now()).readAt;
+
+// @ts-expect-error not a read state
+const notAState: ReadState = "seen";
+void notAState;
+
+// @ts-expect-error a record needs to
+readState({ from: "@a" }, "@b");
 
 // @ts-expect-error classify may return null
 void classifier.classify("t", "m").field;
