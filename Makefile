@@ -8,7 +8,7 @@ export CARGO_TERM_COLOR := never
 WASM := target/wasm32-unknown-unknown/release/mcp_boundary.wasm
 SOURCES := $(shell find src -name '*.rs') Cargo.toml Cargo.lock js/api.js js/build.mjs js/index.d.ts README.md
 
-.PHONY: setup pkg demo test test-rust test-wasm test-js lint bench clean
+.PHONY: setup pkg demo console test test-rust test-wasm test-js lint bench clean
 
 setup:
 	@bash scripts/setup.sh
@@ -33,6 +33,11 @@ demo: pkg
 	node examples/tool_names.mjs
 	node examples/error_data.mjs
 	node examples/delivery.mjs
+	node examples/host/index.mjs
+
+## console: the browser agent console at http://127.0.0.1:8000/examples/browser-console/
+console: pkg
+	node scripts/serve.mjs 8000
 
 ## test: every test: Rust natively, wasm in Node and Chromium, the npm package, the types
 test: lint test-rust test-wasm test-js

@@ -8,26 +8,7 @@ import { execFile } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createServer } from "node:http";
-import { readFile } from "node:fs/promises";
-import { fileURLToPath } from "node:url";
-
-const root = fileURLToPath(new URL("..", import.meta.url));
-const TYPES = { ".html": "text/html", ".js": "text/javascript", ".json": "application/json", ".wasm": "application/wasm" };
-
-function serve() {
-  const server = createServer(async (req, res) => {
-    const path = join(root, decodeURIComponent(new URL(req.url, "http://x").pathname));
-    if (!path.startsWith(root)) return res.writeHead(403).end();
-    try {
-      const body = await readFile(path);
-      res.writeHead(200, { "content-type": TYPES[path.slice(path.lastIndexOf("."))] ?? "application/octet-stream" }).end(body);
-    } catch {
-      res.writeHead(404).end();
-    }
-  });
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
-}
+import { serve } from "../scripts/serve.mjs";
 
 function dumpDom(url) {
   const args = [
