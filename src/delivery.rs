@@ -505,6 +505,16 @@ pub fn records_from_json(values: &[serde_json::Value]) -> Result<Vec<MessageReco
         .collect()
 }
 
+/// A property of a JSON object as a [`Field`].
+fn json_field<'a>(o: &'a serde_json::Map<String, serde_json::Value>, key: &str) -> Field<'a> {
+    match o.get(key) {
+        None => Field::Missing,
+        Some(serde_json::Value::Null) => Field::Null,
+        Some(serde_json::Value::String(s)) => Field::Str(s),
+        Some(_) => Field::Other,
+    }
+}
+
 impl MalformedRecord {
     /// A message that is not an object.
     pub(crate) fn not_a_record() -> Self {
@@ -517,31 +527,19 @@ impl<'a> MessageRecord<'a> {
     #[must_use]
     pub fn from_json(v: &'a serde_json::Value) -> Option<Self> {
         let o = v.as_object()?;
-        let field = |k: &str| match o.get(k) {
-            None => Field::Missing,
-            Some(serde_json::Value::Null) => Field::Null,
-            Some(serde_json::Value::String(s)) => Field::Str(s),
-            Some(_) => Field::Other,
-        };
         let receipts = match o.get("receipts") {
             None | Some(serde_json::Value::Null) => Receipts::Missing,
             Some(serde_json::Value::Array(list)) => Receipts::List(
                 list.iter()
                     .map(|r| {
                         let r = r.as_object()?;
-                        let f = |k: &str| match r.get(k) {
-                            None => Field::Missing,
-                            Some(serde_json::Value::Null) => Field::Null,
-                            Some(serde_json::Value::String(s)) => Field::Str(s),
-                            Some(_) => Field::Other,
-                        };
-                        Some(Receipt { recipient: f("recipient"), read_at: f("readAt") })
+                        Some(Receipt { recipient: json_field(r, "recipient"), read_at: json_field(r, "readAt") })
                     })
                     .collect(),
             ),
             Some(_) => Receipts::Other,
         };
-        Some(Self { from: field("from"), to: field("to"), read_at: field("readAt"), receipts })
+        Some(Self { from: json_field(o, "from"), to: json_field(o, "to"), read_at: json_field(o, "readAt"), receipts })
     }
 }
 
