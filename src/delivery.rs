@@ -86,21 +86,40 @@ pub fn broadcast_audience(sender: Option<&str>, agents: &[AgentEntry<'_>]) -> Ve
     audience
 }
 
+/// The strings records are made of: `&str`, or (in the JS binding) strings
+/// interned once per call, whose checks are then done once per distinct
+/// string rather than once per use.
+pub trait Text: Copy + Ord {
+    /// Whether this is exactly `AGENT:*`.
+    fn is_broadcast(self) -> bool;
+    /// Whether this is an ISO-8601 UTC timestamp ([`is_utc_timestamp`]).
+    fn is_timestamp(self) -> bool;
+}
+
+impl Text for &str {
+    fn is_broadcast(self) -> bool {
+        self == BROADCAST
+    }
+    fn is_timestamp(self) -> bool {
+        is_utc_timestamp(self)
+    }
+}
+
 /// A property of a record as the host stored it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Field<'a> {
+pub enum Field<T> {
     /// Not there at all.
     Missing,
     /// `null`.
     Null,
     /// A string.
-    Str(&'a str),
+    Str(T),
     /// Any other type.
     Other,
 }
 
-impl<'a> Field<'a> {
-    fn str(self) -> Option<&'a str> {
+impl<T: Copy> Field<T> {
+    fn str(self) -> Option<T> {
         match self {
             Self::Str(s) => Some(s),
             _ => None,
@@ -110,35 +129,35 @@ impl<'a> Field<'a> {
 
 /// One receipt: `{ recipient, deliveredAt, readAt }`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Receipt<'a> {
+pub struct Receipt<T> {
     /// The recipient's identity.
-    pub recipient: Field<'a>,
+    pub recipient: Field<T>,
     /// `null` until the recipient reads the message.
-    pub read_at: Field<'a>,
+    pub read_at: Field<T>,
 }
 
 /// The `receipts` property of a message.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Receipts<'a> {
+pub enum Receipts<T> {
     /// Absent (or `null`): a direct message, or a legacy broadcast.
     Missing,
     /// A list; `None` marks an entry that is not a receipt object.
-    List(Vec<Option<Receipt<'a>>>),
+    List(Vec<Option<Receipt<T>>>),
     /// Not a list.
     Other,
 }
 
 /// A message record: `{ id, from, to, readAt?, receipts? }`.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct MessageRecord<'a> {
+pub struct MessageRecord<T> {
     /// The sender.
-    pub from: Field<'a>,
+    pub from: Field<T>,
     /// `@<identifier>` or `AGENT:*`.
-    pub to: Field<'a>,
+    pub to: Field<T>,
     /// The shared read flag (direct and legacy messages).
-    pub read_at: Field<'a>,
+    pub read_at: Field<T>,
     /// Per-recipient receipts (broadcasts created through [`plan_delivery`]).
-    pub receipts: Receipts<'a>,
+    pub receipts: Receipts<T>,
 }
 
 /// A reader's view of a message.
@@ -316,26 +335,26 @@ pub fn is_utc_timestamp(s: &str) -> bool {
     rest == b"Z" || rest == b"+00:00"
 }
 
-fn read_at(field: Field<'_>) -> Result<Option<&str>, Problem> {
+fn read_at<T: Text>(field: Field<T>) -> Result<Option<T>, Problem> {
     match field {
         Field::Missing | Field::Null => Ok(None),
-        Field::Str(s) if is_utc_timestamp(s) => Ok(Some(s)),
+        Field::Str(s) if s.is_timestamp() => Ok(Some(s)),
         _ => Err(Problem::ReadAt),
     }
 }
 
 /// Where a reader's read state lives, after checking the record.
-enum Slot<'a> {
+enum Slot<T> {
     /// The message's own `readAt` (direct, legacy broadcast).
-    Message(Option<&'a str>),
+    Message(Option<T>),
     /// The reader's receipt.
-    Receipt(Option<&'a str>),
+    Receipt(Option<T>),
     NotARecipient,
 }
 
 /// Checks the whole record and finds the reader's slot: the one rule
 /// behind [`read_state`], [`mark_read`], [`unread_count`], [`list_unread`].
-fn slot<'a>(m: &MessageRecord<'a>, reader: &str) -> Result<Slot<'a>, MalformedRecord> {
+fn slot<T: Text>(m: &MessageRecord<T>, reader: T) -> Result<Slot<T>, MalformedRecord> {
     let to = m.to.str().ok_or(MalformedRecord::new(Problem::To))?;
     let from = match m.from {
         Field::Str(s) => Some(s),
@@ -343,7 +362,7 @@ fn slot<'a>(m: &MessageRecord<'a>, reader: &str) -> Result<Slot<'a>, MalformedRe
         Field::Other => return Err(MalformedRecord::new(Problem::From)),
     };
     let shared = read_at(m.read_at).map_err(MalformedRecord::new)?;
-    let broadcast = to == BROADCAST;
+    let broadcast = to.is_broadcast();
     match &m.receipts {
         Receipts::Other => Err(MalformedRecord::new(Problem::ReceiptsNotAList)),
         Receipts::List(_) if !broadcast => Err(MalformedRecord::new(Problem::ReceiptsOnDirect)),
@@ -353,7 +372,7 @@ fn slot<'a>(m: &MessageRecord<'a>, reader: &str) -> Result<Slot<'a>, MalformedRe
         Receipts::Missing => Ok(if to == reader { Slot::Message(shared) } else { Slot::NotARecipient }),
         Receipts::List(list) => {
             let mut mine = None;
-            let mut seen: Vec<(&str, usize)> = Vec::with_capacity(list.len());
+            let mut seen: Vec<(T, usize)> = Vec::with_capacity(list.len());
             for (i, receipt) in list.iter().enumerate() {
                 let r = receipt.ok_or_else(|| MalformedRecord::new(Problem::ReceiptNotARecord).at_receipt(i))?;
                 let who = r.recipient.str().ok_or_else(|| MalformedRecord::new(Problem::Recipient).at_receipt(i))?;
@@ -384,7 +403,7 @@ fn slot<'a>(m: &MessageRecord<'a>, reader: &str) -> Result<Slot<'a>, MalformedRe
 /// [`MalformedRecord`] for a `readAt` that is not null or an ISO-8601 UTC
 /// timestamp (`"yesterday"`, `"2026-11-22 08:15"`, `42`), two receipts for
 /// one recipient, receipts on a direct message, a `to` that is not a string.
-pub fn read_state(message: &MessageRecord<'_>, reader: &str) -> Result<ReadState, MalformedRecord> {
+pub fn read_state<T: Text>(message: &MessageRecord<T>, reader: T) -> Result<ReadState, MalformedRecord> {
     Ok(match slot(message, reader)? {
         Slot::Message(at) | Slot::Receipt(at) => {
             if at.is_some() {
@@ -410,13 +429,13 @@ pub enum MarkTarget {
 /// The update for the host to store.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
-pub struct MarkRead {
+pub struct MarkRead<T> {
     /// True when it was read before: `read_at` is then the first read's.
     pub already_read: bool,
     /// Which `readAt` to set.
     pub target: MarkTarget,
     /// The `readAt` to store (unchanged when already read).
-    pub read_at: String,
+    pub read_at: T,
 }
 
 /// Why a reader cannot mark a message (returned, not thrown).
@@ -459,23 +478,23 @@ pub enum MarkError {
 /// sender, a latecomer) or not addressed; [`MarkError::Malformed`] as
 /// [`read_state`]; [`MarkError::BadTimestamp`] for `now` such as
 /// `"2026-11-22 08:15"` or `"2026-11-22T08:15:00+01:00"`.
-pub fn mark_read(message: &MessageRecord<'_>, reader: &str, now: &str) -> Result<MarkRead, MarkError> {
+pub fn mark_read<T: Text>(message: &MessageRecord<T>, reader: T, now: T) -> Result<MarkRead<T>, MarkError> {
     let (target, at) = match slot(message, reader).map_err(MarkError::Malformed)? {
         Slot::Message(at) => (MarkTarget::Message, at),
         Slot::Receipt(at) => (MarkTarget::Receipt, at),
         Slot::NotARecipient => return Err(MarkError::NotARecipient(NotARecipient)),
     };
-    if !is_utc_timestamp(now) {
+    if !now.is_timestamp() {
         return Err(MarkError::BadTimestamp);
     }
-    Ok(MarkRead { already_read: at.is_some(), target, read_at: at.unwrap_or(now).to_owned() })
+    Ok(MarkRead { already_read: at.is_some(), target, read_at: at.unwrap_or(now) })
 }
 
 /// The indexes of the messages `reader` has not read, by [`read_state`].
 ///
 /// # Errors
 /// The first [`MalformedRecord`], placed at `messages[i]`.
-pub fn list_unread(messages: &[MessageRecord<'_>], reader: &str) -> Result<Vec<usize>, MalformedRecord> {
+pub fn list_unread<T: Text>(messages: &[MessageRecord<T>], reader: T) -> Result<Vec<usize>, MalformedRecord> {
     let mut unread = Vec::new();
     for (i, m) in messages.iter().enumerate() {
         if read_state(m, reader).map_err(|e| e.in_message(i))? == ReadState::Unread {
@@ -489,7 +508,7 @@ pub fn list_unread(messages: &[MessageRecord<'_>], reader: &str) -> Result<Vec<u
 ///
 /// # Errors
 /// As [`list_unread`].
-pub fn unread_count(messages: &[MessageRecord<'_>], reader: &str) -> Result<usize, MalformedRecord> {
+pub fn unread_count<T: Text>(messages: &[MessageRecord<T>], reader: T) -> Result<usize, MalformedRecord> {
     list_unread(messages, reader).map(|l| l.len())
 }
 
@@ -497,7 +516,7 @@ pub fn unread_count(messages: &[MessageRecord<'_>], reader: &str) -> Result<usiz
 ///
 /// # Errors
 /// `not_a_record` at `messages[i]` for a value that is not an object.
-pub fn records_from_json(values: &[serde_json::Value]) -> Result<Vec<MessageRecord<'_>>, MalformedRecord> {
+pub fn records_from_json(values: &[serde_json::Value]) -> Result<Vec<MessageRecord<&str>>, MalformedRecord> {
     values
         .iter()
         .enumerate()
@@ -506,7 +525,7 @@ pub fn records_from_json(values: &[serde_json::Value]) -> Result<Vec<MessageReco
 }
 
 /// A property of a JSON object as a [`Field`].
-fn json_field<'a>(o: &'a serde_json::Map<String, serde_json::Value>, key: &str) -> Field<'a> {
+fn json_field<'a>(o: &'a serde_json::Map<String, serde_json::Value>, key: &str) -> Field<&'a str> {
     match o.get(key) {
         None => Field::Missing,
         Some(serde_json::Value::Null) => Field::Null,
@@ -522,7 +541,7 @@ impl MalformedRecord {
     }
 }
 
-impl<'a> MessageRecord<'a> {
+impl<'a> MessageRecord<&'a str> {
     /// A record read from JSON; `None` when it is not an object.
     #[must_use]
     pub fn from_json(v: &'a serde_json::Value) -> Option<Self> {
@@ -547,7 +566,7 @@ impl<'a> MessageRecord<'a> {
 mod tests {
     use super::*;
 
-    fn broadcast<'a>(receipts: Vec<(&'a str, Option<&'a str>)>) -> MessageRecord<'a> {
+    fn broadcast<'a>(receipts: Vec<(&'a str, Option<&'a str>)>) -> MessageRecord<&'a str> {
         MessageRecord {
             from: Field::Str("@a"),
             to: Field::Str(BROADCAST),
@@ -595,7 +614,7 @@ mod tests {
         assert_eq!(mark_read(&after, "@late", "2026-11-22T09:00:00Z"), Err(MarkError::NotARecipient(NotARecipient)));
         assert_eq!(mark_read(&after, "@c", "2026-11-22 09:00"), Err(MarkError::BadTimestamp));
         let again = mark_read(&after, "@b", "2026-11-23T00:00:00Z").unwrap();
-        assert_eq!((again.already_read, again.read_at.as_str()), (true, "2026-11-22T08:15:00Z"), "first read wins");
+        assert_eq!((again.already_read, again.read_at), (true, "2026-11-22T08:15:00Z"), "first read wins");
     }
 
     #[test]

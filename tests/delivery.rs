@@ -12,7 +12,7 @@ fn vectors() -> Value {
     serde_json::from_str(include_str!("data/delivery.json")).expect("vectors parse")
 }
 
-fn record(v: &Value) -> Result<MessageRecord<'_>, String> {
+fn record(v: &Value) -> Result<MessageRecord<&str>, String> {
     MessageRecord::from_json(v).ok_or_else(|| "not_a_record".to_owned())
 }
 

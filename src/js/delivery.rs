@@ -2,17 +2,22 @@
 //!
 //! Records cross as a compact stream: the wrapper interns every string of a
 //! call (ids, timestamps) once, writes their UTF-16 units to the buffer and
-//! their lengths plus one small record per message to the slots; Rust
-//! decodes each string once and decides with the core's one rule.
+//! their lengths plus one small record per message to the slots. Rust checks
+//! each distinct string once (is it `AGENT:*`, is it a UTC timestamp) and
+//! decides with the core's one rule over the interned strings, so equality
+//! is an integer comparison.
 
 use js_sys::{Array, Reflect};
 use wasm_bindgen::prelude::*;
 
-use super::{js_error, read, reserve, shrink};
+use super::{js_error, reserve, shrink};
+use std::cmp::Ordering;
+
 use crate::delivery::{
-    broadcast_audience, list_unread, mark_read, read_state, AgentEntry, Field, MalformedRecord, MarkError, MarkTarget,
-    MessageRecord, NotARecipient, ReadState, Receipt, Receipts,
+    broadcast_audience, is_utc_timestamp, list_unread, mark_read, read_state, AgentEntry, Field, MalformedRecord,
+    MarkError, MarkTarget, MessageRecord, NotARecipient, ReadState, Receipt, Receipts, Text,
 };
+use crate::recipient::BROADCAST;
 
 /// Field codes in the slot stream (anything smaller is a string index).
 const MISSING: u32 = u32::MAX;
@@ -102,7 +107,7 @@ impl Mailbox {
         let Some(parsed) = Stream::parse(&self.slots, &self.units) else {
             return -1;
         };
-        let reader = parsed.string(parsed.reader);
+        let reader = parsed.sym(parsed.reader);
         let single = op == 0 || op == 3;
         let records = match parsed.records() {
             Ok(records) => records,
@@ -127,14 +132,15 @@ impl Mailbox {
                 i32::try_from(indexes.len()).unwrap_or(i32::MAX)
             }),
             _ => {
-                let now = parsed.now.map_or("", |n| parsed.string(n));
+                let now = parsed.sym(parsed.now.unwrap_or(MISSING));
                 match mark_read(&records[0], reader, now) {
                     Ok(mark) => {
                         // The readAt is one of the call's strings: the first read's or `now`.
-                        let index = parsed.strings.iter().position(|s| *s == mark.read_at).unwrap_or_default();
-                        self.slots[0] = u32::try_from(index).unwrap_or_default();
-                        let target = i32::from(mark.target == MarkTarget::Message);
-                        Ok(1 + target * 2 + i32::from(mark.already_read))
+                        let (id, target) = (mark.read_at.id, i32::from(mark.target == MarkTarget::Message));
+                        let code = 1 + target * 2 + i32::from(mark.already_read);
+                        drop(records);
+                        self.slots[0] = id;
+                        Ok(code)
                     }
                     Err(MarkError::NotARecipient(_)) => Ok(0),
                     Err(MarkError::BadTimestamp) => Ok(-2),
@@ -149,10 +155,66 @@ impl Mailbox {
     }
 }
 
+/// A string of one call, interned: equal ids are equal strings, and the
+/// checks the core asks for were made once, when the stream was read.
+#[derive(Clone, Copy)]
+struct Sym<'t> {
+    id: u32,
+    flags: &'t [u8],
+}
+
+const IS_BROADCAST: u8 = 1;
+const IS_TIMESTAMP: u8 = 2;
+
+impl PartialEq for Sym<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.id == other.id
+    }
+}
+impl Eq for Sym<'_> {}
+impl PartialOrd for Sym<'_> {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for Sym<'_> {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.id.cmp(&other.id)
+    }
+}
+
+impl Text for Sym<'_> {
+    fn is_broadcast(self) -> bool {
+        self.flags.get(self.id as usize).is_some_and(|f| f & IS_BROADCAST != 0)
+    }
+    fn is_timestamp(self) -> bool {
+        self.flags.get(self.id as usize).is_some_and(|f| f & IS_TIMESTAMP != 0)
+    }
+}
+
+/// The checks of one string, from its UTF-16 units (ASCII for every string
+/// that can pass them, so no decoding is needed).
+fn flags(units: &[u16], ascii: &mut Vec<u8>) -> u8 {
+    ascii.clear();
+    if units.iter().any(|u| *u > 0x7f) {
+        return 0;
+    }
+    ascii.extend(units.iter().map(|u| u8::try_from(*u).unwrap_or(0)));
+    let text = std::str::from_utf8(ascii).unwrap_or_default();
+    let mut f = 0;
+    if text == BROADCAST {
+        f |= IS_BROADCAST;
+    }
+    if is_utc_timestamp(text) {
+        f |= IS_TIMESTAMP;
+    }
+    f
+}
+
 /// The slot stream: `[strings, messages, reader, now, lengths…, records…]`,
 /// each record `[kind, to, from, readAt, receipts, (recipient, readAt)…]`.
 struct Stream<'s> {
-    strings: Vec<String>,
+    flags: Vec<u8>,
     slots: &'s [u32],
     messages: usize,
     reader: u32,
@@ -168,31 +230,32 @@ impl<'s> Stream<'s> {
         let reader = *rest.get(1)?;
         let now = rest.get(2).copied().filter(|v| *v != MISSING);
         let lengths = rest.get(3..3 + n)?;
-        let mut strings = Vec::with_capacity(n);
+        let mut checks = Vec::with_capacity(n);
+        let mut ascii = Vec::new();
         let mut offset = 0;
         for &len in lengths {
             let len = len as usize;
-            strings.push(read(units.get(offset..)?, len));
+            checks.push(flags(units.get(offset..offset + len)?, &mut ascii));
             offset += len;
         }
-        Some(Self { strings, slots, messages, reader, now, records_at: 4 + n })
+        Some(Self { flags: checks, slots, messages, reader, now, records_at: 4 + n })
     }
 
-    fn string(&self, i: u32) -> &str {
-        self.strings.get(i as usize).map_or("", String::as_str)
+    fn sym(&self, id: u32) -> Sym<'_> {
+        Sym { id, flags: &self.flags }
     }
 
-    fn field(&self, code: u32) -> Field<'_> {
+    fn field(&self, code: u32) -> Field<Sym<'_>> {
         match code {
             MISSING => Field::Missing,
             NULL => Field::Null,
             OTHER | NOT_A_RECORD => Field::Other,
-            i => Field::Str(self.string(i)),
+            i => Field::Str(self.sym(i)),
         }
     }
 
     /// The records, or the index of a message that is not an object.
-    fn records(&self) -> Result<Vec<MessageRecord<'_>>, usize> {
+    fn records(&self) -> Result<Vec<MessageRecord<Sym<'_>>>, usize> {
         let s = self.slots;
         let mut at = self.records_at;
         let mut records = Vec::with_capacity(self.messages);
