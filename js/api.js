@@ -19,7 +19,7 @@ function createApi(glue) {
   // a key lives in one of two slots picked by a cheap hash of its length and
   // four characters, so two hot keys rarely evict each other, and a miss
   // costs a few stores.
-  const MEMO_SLOTS = 1024, MEMO_MAX_LENGTH = 160;
+  const MEMO_SLOTS = 1024, MEMO_MAX_LENGTH = 160, MEMO_SAMPLE = 64;
   function hash(s) {
     const n = s.length;
     let h = Math.imul(n, 0x9e3779b1);
@@ -225,17 +225,21 @@ function createApi(glue) {
       const count = list.length;
       const results = new Array(count);
       // Memo hits are answered at once; the rest cross in one batch call.
+      // A list that misses the memo (mostly new names) stops consulting it
+      // after a sample, so the lookups cost nothing where they cannot pay.
       const pending = [];
-      let total = 0;
+      let total = 0, useMemo = true, hits = 0;
       for (let i = 0; i < count; i++) {
         const x = list[i];
-        const code = typeof x === "string" ? this.recall(x) : -1;
+        const code = useMemo && typeof x === "string" ? this.recall(x) : -1;
         if (code >= 0) {
+          hits++;
           results[i] = accepted(code, x);
         } else {
           pending.push(i);
           if (typeof x === "string") total += x.length;
         }
+        if (i === MEMO_SAMPLE && hits * 4 < MEMO_SAMPLE) useMemo = false;
       }
       const p = pending.length;
       if (p === 0) return results;
@@ -262,7 +266,7 @@ function createApi(glue) {
           continue;
         }
         if (code <= IDENTITY) {
-          this.remember(x, code);
+          if (useMemo) this.remember(x, code);
           results[i] = accepted(code, x);
         } else {
           this.v.reject(offset, x.length, out);
