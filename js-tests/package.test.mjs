@@ -1,0 +1,42 @@
+// The npm package as a user gets it: `npm pack`, installed by name into a
+// fresh project (no dependencies, so offline), then used through `import`
+// and `require` from that project.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const pkg = fileURLToPath(new URL("../pkg", import.meta.url));
+
+test("packed, installed by name, used from ESM and CommonJS", () => {
+  const dir = mkdtempSync(join(tmpdir(), "mcp-boundary-install-"));
+  try {
+    const npm = (...args) => execFileSync("npm", args, { cwd: dir, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    const tarball = execFileSync("npm", ["pack", "--silent", "--pack-destination", dir, pkg], { encoding: "utf8" }).trim().split("\n").pop();
+    writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "consumer", private: true }));
+    npm("install", "--no-audit", "--no-fund", "--offline", join(dir, tarball));
+    writeFileSync(
+      join(dir, "esm.mjs"),
+      `import init, { validateRecipient, ToolRegistry, ErrorClassifier, unreadCount } from "mcp-boundary";
+       await init();
+       const r = new ToolRegistry({ profile: "openai" });
+       console.log(JSON.stringify([validateRecipient("AGENT:gpt").error.reason, r.register("a/b"), new ErrorClassifier({ tools: ["t"], fieldlessMessages: ["x"] }).classify("t", "x").message, unreadCount([{ from: "@a", to: "@b" }], "@b")]));`,
+    );
+    writeFileSync(
+      join(dir, "cjs.cjs"),
+      `const { validateRecipient, toLlmFacingName } = require("mcp-boundary");
+       console.log(JSON.stringify([validateRecipient("@neo").recipient.id, toLlmFacingName("x/y")]));`,
+    );
+    assert.equal(execFileSync(process.execPath, ["esm.mjs"], { cwd: dir, encoding: "utf8" }).trim(), '["agent_prefix_with_name","a__b","x",1]');
+    assert.equal(execFileSync(process.execPath, ["cjs.cjs"], { cwd: dir, encoding: "utf8" }).trim(), '["neo","x__y"]');
+    const files = JSON.parse(execFileSync("npm", ["pack", "--dry-run", "--json", pkg], { encoding: "utf8" }))[0].files.map((f) => f.path);
+    for (const f of ["node/index.cjs", "node/index.mjs", "node/package.json", "web/index.js", "web/package.json", "index.d.ts", "index.d.mts"]) {
+      assert.ok(files.includes(f), `${f} is in the package`);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
