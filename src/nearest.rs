@@ -20,15 +20,17 @@ where
     if q.is_empty() || q.len() > max_query {
         return Vec::new();
     }
-    let mut scored: Vec<(usize, usize, T)> = Vec::new();
+    // Only the best `limit` are kept, in order: no sort over all candidates.
+    let mut best: Vec<(usize, usize, T)> = Vec::with_capacity(limit + 1);
     for (order, (key, out)) in candidates.into_iter().enumerate() {
-        let k = normalize(key);
-        if let Some(score) = score(&q, &k) {
-            scored.push((score, order, out));
+        let Some(score) = score(&q, &normalize(key)) else { continue };
+        let at = best.iter().position(|(s, o, _)| (score, order) < (*s, *o)).unwrap_or(best.len());
+        if at < limit {
+            best.insert(at, (score, order, out));
+            best.truncate(limit);
         }
     }
-    scored.sort_unstable_by_key(|(score, order, _)| (*score, *order));
-    scored.into_iter().take(limit).map(|(_, _, out)| out).collect()
+    best.into_iter().map(|(_, _, out)| out).collect()
 }
 
 fn normalize(s: &str) -> Vec<u8> {
