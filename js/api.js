@@ -1,7 +1,7 @@
 // The public JS API, written once and wrapped by js/build.mjs for each
 // entry point (CommonJS for Node, ES module for the web build).
 //
-// A thin layer over the wasm exports of src/js.rs: it copies a string's
+// A thin layer over the wasm exports of src/js/: it copies a string's
 // UTF-16 code units straight into wasm memory, makes one call, and builds
 // the plain result object from the returned code. Every verdict is decided
 // in Rust; the fixed strings of a rejection come from Rust once, at start.
@@ -31,11 +31,13 @@ function createApi(glue) {
   }
   class Memo {
     constructor() {
-      this.keys = new Array(MEMO_SLOTS).fill(undefined);
-      this.values = new Array(MEMO_SLOTS).fill(undefined);
+      // Allocated on the first store, so a short-lived object costs nothing.
+      this.keys = null;
+      this.values = null;
     }
     /** The value for `s`, or undefined. */
     get(s) {
+      if (this.keys === null) return undefined;
       const h = hash(s);
       const a = h & (MEMO_SLOTS - 1);
       if (this.keys[a] === s) return this.values[a];
@@ -44,10 +46,14 @@ function createApi(glue) {
     }
     set(s, v) {
       if (s.length > MEMO_MAX_LENGTH) return;
+      if (this.keys === null) {
+        this.keys = new Array(MEMO_SLOTS).fill(undefined);
+        this.values = new Array(MEMO_SLOTS).fill(undefined);
+      }
       const h = hash(s);
       const a = h & (MEMO_SLOTS - 1), b = (h >>> 10) & (MEMO_SLOTS - 1);
-      // The newest key takes its first slot; the one it displaces moves to
-      // its own other slot only if that is this key's second slot too.
+      // A key takes its first slot when that is free or its own, else its
+      // second slot when free; otherwise it evicts the first slot's key.
       if (this.keys[a] !== undefined && this.keys[a] !== s && this.keys[b] === undefined) {
         this.keys[b] = s;
         this.values[b] = v;
@@ -57,14 +63,15 @@ function createApi(glue) {
       this.values[a] = v;
     }
     clear() {
-      this.keys.fill(undefined);
+      this.keys = null;
+      this.values = null;
     }
   }
   const memory = glue.__memory();
 
   // Exports hand values back through `out`, never as a return value
-  // (src/js.rs: an inlined wasm call returning a JS value can abort Node 20's
-  // V8 when the caller is deoptimized).
+  // (src/js/mod.rs: an inlined wasm call returning a JS value can abort
+  // Node 20's V8 when the caller is deoptimized).
   const out = [];
   glue.__tables(out);
   const [REASONS, CODES, TITLES, [SHAPE_BROADCAST, SHAPE_IDENTITY]] = out;
@@ -227,7 +234,8 @@ function createApi(glue) {
       // Memo hits are answered at once; the rest cross in one batch call.
       // A list that misses the memo (mostly new names) stops consulting it
       // after a sample, so the lookups cost nothing where they cannot pay.
-      const pending = [];
+      // Each item is read once (a getter cannot answer differently later).
+      const pending = [], values = [];
       let total = 0, useMemo = true, hits = 0;
       for (let i = 0; i < count; i++) {
         const x = list[i];
@@ -237,6 +245,7 @@ function createApi(glue) {
           results[i] = accepted(code, x);
         } else {
           pending.push(i);
+          values.push(x);
           if (typeof x === "string") total += x.length;
         }
         if (i === MEMO_SAMPLE && hits * 4 < MEMO_SAMPLE) useMemo = false;
@@ -246,7 +255,7 @@ function createApi(glue) {
       let at = this.unitsAt(total);
       const m = this.metaAt(p);
       for (let k = 0; k < p; k++) {
-        const x = list[pending[k]];
+        const x = values[k];
         if (typeof x === "string") {
           put(units16, at, x);
           at += x.length;
@@ -259,7 +268,7 @@ function createApi(glue) {
       views();
       const codes = meta32.slice(m, m + p);
       for (let k = 0, offset = 0; k < p; k++) {
-        const i = pending[k], x = list[i], code = codes[k];
+        const i = pending[k], x = values[k], code = codes[k];
         if (typeof x !== "string") {
           this.v.reject_value(x, out);
           results[i] = rejected();
