@@ -129,6 +129,20 @@ test("random mailboxes: unreadCount == listUnread.length == readState count, for
   }
 });
 
+test("a getter that calls back into the API mid-call gets the right answers", () => {
+  const inner = [{ from: "@a", to: "@c" }];
+  const tricky = {
+    from: "@a",
+    get to() {
+      assert.equal(unreadCount(inner, "@c"), 1); // nested, while the outer call is half encoded
+      assert.deepStrictEqual(listUnread(inner, "@c"), inner);
+      return "@b";
+    },
+  };
+  assert.equal(unreadCount([{ from: "@a", to: "@b" }, tricky, { from: "@x", to: "@b", readAt: "2026-11-22T08:15:00Z" }], "@b"), 2);
+  assert.deepStrictEqual(markRead(tricky, "@b", "2026-11-22T08:15:00Z").ok, true);
+});
+
 test("large mailboxes", () => {
   const mailbox = Array.from({ length: 20_000 }, (_, i) =>
     i % 3 ? { id: i, from: "@a", to: "@b", readAt: i % 2 ? null : "2026-11-22T08:15:00Z" } : { id: i, from: "@a", to: "AGENT:*", receipts: [{ recipient: "@b", readAt: null }, { recipient: "@c", readAt: null }] },

@@ -720,6 +720,7 @@ function createApi(glue) {
       this.n = 0;
       this.ids = new Map();
       this.strings = [];
+      this.busy = false;
     }
     reset() {
       this.n = 0;
@@ -818,7 +819,21 @@ function createApi(glue) {
       return meta32.slice(this.slotsBase, this.slotsBase + k);
     }
   }
-  const stream = new RecordStream();
+  const shared = new RecordStream();
+  /**
+   * Runs `f` with a stream. A getter on a record may call back into this
+   * API while the shared stream is half written: such a nested call gets a
+   * stream of its own.
+   */
+  function withStream(f) {
+    const s = shared.busy ? new RecordStream() : shared;
+    s.busy = true;
+    try {
+      return f(s);
+    } finally {
+      s.busy = false;
+    }
+  }
 
   function requireReader(reader) {
     if (typeof reader !== "string") throw invalidArgument("the reader's identity as a string");
@@ -852,36 +867,40 @@ function createApi(glue) {
   /** `"unread" | "read" | "not_a_recipient"` for one message and reader. */
   function readState(message, reader) {
     requireReader(reader);
-    return STATES[stream.run(0, [message], reader)];
+    return withStream((s) => STATES[s.run(0, [message], reader)]);
   }
 
   /** The update to store when `reader` reads `message` at `now`; the first read wins. */
   function markRead(message, reader, now) {
     requireReader(reader);
     const stamp = timestamp(now);
-    const r = stream.run(3, [message], reader, stamp);
-    if (r === -2) throw invalidArgument("now as an ISO-8601 UTC timestamp, a Date or epoch milliseconds");
-    if (r === 0) return { ok: false, error: { code: NOT_A_RECIPIENT, message: NOT_A_RECIPIENT_MESSAGE } };
-    const k = r - 1;
-    return { ok: true, alreadyRead: (k & 1) === 1, target: k >> 1 ? "message" : "receipt", readAt: stream.strings[stream.results(1)[0]] };
+    return withStream((s) => {
+      const r = s.run(3, [message], reader, stamp);
+      if (r === -2) throw invalidArgument("now as an ISO-8601 UTC timestamp, a Date or epoch milliseconds");
+      if (r === 0) return { ok: false, error: { code: NOT_A_RECIPIENT, message: NOT_A_RECIPIENT_MESSAGE } };
+      const k = r - 1;
+      return { ok: true, alreadyRead: (k & 1) === 1, target: k >> 1 ? "message" : "receipt", readAt: s.strings[s.results(1)[0]] };
+    });
   }
 
   /** How many of `messages` `reader` has not read (the rule of readState). */
   function unreadCount(messages, reader) {
     requireList(messages);
     requireReader(reader);
-    return stream.run(1, messages, reader);
+    return withStream((s) => s.run(1, messages, reader));
   }
 
   /** The messages `reader` has not read, in order (the same records, not copies). */
   function listUnread(messages, reader) {
     requireList(messages);
     requireReader(reader);
-    const k = stream.run(2, messages, reader);
-    const indexes = stream.results(k);
-    const list = new Array(k);
-    for (let i = 0; i < k; i++) list[i] = messages[indexes[i]];
-    return list;
+    return withStream((s) => {
+      const k = s.run(2, messages, reader);
+      const indexes = s.results(k);
+      const list = new Array(k);
+      for (let i = 0; i < k; i++) list[i] = messages[indexes[i]];
+      return list;
+    });
   }
 
   return {
