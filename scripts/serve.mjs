@@ -6,11 +6,17 @@ import { readFile } from "node:fs/promises";
 import { join, normalize } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
+const repository = fileURLToPath(new URL("..", import.meta.url));
 const TYPES = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".mjs": "text/javascript", ".json": "application/json", ".wasm": "application/wasm", ".css": "text/css", ".png": "image/png" };
 
-/** Starts serving; resolves to the server once it listens. */
+/** Serves the repository root; resolves to the server once it listens. */
 export function serve(port = 0) {
+  return serveDir(repository, port);
+}
+
+/** Serves any folder (a bundler's output, say) on 127.0.0.1. */
+export function serveDir(root, port = 0) {
+  if (!root.endsWith("/")) root += "/";
   const server = createServer(async (req, res) => {
     let path = normalize(join(root, decodeURIComponent(new URL(req.url, "http://localhost").pathname)));
     if (!path.startsWith(root)) return res.writeHead(403).end();
