@@ -14,6 +14,14 @@ if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   rustup target add wasm32-unknown-unknown
 fi
 
+# clippy and rustfmt for `make lint` (part of the default rustup profile; added if a machine lacks them).
+for component in clippy rustfmt; do
+  if ! rustup component list --installed 2>/dev/null | grep -q "^$component"; then
+    say "adding the $component component"
+    rustup component add "$component"
+  fi
+done
+
 # Debian's Chromium and its driver, for wasm-bindgen-test in the browser.
 if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
   say "installing chromium and chromium-driver (Debian)"
