@@ -4,22 +4,8 @@
 // (recipients, tool names, payloads, error data, delivery).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { execFile } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { serve } from "../scripts/serve.mjs";
-
-function dumpDom(url) {
-  const args = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", `--user-data-dir=${mkdtempSync(join(tmpdir(), "chromium-"))}`,
-    "--virtual-time-budget=10000", "--dump-dom", url,
-  ];
-  return new Promise((resolve, reject) =>
-    execFile("/usr/bin/chromium", args, { timeout: 60_000 }, (err, stdout) => (err ? reject(err) : resolve(stdout))),
-  );
-}
+import { dumpDom } from "./helpers.mjs";
 
 test("web build in headless Chromium passes the shared vectors", async () => {
   const server = await serve();

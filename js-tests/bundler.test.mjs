@@ -3,26 +3,16 @@
 // emitted as an asset), and headless Chromium runs the built app.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "vite";
 import { serveDir } from "../scripts/serve.mjs";
+import { dumpDom } from "./helpers.mjs";
 
 const app = fileURLToPath(new URL("bundler/", import.meta.url));
 
-function dumpDom(url) {
-  const args = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", `--user-data-dir=${mkdtempSync(join(tmpdir(), "chromium-"))}`,
-    "--virtual-time-budget=10000", "--dump-dom", url,
-  ];
-  return new Promise((resolve, reject) =>
-    execFile("/usr/bin/chromium", args, { timeout: 60_000 }, (err, stdout) => (err ? reject(err) : resolve(stdout))),
-  );
-}
 
 test("a Vite build of an app importing mcp-boundary runs in Chromium", async () => {
   const outDir = mkdtempSync(join(tmpdir(), "vite-app-"));

@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { chromium } from "playwright-core";
 import { serve } from "../scripts/serve.mjs";
+import { CHROMIUM_FLAGS } from "./helpers.mjs";
 
 const SCREENSHOT = new URL("../target/screenshots/browser-console.png", import.meta.url);
 
@@ -13,7 +14,7 @@ test("the agent console shows verdicts as the user types", async () => {
   const server = await serve(0);
   const browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: CHROMIUM_FLAGS,
   });
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
