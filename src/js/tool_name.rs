@@ -64,10 +64,7 @@ impl Mapper {
     #[wasm_bindgen(constructor)]
     #[must_use]
     pub fn new(options: &JsValue, out: &Array) -> Mapper {
-        let (profile, overflow) = parse_options(options).unwrap_or_else(|e| {
-            out.set(0, js_error(&e));
-            (Profile::default(), Overflow::Error)
-        });
+        let (profile, overflow) = options_or_report(options, out);
         Mapper { profile, overflow, units: Vec::new(), error: None }
     }
 
@@ -138,10 +135,7 @@ impl Registry {
     #[wasm_bindgen(constructor)]
     #[must_use]
     pub fn new(options: &JsValue, out: &Array) -> Registry {
-        let (profile, overflow) = parse_options(options).unwrap_or_else(|e| {
-            out.set(0, js_error(&e));
-            (Profile::default(), Overflow::Error)
-        });
+        let (profile, overflow) = options_or_report(options, out);
         Registry { inner: ToolRegistry::new(profile, overflow), units: Vec::new(), error: None }
     }
 
@@ -203,6 +197,14 @@ impl Registry {
     pub fn error(&mut self, out: &Array) {
         put_error(self.error.take(), out);
     }
+}
+
+/// The options, or the defaults with the `TypeError` to throw in `out[0]`.
+fn options_or_report(options: &JsValue, out: &Array) -> (Profile, Overflow) {
+    parse_options(options).unwrap_or_else(|e| {
+        out.set(0, js_error(&e));
+        (Profile::default(), Overflow::Error)
+    })
 }
 
 fn parse_options(value: &JsValue) -> Result<(Profile, Overflow), OptionsError> {
