@@ -1,18 +1,18 @@
 // The public JS API, written once and wrapped by js/build.mjs for each
 // entry point (CommonJS for Node, ES module for the web build).
 //
-// A thin layer over the wasm exports of src/js/: it copies a string's
-// UTF-16 code units straight into wasm memory, makes one call, and builds
-// the plain result object from the returned code. Every verdict is decided
-// in Rust; the fixed strings of a rejection come from Rust once, at start.
+// A thin layer over the wasm exports of src/binding/: it checks argument
+// types, copies strings' UTF-16 code units straight into wasm memory, makes
+// one call, and materializes what Rust answers. Every rule, result shape and
+// message is Rust's: codes come from the enums the glue exports (Verdict,
+// Reply, Word, …), fixed strings from tables read once at start, rare
+// structured results arrive whole (serde-wasm-bindgen), and hot results are
+// built here from Rust's codes and strings. The memos and the registry's
+// answer caches hold only Rust's answers.
 function createApi(glue) {
   "use strict";
-  const BROADCAST = 0, IDENTITY = 1;
-  const NOT_A_STRING = 0xffffffff;
-  // Result codes of src/js: a result did not fit the scratch buffer; the
-  // alias is the plain form; the name is unchanged.
-  const NO_ROOM = -2, PLAIN = -3, UNCHANGED = -4;
-  const KEEP = 1 << 16; // buffers grown past this are released after use
+  const { Verdict, Reply, Word, Limit, StepKind, Lookup, Op, Header, Expected } = glue;
+  const KEEP = Limit.Keep; // buffers grown past this are released after use
   // Pure results (a verdict, an alias) are memoized per object: its
   // options never change, so a result is a pure function of the string, and
   // a repeated name skips the copy and the call. Two-way set-associative:
@@ -70,63 +70,69 @@ function createApi(glue) {
   const memory = glue.__memory();
 
   // Exports hand values back through `out`, never as a return value
-  // (src/js/mod.rs: an inlined wasm call returning a JS value can abort
-  // Node 20's V8 when the caller is deoptimized).
+  // (src/binding/mod.rs: an inlined wasm call returning a JS value can
+  // abort Node 20's V8 when the caller is deoptimized).
   const out = [];
-  glue.__tables(out);
-  const [REASONS, CODES, TITLES, [SHAPE_BROADCAST, SHAPE_IDENTITY]] = out;
-  out.length = 0;
+  /** The value an export left in `out[0]`. */
+  function take() {
+    const v = out[0];
+    out.length = 0;
+    return v;
+  }
+  /** A start-up table from Rust. */
+  function table(f) {
+    f(out);
+    return take();
+  }
+  /** The TypeError Rust spells for an argument of the wrong type. */
+  function argumentError(expected) {
+    glue.__argument_error(expected, out);
+    return take();
+  }
+
+  const RECIPIENTS = table(glue.__recipient_tables);
+  const BROADCAST_KIND = RECIPIENTS.broadcast.kind, IDENTITY_KIND = RECIPIENTS.identity.kind;
+  const IDENTITY_START = RECIPIENTS.identityStart;
 
   // Views of the whole wasm memory; memory.grow() detaches them (length 0).
-  let units16 = new Uint16Array(0), meta32 = new Uint32Array(0);
+  let units16 = new Uint16Array(0), words32 = new Int32Array(0);
   function views() {
     if (units16.length === 0) units16 = new Uint16Array(memory.buffer);
-    if (meta32.length === 0) meta32 = new Uint32Array(memory.buffer);
+    if (words32.length === 0) words32 = new Int32Array(memory.buffer);
   }
-  function put(view, at, s) {
-    for (let i = 0; i < s.length; i++) view[at + i] = s.charCodeAt(i);
+  function put(at, s) {
+    for (let i = 0; i < s.length; i++) units16[at + i] = s.charCodeAt(i);
   }
-  function accepted(code, s) {
-    return code === IDENTITY
-      ? { ok: true, recipient: { kind: "identity", id: s.slice(1) } }
-      : { ok: true, recipient: { kind: "broadcast" } };
-  }
-  /** The rejection object from what Rust left in `out` (field order as the Rust serialization). */
-  function rejected() {
-    const r = out[0];
-    const error = { error: TITLES[r], code: CODES[r], to: out[1], valid_shapes: [SHAPE_BROADCAST, SHAPE_IDENTITY], message: out[2], reason: REASONS[r] };
-    if (out[3] !== undefined) error.position = out[3];
-    if (out[4] !== undefined) error.limit = out[4];
-    if (out[5] !== undefined) error.suggestions = out[5];
-    out.length = 0;
-    return { ok: false, error };
-  }
-  function invalidArgument(what) {
-    const e = new TypeError(`Invalid argument: expected ${what}.`);
-    e.name = "TypeError";
-    e.code = "INVALID_ARGUMENT";
-    e.reason = "wrong_type";
-    return e;
+  function decode(at, n) {
+    views();
+    let s = "";
+    for (let i = 0; i < n; i += 4096) s += String.fromCharCode.apply(null, units16.subarray(at + i, at + Math.min(n, i + 4096)));
+    return s;
   }
 
   /** Creates a wasm object whose constructor reports bad options through `out`. */
   function create(Class, options) {
     const v = new Class(options, out);
     if (out.length !== 0) {
-      const error = out[0];
-      out.length = 0;
+      const error = take();
       v.free();
       throw error;
     }
     return v;
   }
 
-  /** A wasm object with a scratch buffer of UTF-16 code units (`v.units(n)`). */
-  class Scratch {
+  /**
+   * The one transport: a wasm object with scratch buffers of UTF-16 code
+   * units and i32 words (every class of src/binding/ has `units(n)`,
+   * `words(n)` and `release()`).
+   */
+  class Transport {
     constructor(v) {
       this.v = v;
       this.unitsBase = 0;
       this.unitsCap = 0;
+      this.wordsBase = 0;
+      this.wordsCap = 0;
     }
     /** Room for `n` code units; returns the element index in `units16`. */
     unitsAt(n) {
@@ -137,98 +143,92 @@ function createApi(glue) {
       views();
       return this.unitsBase;
     }
-    /** Writes `s`, calls `op(length)`, and returns its number. */
-    call(s, op) {
-      const at = this.unitsAt(s.length); // first: it may grow memory and renew units16
-      put(units16, at, s);
-      const n = op(s.length);
-      if (s.length > KEEP) this.release();
-      return n;
+    /** Room for `n` words; returns the element index in `words32`. */
+    wordsAt(n) {
+      if (n > this.wordsCap) {
+        this.wordsBase = this.v.words(n) >>> 2;
+        this.wordsCap = n;
+      }
+      views();
+      return this.wordsBase;
+    }
+    /** Writes `s` at the start of the units; returns its length. */
+    write(s) {
+      const at = this.unitsAt(s.length); // first: it may grow memory and renew the views
+      put(at, s);
+      return s.length;
+    }
+    /** Writes `a` then `b` end to end. */
+    write2(a, b) {
+      const at = this.unitsAt(a.length + b.length);
+      put(at, a);
+      put(at + a.length, b);
     }
     /**
      * Writes `s`, calls `op(length)`, and returns the string the call wrote
-     * back, or its negative code. Room for twice the input covers every
-     * result; a result that still does not fit (NO_ROOM) is asked again.
+     * back, or its negative Reply. Room for twice the input covers most
+     * results; one that does not fit (Reply.NoRoom) is asked again.
      */
-    transform(s, op) {
+    answer(s, op) {
       let room = 2 * s.length + 16;
       for (;;) {
-        const at = this.unitsAt(room);
-        put(units16, at, s);
+        put(this.unitsAt(room), s);
         const n = op(s.length);
-        if (n === NO_ROOM) {
+        if (n === Reply.NoRoom) {
           room *= 2;
           continue;
         }
         const result = n < 0 ? n : decode(this.unitsBase, n);
-        if (s.length > KEEP) this.release();
+        this.done(s.length);
         return result;
       }
+    }
+    /** Releases the buffers after a call that grew them past KEEP. */
+    done(n) {
+      if (n > KEEP) this.release();
     }
     release() {
       this.v.release();
       if (this.unitsCap > KEEP) this.unitsCap = 0;
+      if (this.wordsCap > KEEP) this.wordsCap = 0;
     }
     free() {
       this.v.free();
     }
   }
 
-  function decode(at, n) {
-    views();
-    let s = "";
-    for (let i = 0; i < n; i += 4096) s += String.fromCharCode.apply(null, units16.subarray(at + i, at + Math.min(n, i + 4096)));
-    return s;
+  /** An accepted recipient, from Rust's verdict and kind names. */
+  function accepted(code, s) {
+    return code === Verdict.Identity
+      ? { ok: true, recipient: { kind: IDENTITY_KIND, id: s.slice(IDENTITY_START) } }
+      : { ok: true, recipient: { kind: BROADCAST_KIND } };
   }
 
-  /** One wasm Validator, its scratch buffers and its memo. */
-  class Checker extends Scratch {
+  /** One wasm Validator, its transport and its memo of accepted verdicts. */
+  class Checker extends Transport {
     constructor(options) {
       super(create(glue.Validator, options));
-      this.metaBase = 0;
-      this.metaCap = 0;
-      this.memo = new Memo(); // accepted verdicts only
-    }
-    metaAt(n) {
-      if (n > this.metaCap) {
-        this.metaBase = this.v.meta(n) >>> 2;
-        this.metaCap = n;
-      }
-      views();
-      return this.metaBase;
-    }
-    release() {
-      super.release();
-      if (this.metaCap > KEEP) this.metaCap = 0;
-    }
-    recall(s) {
-      return this.memo.get(s) ?? -1;
-    }
-    remember(s, code) {
-      this.memo.set(s, code);
+      this.memo = new Memo();
     }
     validate(to) {
       if (typeof to !== "string") {
         this.v.reject_value(to, out);
-        return rejected();
+        return take();
       }
-      let code = this.recall(to);
-      if (code < 0) {
-        const n = to.length;
-        const at = this.unitsAt(n); // first: it may grow memory and renew units16
-        put(units16, at, to);
-        code = this.v.check(n);
-        if (code > IDENTITY) {
-          this.v.reject(0, n, out);
-          if (n > KEEP) this.release();
-          return rejected();
+      let code = this.memo.get(to);
+      if (code === undefined) {
+        code = this.v.check(this.write(to));
+        if (code === Verdict.Rejected) {
+          this.v.reject(0, to.length, out);
+          this.done(to.length);
+          return take();
         }
-        this.remember(to, code);
+        this.memo.set(to, code);
       }
       return accepted(code, to);
     }
     validateMany(list) {
-      if (!Array.isArray(list)) throw invalidArgument("an array of recipients");
+      if (!Array.isArray(list)) throw argumentError(Expected.Recipients);
       const count = list.length;
       const results = new Array(count);
       // Memo hits are answered at once; the rest cross in one batch call.
@@ -239,8 +239,8 @@ function createApi(glue) {
       let total = 0, useMemo = true, hits = 0;
       for (let i = 0; i < count; i++) {
         const x = list[i];
-        const code = useMemo && typeof x === "string" ? this.recall(x) : -1;
-        if (code >= 0) {
+        const code = useMemo && typeof x === "string" ? this.memo.get(x) : undefined;
+        if (code !== undefined) {
           hits++;
           results[i] = accepted(code, x);
         } else {
@@ -253,37 +253,37 @@ function createApi(glue) {
       const p = pending.length;
       if (p === 0) return results;
       let at = this.unitsAt(total);
-      const m = this.metaAt(p);
+      const w = this.wordsAt(p);
       for (let k = 0; k < p; k++) {
         const x = values[k];
         if (typeof x === "string") {
-          put(units16, at, x);
+          put(at, x);
           at += x.length;
-          meta32[m + k] = x.length;
+          words32[w + k] = x.length;
         } else {
-          meta32[m + k] = NOT_A_STRING;
+          words32[w + k] = Word.Other;
         }
       }
       this.v.check_many(p);
       views();
-      const codes = meta32.slice(m, m + p);
+      const codes = words32.slice(w, w + p);
       for (let k = 0, offset = 0; k < p; k++) {
         const i = pending[k], x = values[k], code = codes[k];
         if (typeof x !== "string") {
           this.v.reject_value(x, out);
-          results[i] = rejected();
+          results[i] = take();
           continue;
         }
-        if (code <= IDENTITY) {
-          if (useMemo) this.remember(x, code);
+        if (code !== Verdict.Rejected) {
+          if (useMemo) this.memo.set(x, code);
           results[i] = accepted(code, x);
         } else {
           this.v.reject(offset, x.length, out);
-          results[i] = rejected();
+          results[i] = take();
         }
         offset += x.length;
       }
-      if (total > KEEP || p > KEEP) this.release();
+      this.done(Math.max(total, p));
       return results;
     }
     free() {
@@ -294,7 +294,7 @@ function createApi(glue) {
 
   const defaultChecker = new Checker(undefined);
 
-  /** Validates one recipient (SPEC §1); never throws for any `to`. */
+  /** Validates one recipient; never throws for any `to`. */
   function validateRecipient(to, options) {
     if (options === undefined) return defaultChecker.validate(to);
     const c = new Checker(options);
@@ -325,8 +325,7 @@ function createApi(glue) {
     }
   }
 
-
-  // ---- Tool names (SPEC §3) ----
+  // ---- Tool names ----
 
   /** Thrown for a tool name that cannot be mapped or a registration that would collide. */
   class ToolNameError extends Error {}
@@ -335,14 +334,13 @@ function createApi(glue) {
   /** The error the last failed call of `v` left, as a ToolNameError. */
   function lastError(v) {
     v.error(out);
-    const e = out[0];
-    out.length = 0;
+    const e = take();
     if (e instanceof Error && e.name === "ToolNameError") Object.setPrototypeOf(e, ToolNameError.prototype);
     return e;
   }
 
   /** A profile and overflow mode for the free functions, with memos. */
-  class Mapper extends Scratch {
+  class Mapper extends Transport {
     constructor(options) {
       super(create(glue.Mapper, options));
       this.forwardMemo = new Memo();
@@ -351,18 +349,16 @@ function createApi(glue) {
     forward(canonical) {
       const known = this.forwardMemo.get(canonical);
       if (known !== undefined) return known;
-      let alias = this.transform(canonical, (n) => this.v.forward(n));
-      if (alias === PLAIN) alias = canonical.replaceAll("/", "__");
-      else if (typeof alias !== "string") throw lastError(this.v);
+      const alias = this.answer(canonical, (n) => this.v.forward(n));
+      if (typeof alias !== "string") throw lastError(this.v);
       this.forwardMemo.set(canonical, alias);
       return alias;
     }
     reverse(name) {
       const known = this.reverseMemo.get(name);
       if (known !== undefined) return known;
-      // Rust decides; a split comes back as the index of the `__` to replace.
-      const r = this.call(name, (n) => this.v.reverse(n));
-      const canonical = r === UNCHANGED ? name : r < 0 ? null : `${name.slice(0, r)}/${name.slice(r + 2)}`;
+      const r = this.answer(name, (n) => this.v.reverse(n));
+      const canonical = typeof r === "string" ? r : null;
       this.reverseMemo.set(name, canonical);
       return canonical;
     }
@@ -392,21 +388,41 @@ function createApi(glue) {
     return m ?? new Mapper(options);
   }
 
-  /** The LLM-facing alias of a canonical `server/tool` name (SPEC §3.2). */
+  /** The LLM-facing alias of a canonical `server/tool` name. */
   function toLlmFacingName(canonical, options) {
     const m = mapperFor(options);
-    if (typeof canonical !== "string") throw invalidArgument("a tool name string");
+    if (typeof canonical !== "string") throw argumentError(Expected.ToolName);
     return m.forward(canonical);
   }
 
-  /** The canonical form of an alias by the first-`__` heuristic (SPEC §3.3); null when it cannot tell. */
+  /** The canonical form of an alias by the first-`__` heuristic; null when it cannot tell. */
   function tryReverseToCanonical(name) {
     return typeof name === "string" ? defaultMapper.reverse(name) : null;
   }
 
   // Payload rewriting: the places that hold tool names are Rust's rules
   // (src/tool_name/rewrite.rs), compiled once into copy-on-write walkers.
+  // The walkers read a payload exactly as JSON.stringify does (own
+  // enumerable properties, `toJSON`, boxed primitives), so rewriting an
+  // object gives what rewriting its JSON gives.
+  const isEnumerable = Object.prototype.propertyIsEnumerable;
   const isObject = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
+  /** `v` as JSON.stringify sees it under `key`: after `toJSON`, with boxed primitives unboxed. */
+  function jsonOf(v, key) {
+    if (v === null || typeof v !== "object") return v;
+    if (typeof v.toJSON === "function") {
+      v = v.toJSON(String(key));
+      if (v === null || typeof v !== "object") return v;
+    }
+    if (v instanceof String) return String(v);
+    if (v instanceof Number) return Number(v);
+    if (v instanceof Boolean) return v.valueOf();
+    return v;
+  }
+  /** Property `key` of object `node` as JSON.stringify sees it; undefined when it would not write it. */
+  function jsonProperty(node, key) {
+    return isEnumerable.call(node, key) ? jsonOf(node[key], key) : undefined;
+  }
   /** A copy of `node` with one property replaced (a spread, then a store: faster than a computed key in the literal). */
   function withProperty(node, key, value) {
     const copy = { ...node };
@@ -418,18 +434,20 @@ function createApi(glue) {
     for (let i = steps.length - 1; i >= 0; i--) {
       const [kind, a, b] = steps[i];
       const next = f;
-      if (kind === 0) {
+      if (kind === StepKind.Key) {
         f = (node, m) => {
-          if (!isObject(node) || !Object.hasOwn(node, a)) return node;
-          const c = node[a], nc = next(c, m);
+          if (!isObject(node)) return node;
+          const c = jsonProperty(node, a);
+          if (c === undefined) return node;
+          const nc = next(c, m);
           return nc === c ? node : withProperty(node, a, nc);
         };
-      } else if (kind === 1) {
+      } else if (kind === StepKind.Each) {
         f = (node, m) => {
           if (!Array.isArray(node)) return node;
           let o = node;
           for (let j = 0; j < node.length; j++) {
-            const c = node[j], nc = next(c, m);
+            const c = jsonOf(node[j], j), nc = next(c, m);
             if (nc !== c) {
               if (o === node) o = node.slice();
               o[j] = nc;
@@ -437,24 +455,25 @@ function createApi(glue) {
           }
           return o;
         };
-      } else if (kind === 2) {
-        f = (node, m) => (isObject(node) && node[a] === b ? next(node, m) : node);
-      } else if (kind === 3) {
+      } else if (kind === StepKind.When) {
+        f = (node, m) => (isObject(node) && jsonProperty(node, a) === b ? next(node, m) : node);
+      } else if (kind === StepKind.Name) {
         f = (node, m) => {
           if (!isObject(node)) return node;
-          const n = node[a];
-          const r = typeof n === "string" ? m.get(n) : undefined;
-          return r === undefined || r === n ? node : withProperty(node, a, r);
+          const n = jsonProperty(node, a);
+          const r = typeof n === "string" ? m(n) : null;
+          return r === null || r === n ? node : withProperty(node, a, r);
         };
       } else {
         f = (node, m) => {
-          if (!isObject(node) || !Array.isArray(node[a])) return node;
-          const list = node[a];
+          if (!isObject(node)) return node;
+          const list = jsonProperty(node, a);
+          if (!Array.isArray(list)) return node;
           let o = list;
           for (let j = 0; j < list.length; j++) {
-            const n = list[j];
-            const r = typeof n === "string" ? m.get(n) : undefined;
-            if (r !== undefined && r !== n) {
+            const n = jsonOf(list[j], j);
+            const r = typeof n === "string" ? m(n) : null;
+            if (r !== null && r !== n) {
               if (o === list) o = list.slice();
               o[j] = r;
             }
@@ -465,73 +484,78 @@ function createApi(glue) {
     }
     return f;
   }
-  glue.__rules(out);
-  const RULES = new Map(out.map(([format, rules]) => [format, rules.map(compileRule)]));
-  out.length = 0;
-  const FORMATS = [...RULES.keys()].map((f) => JSON.stringify(f)).join(", ");
+  const RULES = new Map(table(glue.__rules).map(([format, rules]) => [format, rules.map(compileRule)]));
 
-  function rewrite(payload, format, names) {
+  /** A new payload with names mapped by `map(name)` (a string, or null to keep it); the input is not mutated. */
+  function rewrite(payload, format, map) {
     const rules = RULES.get(format);
-    if (rules === undefined) throw invalidArgument(`a payload format: one of ${FORMATS}`);
-    let result = payload;
-    for (const rule of rules) result = rule(result, names);
-    if (result !== payload) return result;
-    return Array.isArray(payload) ? payload.slice() : isObject(payload) ? { ...payload } : payload;
+    if (rules === undefined) throw argumentError(Expected.PayloadFormat);
+    const root = jsonOf(payload, "");
+    let result = root;
+    for (const rule of rules) result = rule(result, map);
+    if (result !== root) return result;
+    return Array.isArray(root) ? root.slice() : isObject(root) ? { ...root } : root;
   }
 
-  /** The authoritative two-form mapping of a host's tools (SPEC §3.4). */
+  /** The authoritative two-form mapping of a host's tools. */
   class ToolRegistry {
     #s;
-    #aliasOf = new Map(); // canonical → alias: a mirror of Rust's decisions, for lookups
-    #canonicalOf = new Map(); // alias → canonical
+    // Rust's answers per Lookup kind, cleared on every registration.
+    #answers = [new Memo(), new Memo(), new Memo(), new Memo()];
     #keys = new Map(); // override keys by name, from Rust; cleared on every registration
+    #aliasOf = (name) => this.#lookup(Lookup.AliasOf, name);
+    #canonicalOf = (name) => this.#lookup(Lookup.CanonicalOf, name);
     constructor(options) {
-      this.#s = new Scratch(create(glue.Registry, options));
+      this.#s = new Transport(create(glue.Registry, options));
     }
-    #record(canonical, alias) {
-      this.#aliasOf.set(canonical, alias);
-      this.#canonicalOf.set(alias, canonical);
+    #changed() {
+      for (const memo of this.#answers) memo.clear();
       this.#keys.clear();
+    }
+    /** Rust's answer for `name` (a string, or null). */
+    #lookup(kind, name) {
+      const memo = this.#answers[kind];
+      let r = memo.get(name);
+      if (r === undefined) {
+        r = this.#s.answer(name, (n) => this.#s.v.lookup(kind, n));
+        if (typeof r !== "string") r = null;
+        memo.set(name, r);
+      }
+      return r;
     }
     /** Registers a canonical name; returns its alias. */
     register(canonical) {
-      if (typeof canonical !== "string") throw invalidArgument("a tool name string");
-      const known = this.#aliasOf.get(canonical);
-      if (known !== undefined) return known;
-      const alias = this.#s.transform(canonical, (n) => this.#s.v.register(n));
+      if (typeof canonical !== "string") throw argumentError(Expected.ToolName);
+      const alias = this.#s.answer(canonical, (n) => this.#s.v.register(n));
       if (typeof alias !== "string") throw lastError(this.#s.v);
-      this.#record(canonical, alias);
+      this.#changed();
       return alias;
     }
     /** Registers `server/tool` for each tool name, all or nothing; returns the aliases. */
     registerServer(server, toolNames) {
-      if (typeof server !== "string") throw invalidArgument("a server name string");
-      if (!Array.isArray(toolNames) || !toolNames.every((t) => typeof t === "string")) {
-        throw invalidArgument("an array of tool name strings");
-      }
+      if (typeof server !== "string") throw argumentError(Expected.ServerName);
+      if (!Array.isArray(toolNames) || !toolNames.every((t) => typeof t === "string")) throw argumentError(Expected.ToolNames);
       if (!this.#s.v.register_server(server, toolNames, out)) throw lastError(this.#s.v);
-      const aliases = out[0];
-      out.length = 0;
-      toolNames.forEach((tool, i) => this.#record(`${server}/${tool}`, aliases[i]));
-      return aliases;
+      this.#changed();
+      return take();
     }
     /** Either form in, the canonical name out; null for unknown names. */
     toCanonical(name) {
-      return this.#canonicalOf.get(name) ?? (this.#aliasOf.has(name) ? name : null);
+      return typeof name === "string" ? this.#lookup(Lookup.ToCanonical, name) : null;
     }
     /** Either form in, the LLM-facing alias out; null for unknown names. */
     toLlmFacing(name) {
-      return this.#aliasOf.get(name) ?? (this.#canonicalOf.has(name) ? name : null);
+      return typeof name === "string" ? this.#lookup(Lookup.ToLlmFacing, name) : null;
     }
     /** A config value keyed by either form, or by the server; canonical key first. */
     lookupOverride(map, name) {
-      if (map === null || typeof map !== "object") throw invalidArgument("a config map (an object or a Map)");
+      if (map === null || typeof map !== "object") throw argumentError(Expected.ConfigMap);
       if (typeof name !== "string") return undefined;
       let keys = this.#keys.get(name);
       if (keys === undefined) {
-        this.#s.transform(name, (n) => (this.#s.v.override_keys(n, out), 0));
-        keys = out[0];
-        out.length = 0;
+        this.#s.v.override_keys(this.#s.write(name), out);
+        this.#s.done(name.length);
+        keys = take();
         if (this.#keys.size >= 4096) this.#keys.clear();
         this.#keys.set(name, keys);
       }
@@ -555,16 +579,9 @@ function createApi(glue) {
     }
   }
 
-  // ---- Safe error.data (SPEC §4) ----
+  // ---- Safe error.data ----
 
-  out.length = 0;
-  glue.__error_tables(out);
-  const [INVALID_ARGUMENT, INVALID_ARGUMENTS, UNKNOWN_TOOL, UNKNOWN_TOOL_MESSAGE, INVALID_PARAMS, ISSUE_MESSAGES] = out;
-  out.length = 0;
-  const NONE = 0xffffffff;
-
-  /** A JSON-RPC id as it may be echoed: a string, a finite number, or null. */
-  const requestId = (id) => (typeof id === "string" || (typeof id === "number" && Number.isFinite(id)) ? id : null);
+  const { invalidArgument: INVALID_ARGUMENT } = table(glue.__error_tables);
 
   /** The message of an error value: a string, or a string `.message`; else null. Never throws. */
   function messageOf(error) {
@@ -578,34 +595,23 @@ function createApi(glue) {
     }
   }
 
-  /** The text of an isError result: catalog and fixed strings only (as error_text in Rust). */
-  function errorText(data) {
-    let text = INVALID_ARGUMENTS;
-    if (data.tool !== null) text += ` for ${data.tool}`;
-    if (data.message !== INVALID_ARGUMENTS) text += data.field !== null ? `: ${data.field} ${data.message}` : `: ${data.message}`;
-    return text;
-  }
-
-  /** A whitelist classifier of tool-argument errors (SPEC §4.1–4.3). */
+  /** A whitelist classifier of tool-argument errors. */
   class ErrorClassifier {
     #s;
     #strings; // the catalog strings, as Rust indexed them: every result string is one of these
-    #ids; // element index of the id buffer in meta32
-    #memo = new Map(); // tool → Memo of message → [tool, field, message] ids, or null
+    #memo = new Map(); // tool → Memo of message → [tool, field, message] ids (Word.Missing for none)
     constructor(catalog) {
-      if (catalog === undefined || catalog === null) throw invalidArgument("a catalog object");
+      if (catalog === undefined || catalog === null) throw argumentError(Expected.Catalog);
       const v = new glue.Classifier(catalog, out);
-      const first = out[0];
-      out.length = 0;
+      const first = take();
       if (!Array.isArray(first)) {
         v.free();
         throw first;
       }
-      this.#s = new Scratch(v);
+      this.#s = new Transport(v);
       this.#strings = first;
-      this.#ids = v.ids() >>> 2;
     }
-    /** Decides in Rust; returns [toolId, fieldId, messageId] (NONE for absent, message NONE when unclassified). */
+    /** Rust's ids for (tool, message), memoized. */
     #decide(tool, message) {
       const t = typeof tool === "string" ? tool : "";
       let byTool = this.#memo.get(t);
@@ -615,80 +621,55 @@ function createApi(glue) {
       }
       const known = byTool.get(message);
       if (known !== undefined) return known;
-      const n = t.length + message.length;
-      const at = this.#s.unitsAt(n);
-      put(units16, at, t);
-      put(units16, at + t.length, message);
-      this.#s.v.classify(t.length, message.length);
-      views();
-      const ids = [meta32[this.#ids], meta32[this.#ids + 1], meta32[this.#ids + 2]];
-      if (n > KEEP) this.#s.release();
+      const s = this.#s;
+      s.write2(t, message);
+      s.v.classify(t.length, message.length);
+      const w = s.wordsAt(3);
+      const ids = [words32[w], words32[w + 1], words32[w + 2]];
+      s.done(t.length + message.length);
       byTool.set(message, ids);
       return ids;
     }
-    #data([tool, field, message]) {
-      const s = this.#strings;
-      return { code: INVALID_ARGUMENT, tool: tool === NONE ? null : s[tool], field: field === NONE ? null : s[field], message: s[message] };
+    /** Writes tool and message (when a string) for an envelope call; returns the message length or undefined. */
+    #prepare(tool, error) {
+      const t = typeof tool === "string" ? tool : "";
+      const message = messageOf(error);
+      this.#s.write2(t, message ?? "");
+      return [t.length, message === null ? undefined : message.length];
     }
     /** `{ code, tool, field, message }` from catalog strings, or null. */
     classify(tool, error) {
       const message = messageOf(error);
       if (message === null) return null;
-      const ids = this.#decide(tool, message);
-      return ids[2] === NONE ? null : this.#data(ids);
+      const [tool_, field, phrase] = this.#decide(tool, message);
+      if (phrase === Word.Missing) return null;
+      const s = this.#strings;
+      return { code: INVALID_ARGUMENT, tool: tool_ === Word.Missing ? null : s[tool_], field: field === Word.Missing ? null : s[field], message: s[phrase] };
     }
     /** The JSON-RPC -32602 response; `data` only when the error classifies (else the legacy envelope). */
     invalidArgumentsResponse(id, tool, error) {
-      const data = this.classify(tool, error);
-      const e = { code: INVALID_PARAMS, message: INVALID_ARGUMENTS };
-      if (data !== null) e.data = data;
-      return { jsonrpc: "2.0", id: requestId(id), error: e };
+      const [t, m] = this.#prepare(tool, error);
+      this.#s.v.invalid_arguments_response(id, t, m, out);
+      return take();
     }
     /** An MCP CallToolResult with isError: true; text from catalog strings only. */
     toolErrorResult(tool, error) {
-      const message = messageOf(error);
-      const ids = message === null ? null : this.#decide(tool, message);
-      let data;
-      if (ids !== null && ids[2] !== NONE) data = this.#data(ids);
-      else {
-        const t = typeof tool === "string" ? this.#decide(tool, "")[0] : NONE;
-        data = { code: INVALID_ARGUMENT, tool: t === NONE ? null : this.#strings[t], field: null, message: INVALID_ARGUMENTS };
-      }
-      return { content: [{ type: "text", text: errorText(data) }], isError: true, structuredContent: { error: data } };
+      const [t, m] = this.#prepare(tool, error);
+      this.#s.v.tool_error_result(t, m, out);
+      return take();
     }
     /** -32602 with up to 3 catalog tools nearest `name`; the name itself never appears. */
     unknownToolResponse(id, name) {
-      const suggestions = [];
-      if (typeof name === "string") {
-        const count = this.#s.call(name, (n) => this.#s.v.suggest(n));
-        views();
-        for (let i = 0; i < count; i++) suggestions.push(this.#strings[meta32[this.#ids + i]]);
-      }
-      return {
-        jsonrpc: "2.0",
-        id: requestId(id),
-        error: { code: INVALID_PARAMS, message: UNKNOWN_TOOL_MESSAGE, data: { code: UNKNOWN_TOOL, suggestions } },
-      };
+      const n = typeof name === "string" ? this.#s.write(name) : undefined;
+      this.#s.v.unknown_tool_response(id, n, out);
+      return take();
     }
     /** Zod issues or Ajv errors → safe data, one per issue. */
     classifyIssues(tool, issues) {
-      if (!Array.isArray(issues)) throw invalidArgument("an array of Zod issues or Ajv errors");
-      const t = typeof tool === "string" ? tool : "";
-      const at = this.#s.unitsAt(t.length);
-      put(units16, at, t);
-      this.#s.v.classify_issues(t.length, issues, out);
-      const flat = out[0];
-      out.length = 0;
-      const result = [];
-      for (let i = 0; i < flat.length; i += 3) {
-        result.push({
-          code: INVALID_ARGUMENT,
-          tool: flat[i] < 0 ? null : this.#strings[flat[i]],
-          field: flat[i + 1] < 0 ? null : this.#strings[flat[i + 1]],
-          message: ISSUE_MESSAGES[flat[i + 2]],
-        });
-      }
-      return result;
+      if (!Array.isArray(issues)) throw argumentError(Expected.Issues);
+      const n = this.#s.write(typeof tool === "string" ? tool : "");
+      this.#s.v.classify_issues(n, issues, out);
+      return take();
     }
     /** Frees the wasm side now (optional). */
     free() {
@@ -696,27 +677,21 @@ function createApi(glue) {
     }
   }
 
-  // ---- Broadcast delivery and read state (SPEC §2) ----
+  // ---- Broadcast delivery and read state ----
 
-  out.length = 0;
-  glue.__delivery_tables(out);
-  const [NOT_A_RECIPIENT, NOT_A_RECIPIENT_MESSAGE] = out;
-  out.length = 0;
-  const STATES = ["unread", "read", "not_a_recipient"];
-  // Field codes of the record stream (src/js/delivery.rs); smaller numbers are string indexes.
-  const F_MISSING = 0xffffffff, F_NULL = 0xfffffffe, F_OTHER = 0xfffffffd, NOT_A_RECORD = 0xfffffffc;
+  const { keys: RECORD_KEYS, states: STATES } = table(glue.__delivery_tables);
+  const MESSAGE_KEYS = RECORD_KEYS.message, RECEIPTS_KEY = RECORD_KEYS.receipts, RECEIPT_KEYS = RECORD_KEYS.receipt;
 
   /**
-   * Converts records into the stream Rust reads: every string of the call
-   * interned once (so Rust decodes each once), one small record per message.
-   * Nothing is decided here; Rust gets every field as it was, typed.
+   * Converts records into the stream Rust reads (src/binding/delivery.rs):
+   * every string of the call interned once (so Rust decodes each once), the
+   * fields Rust names in RECORD_KEYS in its order. Nothing is decided
+   * here; Rust gets every field as it was, typed.
    */
   class RecordStream {
     constructor() {
-      this.mailbox = new Scratch(new glue.Mailbox());
-      this.slotsBase = 0;
-      this.slotsCap = 0;
-      this.words = new Uint32Array(1024);
+      this.mailbox = new Transport(new glue.Mailbox());
+      this.words = new Int32Array(1024);
       this.n = 0;
       this.ids = new Map();
       this.strings = [];
@@ -738,39 +713,35 @@ function createApi(glue) {
     }
     push(w) {
       if (this.n === this.words.length) {
-        const bigger = new Uint32Array(this.words.length * 2);
+        const bigger = new Int32Array(this.words.length * 2);
         bigger.set(this.words);
         this.words = bigger;
       }
       this.words[this.n++] = w;
     }
     field(v) {
-      return v === undefined ? F_MISSING : v === null ? F_NULL : typeof v === "string" ? this.intern(v) : F_OTHER;
+      return v === undefined ? Word.Missing : v === null ? Word.Null : typeof v === "string" ? this.intern(v) : Word.Other;
+    }
+    record(r, keys) {
+      if (r === null || typeof r !== "object" || Array.isArray(r)) {
+        this.push(Word.NotAnObject);
+        for (let k = 1; k < keys.length; k++) this.push(Word.Missing);
+        return false;
+      }
+      for (let k = 0; k < keys.length; k++) this.push(this.field(r[keys[k]]));
+      return true;
     }
     message(m) {
-      if (m === null || typeof m !== "object" || Array.isArray(m)) {
-        this.push(NOT_A_RECORD);
+      if (!this.record(m, MESSAGE_KEYS)) {
+        this.push(Word.Missing);
         return;
       }
-      this.push(0);
-      this.push(this.field(m.to));
-      this.push(this.field(m.from));
-      this.push(this.field(m.readAt));
-      const receipts = m.receipts;
-      if (receipts === undefined || receipts === null) this.push(F_MISSING);
-      else if (!Array.isArray(receipts)) this.push(F_OTHER);
+      const receipts = m[RECEIPTS_KEY];
+      if (receipts === undefined || receipts === null) this.push(Word.Missing);
+      else if (!Array.isArray(receipts)) this.push(Word.Other);
       else {
         this.push(receipts.length);
-        for (let i = 0; i < receipts.length; i++) {
-          const r = receipts[i];
-          if (r === null || typeof r !== "object" || Array.isArray(r)) {
-            this.push(NOT_A_RECORD);
-            this.push(F_MISSING);
-          } else {
-            this.push(this.field(r.recipient));
-            this.push(this.field(r.readAt));
-          }
-        }
+        for (let i = 0; i < receipts.length; i++) this.record(receipts[i], RECEIPT_KEYS);
       }
     }
     /** Runs `op` over `messages` for `reader` (and `now`); returns Rust's number. */
@@ -784,39 +755,27 @@ function createApi(glue) {
       for (let i = 0; i < count; i++) total += strings[i].length;
       const mb = this.mailbox;
       let at = mb.unitsAt(total);
-      const slotCount = 4 + count + this.n;
-      if (slotCount > this.slotsCap) {
-        this.slotsBase = mb.v.slots(slotCount) >>> 2;
-        this.slotsCap = slotCount;
-      }
-      views();
+      const size = Header.Lengths + count + this.n;
+      const base = mb.wordsAt(size);
       for (let i = 0; i < count; i++) {
-        put(units16, at, strings[i]);
+        put(at, strings[i]);
         at += strings[i].length;
       }
-      const base = this.slotsBase;
-      meta32[base] = count;
-      meta32[base + 1] = messages.length;
-      meta32[base + 2] = 0;
-      meta32[base + 3] = now === undefined ? F_MISSING : this.ids.get(now);
-      for (let i = 0; i < count; i++) meta32[base + 4 + i] = strings[i].length;
-      meta32.set(this.words.subarray(0, this.n), base + 4 + count);
+      words32[base + Header.StringCount] = count;
+      words32[base + Header.MessageCount] = messages.length;
+      words32[base + Header.Reader] = this.ids.get(reader);
+      words32[base + Header.Now] = now === undefined ? Word.Missing : this.ids.get(now);
+      for (let i = 0; i < count; i++) words32[base + Header.Lengths + i] = strings[i].length;
+      words32.set(this.words.subarray(0, this.n), base + Header.Lengths + count);
       const r = mb.v.decide(op, out);
-      if (r === -1) {
-        const e = out[0];
-        out.length = 0;
-        throw e;
-      }
-      if (total > KEEP || slotCount > KEEP) {
-        mb.release();
-        this.slotsCap = 0;
-      }
+      if (r === Reply.Failed) throw take();
+      mb.done(Math.max(total, size));
       return r;
     }
-    /** The first `k` result slots (indexes written by Rust). */
+    /** The first `k` result words (indexes written by Rust). */
     results(k) {
-      views();
-      return meta32.slice(this.slotsBase, this.slotsBase + k);
+      const base = this.mailbox.wordsAt(k);
+      return words32.slice(base, base + k);
     }
   }
   const shared = new RecordStream();
@@ -836,38 +795,35 @@ function createApi(glue) {
   }
 
   function requireReader(reader) {
-    if (typeof reader !== "string") throw invalidArgument("the reader's identity as a string");
+    if (typeof reader !== "string") throw argumentError(Expected.Reader);
   }
   function requireList(messages) {
-    if (!Array.isArray(messages)) throw invalidArgument("an array of message records");
+    if (!Array.isArray(messages)) throw argumentError(Expected.Messages);
   }
-  /** `now` as an ISO-8601 UTC string: a string (checked in Rust), a Date, or epoch milliseconds. */
+  /** `now` as a string for Rust to check: a string as is, a Date or epoch milliseconds as ISO-8601. */
   function timestamp(now) {
     if (typeof now === "string") return now;
     const date = now instanceof Date ? now : typeof now === "number" ? new Date(now) : null;
-    if (date === null || Number.isNaN(date.getTime())) throw invalidArgument("now as an ISO-8601 UTC timestamp, a Date or epoch milliseconds");
+    if (date === null || Number.isNaN(date.getTime())) throw argumentError(Expected.Now);
     return date.toISOString();
   }
 
   /** Who a message goes to: the direct recipient, or the broadcast audience as it stands now. */
   function planDelivery(args, options) {
-    if (args === null || typeof args !== "object") throw invalidArgument("{ to, sender, agents }");
+    if (args === null || typeof args !== "object") throw argumentError(Expected.DeliveryArgs);
     const { to, sender, agents } = args;
-    if (agents !== undefined && !Array.isArray(agents)) throw invalidArgument("agents as an array");
-    if (sender !== undefined && sender !== null && typeof sender !== "string") throw invalidArgument("sender as a string");
+    if (agents !== undefined && !Array.isArray(agents)) throw argumentError(Expected.Agents);
+    if (sender !== undefined && sender !== null && typeof sender !== "string") throw argumentError(Expected.Sender);
     const verdict = validateRecipient(to, options);
     if (!verdict.ok) return verdict;
-    if (verdict.recipient.kind === "identity") return { ok: true, kind: "direct", recipients: [to] };
-    glue.__audience(sender, agents ?? [], out);
-    const recipients = out[0];
-    out.length = 0;
-    return { ok: true, kind: "broadcast", recipients };
+    glue.__plan(verdict.recipient.kind === BROADCAST_KIND, to, sender, agents ?? [], out);
+    return take();
   }
 
   /** `"unread" | "read" | "not_a_recipient"` for one message and reader. */
   function readState(message, reader) {
     requireReader(reader);
-    return withStream((s) => STATES[s.run(0, [message], reader)]);
+    return withStream((s) => STATES[s.run(Op.ReadState, [message], reader)]);
   }
 
   /** The update to store when `reader` reads `message` at `now`; the first read wins. */
@@ -875,11 +831,8 @@ function createApi(glue) {
     requireReader(reader);
     const stamp = timestamp(now);
     return withStream((s) => {
-      const r = s.run(3, [message], reader, stamp);
-      if (r === -2) throw invalidArgument("now as an ISO-8601 UTC timestamp, a Date or epoch milliseconds");
-      if (r === 0) return { ok: false, error: { code: NOT_A_RECIPIENT, message: NOT_A_RECIPIENT_MESSAGE } };
-      const k = r - 1;
-      return { ok: true, alreadyRead: (k & 1) === 1, target: k >> 1 ? "message" : "receipt", readAt: s.strings[s.results(1)[0]] };
+      s.run(Op.MarkRead, [message], reader, stamp);
+      return take();
     });
   }
 
@@ -887,7 +840,7 @@ function createApi(glue) {
   function unreadCount(messages, reader) {
     requireList(messages);
     requireReader(reader);
-    return withStream((s) => s.run(1, messages, reader));
+    return withStream((s) => s.run(Op.UnreadCount, messages, reader));
   }
 
   /** The messages `reader` has not read, in order (the same records, not copies). */
@@ -895,7 +848,7 @@ function createApi(glue) {
     requireList(messages);
     requireReader(reader);
     return withStream((s) => {
-      const k = s.run(2, messages, reader);
+      const k = s.run(Op.ListUnread, messages, reader);
       const indexes = s.results(k);
       const list = new Array(k);
       for (let i = 0; i < k; i++) list[i] = messages[indexes[i]];

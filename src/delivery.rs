@@ -524,6 +524,24 @@ pub fn records_from_json(values: &[serde_json::Value]) -> Result<Vec<MessageReco
         .collect()
 }
 
+/// The property names of a message record, as hosts store them: the
+/// string fields in the order the JS binding sends them, the receipts
+/// list, and a receipt's string fields in order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RecordKeys {
+    /// `to`, `from`, `readAt`.
+    pub message: [&'static str; 3],
+    /// `receipts`.
+    pub receipts: &'static str,
+    /// `recipient`, `readAt`.
+    pub receipt: [&'static str; 2],
+}
+
+/// The one spelling of a record's property names.
+pub const RECORD_KEYS: RecordKeys =
+    RecordKeys { message: ["to", "from", "readAt"], receipts: "receipts", receipt: ["recipient", "readAt"] };
+
 /// A property of a JSON object as a [`Field`].
 fn json_field<'a>(o: &'a serde_json::Map<String, serde_json::Value>, key: &str) -> Field<&'a str> {
     match o.get(key) {
@@ -536,7 +554,8 @@ fn json_field<'a>(o: &'a serde_json::Map<String, serde_json::Value>, key: &str) 
 
 impl MalformedRecord {
     /// A message that is not an object.
-    pub(crate) fn not_a_record() -> Self {
+    #[must_use]
+    pub fn not_a_record() -> Self {
         Self::new(Problem::NotARecord)
     }
 }
@@ -546,19 +565,20 @@ impl<'a> MessageRecord<&'a str> {
     #[must_use]
     pub fn from_json(v: &'a serde_json::Value) -> Option<Self> {
         let o = v.as_object()?;
-        let receipts = match o.get("receipts") {
+        let RecordKeys { message: [to, from, read_at], receipts, receipt: [recipient, receipt_read_at] } = RECORD_KEYS;
+        let receipts = match o.get(receipts) {
             None | Some(serde_json::Value::Null) => Receipts::Missing,
             Some(serde_json::Value::Array(list)) => Receipts::List(
                 list.iter()
                     .map(|r| {
                         let r = r.as_object()?;
-                        Some(Receipt { recipient: json_field(r, "recipient"), read_at: json_field(r, "readAt") })
+                        Some(Receipt { recipient: json_field(r, recipient), read_at: json_field(r, receipt_read_at) })
                     })
                     .collect(),
             ),
             Some(_) => Receipts::Other,
         };
-        Some(Self { from: json_field(o, "from"), to: json_field(o, "to"), read_at: json_field(o, "readAt"), receipts })
+        Some(Self { to: json_field(o, to), from: json_field(o, from), read_at: json_field(o, read_at), receipts })
     }
 }
 

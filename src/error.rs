@@ -62,7 +62,6 @@ impl fmt::Display for OptionPath {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code, reason = "type and key errors arise only from JS values"))]
 enum OptionsErrorKind {
     WrongType(&'static str),
     Invalid(&'static str),
@@ -82,25 +81,37 @@ pub struct OptionsError {
     path: OptionPath,
 }
 
-#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code, reason = "type and key errors arise only from JS values"))]
+/// Constructors for bindings, which read options out of their own values
+/// (the JS binding reads JS objects); the Rust API itself takes typed
+/// options and so reports only invalid values.
 impl OptionsError {
-    pub(crate) fn wrong_type(path: OptionPath, expected: &'static str) -> Self {
+    /// An option of the wrong type, e.g. `strict` given as a string.
+    #[must_use]
+    pub fn wrong_type(path: OptionPath, expected: &'static str) -> Self {
         Self { kind: OptionsErrorKind::WrongType(expected), path }
     }
 
-    pub(crate) fn invalid(path: OptionPath, why: &'static str) -> Self {
+    /// An option whose value cannot work.
+    #[must_use]
+    pub fn invalid(path: OptionPath, why: &'static str) -> Self {
         Self { kind: OptionsErrorKind::Invalid(why), path }
     }
 
-    pub(crate) fn out_of_range(path: OptionPath, min: usize, max: usize) -> Self {
+    /// A number outside `min..=max`.
+    #[must_use]
+    pub fn out_of_range(path: OptionPath, min: usize, max: usize) -> Self {
         Self { kind: OptionsErrorKind::OutOfRange { min, max }, path }
     }
 
-    pub(crate) fn unknown(key: SafeText) -> Self {
+    /// An option key that is not part of the API (rendered safely).
+    #[must_use]
+    pub fn unknown(key: SafeText) -> Self {
         Self { kind: OptionsErrorKind::UnknownOption, path: OptionPath::Unknown(key) }
     }
 
-    pub(crate) fn invalid_pattern(path: OptionPath) -> Self {
+    /// A pattern that does not compile.
+    #[must_use]
+    pub fn invalid_pattern(path: OptionPath) -> Self {
         Self { kind: OptionsErrorKind::InvalidPattern, path }
     }
 
@@ -161,5 +172,58 @@ impl BoundaryError for OptionsError {
     }
     fn details(&self) -> Vec<(&'static str, Detail)> {
         vec![("option", Detail::Text(self.path.to_string()))]
+    }
+}
+
+/// An argument of the wrong type or form, e.g. a number where a tool name
+/// string belongs: `INVALID_ARGUMENT`, reason `wrong_type`, thrown as a
+/// `TypeError`. Its message names what was expected, never the value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ArgumentError {
+    expected: String,
+}
+
+impl ArgumentError {
+    /// An error saying what was `expected` (a fixed phrase of ours, such
+    /// as `"a tool name string"`).
+    #[must_use]
+    pub fn new(expected: &'static str) -> Self {
+        Self { expected: expected.to_owned() }
+    }
+
+    /// An error saying that `what` is one of the fixed `choices`:
+    /// `a payload format: one of "anthropic", "gemini"`.
+    #[must_use]
+    pub fn one_of(what: &'static str, choices: &[&'static str]) -> Self {
+        let mut expected = format!("{what}: one of ");
+        for (i, choice) in choices.iter().enumerate() {
+            if i > 0 {
+                expected.push_str(", ");
+            }
+            expected.push('"');
+            expected.push_str(choice);
+            expected.push('"');
+        }
+        Self { expected }
+    }
+}
+
+impl fmt::Display for ArgumentError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Invalid argument: expected {}.", self.expected)
+    }
+}
+
+impl std::error::Error for ArgumentError {}
+
+impl BoundaryError for ArgumentError {
+    fn name(&self) -> &'static str {
+        "TypeError"
+    }
+    fn code(&self) -> &'static str {
+        "INVALID_ARGUMENT"
+    }
+    fn reason(&self) -> &'static str {
+        "wrong_type"
     }
 }

@@ -283,9 +283,10 @@ impl ErrorClassifier {
         self.strings.get(id as usize).map_or("", String::as_str)
     }
 
-    /// Every catalog string, in index order (the JS binding's table).
-    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code, reason = "the JS binding's table"))]
-    pub(crate) fn strings(&self) -> &[String] {
+    /// Every catalog string, in index order: the strings a result can be
+    /// made of (a binding can send them once and then send indexes).
+    #[must_use]
+    pub fn strings(&self) -> &[String] {
         &self.strings
     }
 

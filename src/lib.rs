@@ -12,14 +12,14 @@ mod tool_name;
 
 #[cfg(target_arch = "wasm32")]
 #[doc(hidden)]
-pub mod js;
+pub mod binding;
 
 pub use delivery::{
     broadcast_audience, is_utc_timestamp, list_unread, mark_read, plan_delivery, read_state, records_from_json,
     unread_count, AgentEntry, DeliveryPlan, Field, MalformedRecord, MarkError, MarkRead, MarkTarget, MessageRecord,
-    NotARecipient, ReadState, Receipt, Receipts,
+    NotARecipient, ReadState, Receipt, Receipts, RecordKeys, RECORD_KEYS,
 };
-pub use error::{BoundaryError, Detail, OptionPath, OptionsError};
+pub use error::{ArgumentError, BoundaryError, Detail, OptionPath, OptionsError};
 pub use error_data::{
     error_text, issue_message, Catalog, ErrorClassifier, ErrorData, ErrorResponse, FieldPhrases, Issue, RpcData,
     RpcError, StructuredError, TextContent, ToolErrorResult, ToolFields, INVALID_ARGUMENT, INVALID_ARGUMENTS_MESSAGE,

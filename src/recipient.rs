@@ -29,13 +29,35 @@ pub const VALID_SHAPES: [&str; 2] = [
 /// How many suggestions a rejection carries at most.
 const MAX_SUGGESTIONS: usize = 3;
 
+/// What starts every direct recipient: the identifier follows it.
+pub const IDENTITY_PREFIX: &str = "@";
+
 /// A validated recipient.
+///
+/// Serializes (serde) as JS sees it: `{ "kind": "broadcast" }` or
+/// `{ "kind": "identity", "id": "neo-gpt" }`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Recipient<'a> {
     /// `AGENT:*`: every agent of the audience.
     Broadcast,
     /// `@id`: one agent; holds the identifier without its `@`.
     Identity(&'a str),
+}
+
+impl Serialize for Recipient<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        #[serde(tag = "kind", rename_all = "lowercase")]
+        enum Wire<'a> {
+            Broadcast,
+            Identity { id: &'a str },
+        }
+        match *self {
+            Self::Broadcast => Wire::Broadcast,
+            Self::Identity(id) => Wire::Identity { id },
+        }
+        .serialize(serializer)
+    }
 }
 
 /// Why a recipient was rejected: the first rule that fails, in SPEC order.
@@ -496,7 +518,7 @@ impl RecipientValidator {
     pub fn validate<'a>(&self, to: &'a str) -> Result<Recipient<'a>, RecipientError> {
         match self.verdict(to.as_bytes()) {
             Some(Shape::Broadcast) => Ok(Recipient::Broadcast),
-            Some(Shape::Identity) => Ok(Recipient::Identity(&to[1..])),
+            Some(Shape::Identity) => Ok(Recipient::Identity(&to[IDENTITY_PREFIX.len()..])),
             None => {
                 let units: Vec<u16> = to.encode_utf16().collect();
                 Err(self.reject_utf16(&units))

@@ -242,14 +242,14 @@ pub fn to_llm_facing_name(canonical: &str, profile: &Profile, overflow: Overflow
 
 /// How a canonical name's alias is formed: decided without building the
 /// plain form, so the JS binding can skip sending it back.
-pub(crate) enum AliasForm {
+enum AliasForm {
     /// Every `/` becomes `__`, nothing else changes.
     Plain,
     /// A hashed alias (`overflow: "hash"`).
     Hashed(String),
 }
 
-pub(crate) fn alias_form(canonical: &str, profile: &Profile, overflow: Overflow) -> Result<AliasForm, ToolNameError> {
+fn alias_form(canonical: &str, profile: &Profile, overflow: Overflow) -> Result<AliasForm, ToolNameError> {
     if canonical.is_empty() {
         return Err(ToolNameError::new(ToolNameReason::Empty, canonical, profile.name()));
     }
@@ -330,7 +330,7 @@ pub fn try_reverse_to_canonical(name: &str) -> Option<String> {
 }
 
 /// The heuristic's decision, without building the result.
-pub(crate) enum ReverseForm {
+enum ReverseForm {
     /// No `__`, or already canonical.
     Unchanged,
     /// The first `__` starts at this byte index.
@@ -339,7 +339,7 @@ pub(crate) enum ReverseForm {
     Impossible,
 }
 
-pub(crate) fn reverse_form(name: &str) -> ReverseForm {
+fn reverse_form(name: &str) -> ReverseForm {
     if name.contains('/') {
         return ReverseForm::Unchanged;
     }

@@ -7,8 +7,6 @@ mod profile;
 mod registry;
 mod rewrite;
 
-#[cfg(target_arch = "wasm32")]
-pub(crate) use mapping::{alias_form, reverse_form, AliasForm, ReverseForm};
 pub use mapping::{
     name_hash, to_llm_facing_name, try_reverse_to_canonical, Overflow, ToolNameError, ToolNameReason, SEPARATOR,
 };

@@ -99,12 +99,12 @@ impl ToolRegistry {
     }
 
     /// The alias of a registered canonical name (not of an alias).
-    pub(super) fn alias_of_canonical(&self, canonical: &str) -> Option<&str> {
+    pub(crate) fn alias_of_canonical(&self, canonical: &str) -> Option<&str> {
         self.alias_of.get(canonical).map(String::as_str)
     }
 
     /// The canonical name of a registered alias (not of a canonical name).
-    pub(super) fn canonical_of_alias(&self, alias: &str) -> Option<&str> {
+    pub(crate) fn canonical_of_alias(&self, alias: &str) -> Option<&str> {
         self.canonical_of.get(alias).map(String::as_str)
     }
 

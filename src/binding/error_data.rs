@@ -1,42 +1,49 @@
-//! Error-data exports (SPEC §4) for `js/api.js`.
+//! Error-data exports for `js/api.js`.
 
 use js_sys::{Array, Object};
+use serde::Serialize;
+use serde_json::Value;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::{get, js_error, options_object, reserve, shrink};
+use super::{get, js_error, options_object, scratch_exports, string_array, to_js, Scratch, Word};
 use crate::error::{OptionPath, OptionsError};
-use crate::error_data::{
-    Catalog, ErrorClassifier, FieldPhrases, Ids, Issue, ToolFields, INVALID_ARGUMENT, INVALID_ARGUMENTS_MESSAGE,
-    INVALID_PARAMS, ISSUE_MESSAGES, UNKNOWN_TOOL, UNKNOWN_TOOL_MESSAGE,
-};
+use crate::error_data::{Catalog, ErrorClassifier, FieldPhrases, Issue, ToolFields, INVALID_ARGUMENT};
 use crate::safe_text::SafeText;
 
-/// "None" in the id buffer.
-const NONE: u32 = u32::MAX;
-
-/// Fills `out` with the fixed strings of the envelopes:
-/// `[invalid_argument, "invalid tool arguments", unknown_tool, "unknown tool", -32602, issue messages]`.
-#[wasm_bindgen(js_name = "__error_tables")]
-pub fn error_tables(out: &Array) {
-    out.push(&JsValue::from_str(INVALID_ARGUMENT));
-    out.push(&JsValue::from_str(INVALID_ARGUMENTS_MESSAGE));
-    out.push(&JsValue::from_str(UNKNOWN_TOOL));
-    out.push(&JsValue::from_str(UNKNOWN_TOOL_MESSAGE));
-    #[allow(clippy::cast_precision_loss, reason = "a small constant")]
-    out.push(&JsValue::from_f64(INVALID_PARAMS as f64));
-    out.push(&ISSUE_MESSAGES.iter().map(|m| JsValue::from_str(m)).collect::<Array>());
+/// The fixed strings the wrapper materializes classified data with.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Tables {
+    invalid_argument: &'static str,
 }
 
-/// The classifier behind the wrapper's `ErrorClassifier`. Results cross as
-/// indexes into its catalog strings (written to the id buffer), so every
-/// string the wrapper returns is one of the catalog's.
+/// Sets `out[0]` to the error-data tables (read once by the wrapper).
+#[wasm_bindgen(js_name = "__error_tables")]
+pub fn error_tables(out: &Array) {
+    out.set(0, to_js(&Tables { invalid_argument: INVALID_ARGUMENT }));
+}
+
+/// A JSON-RPC id as the core takes it: strings and finite numbers as they
+/// are; anything else becomes `null` in the core.
+fn request_id(id: &JsValue) -> Value {
+    if let Some(s) = id.as_string() {
+        return Value::String(s);
+    }
+    id.as_f64().and_then(serde_json::Number::from_f64).map_or(Value::Null, Value::Number)
+}
+
+/// The classifier behind the wrapper's `ErrorClassifier`. Hot results
+/// (`classify`) cross as indexes into its catalog strings, so every string
+/// the wrapper returns is one of the catalog's; envelopes and issue lists
+/// are built here and cross whole.
 #[wasm_bindgen]
 pub struct Classifier {
     inner: ErrorClassifier,
-    units: Vec<u16>,
-    ids: Vec<u32>,
+    scratch: Scratch,
 }
+
+scratch_exports!(Classifier);
 
 #[wasm_bindgen]
 impl Classifier {
@@ -48,7 +55,7 @@ impl Classifier {
     pub fn new(catalog: &JsValue, out: &Array) -> Classifier {
         let inner = match parse_catalog(catalog).and_then(ErrorClassifier::new) {
             Ok(inner) => {
-                out.set(0, inner.strings().iter().map(|s| JsValue::from_str(s)).collect::<Array>().into());
+                out.set(0, string_array(inner.strings()).into());
                 inner
             }
             Err(e) => {
@@ -56,72 +63,64 @@ impl Classifier {
                 ErrorClassifier::empty()
             }
         };
-        Classifier { inner, units: Vec::new(), ids: vec![NONE; 3] }
-    }
-
-    /// Makes room for `len` code units; returns the buffer's byte address.
-    #[must_use]
-    pub fn units(&mut self, len: usize) -> usize {
-        reserve(&mut self.units, len)
-    }
-
-    /// The id buffer's byte address (three `u32`).
-    #[must_use]
-    pub fn ids(&self) -> usize {
-        self.ids.as_ptr() as usize
-    }
-
-    /// Releases a buffer grown by a very large message.
-    pub fn release(&mut self) {
-        shrink(&mut self.units);
+        let mut scratch = Scratch::default();
+        scratch.words_at(3);
+        Classifier { inner, scratch }
     }
 
     /// Classifies tool `units[..tool_len]` and message
-    /// `units[tool_len..tool_len + message_len]`: 1 with `[tool, field,
-    /// message]` ids in the id buffer, or 0 (nothing classified; the tool
-    /// id, if the tool is a catalog tool, is still in slot 0).
-    pub fn classify(&mut self, tool_len: usize, message_len: usize) -> u32 {
-        let tool = self.text(0, tool_len).unwrap_or_default();
-        let result = self.text(tool_len, message_len).and_then(|m| self.inner.classify_ids(&tool, &m));
-        let tool_id = self.inner.tool_id(&tool);
-        self.put(result.unwrap_or((tool_id, None, NONE)));
-        u32::from(result.is_some())
+    /// `units[tool_len..tool_len + message_len]`: true with `[tool, field,
+    /// message]` ids in the first three words, or false (nothing
+    /// classified; the tool id, if the tool is a catalog tool, is still in
+    /// word 0). Absent ids are [`Word::Missing`].
+    pub fn classify(&mut self, tool_len: usize, message_len: usize) -> bool {
+        let tool = self.scratch.strict(0, tool_len).unwrap_or_default();
+        let result = self.scratch.strict(tool_len, message_len).and_then(|m| self.inner.classify_ids(&tool, &m));
+        let (tool_id, field, message) = result.unwrap_or((self.inner.tool_id(&tool), None, u32::MAX));
+        let id = |v: Option<u32>| v.and_then(|v| i32::try_from(v).ok()).unwrap_or(Word::Missing as i32);
+        self.scratch.words_at(3);
+        self.scratch.words[..3].copy_from_slice(&[id(tool_id), id(field), id(Some(message))]);
+        result.is_some()
     }
 
-    /// Up to three catalog tools nearest the name in `units[..len]`:
-    /// their count, their ids in the id buffer.
-    pub fn suggest(&mut self, len: usize) -> u32 {
-        let name = self.text(0, len).unwrap_or_default();
-        let found: Vec<u32> = self.inner.suggest_tool_ids(&name);
-        for (slot, id) in self.ids.iter_mut().zip(found.iter().chain(std::iter::repeat(&NONE))) {
-            *slot = *id;
-        }
-        u32::try_from(found.len()).unwrap_or(0)
+    /// Sets `out[0]` to the JSON-RPC response for invalid arguments to tool
+    /// `units[..tool_len]`, the error message following it (`None` when the
+    /// error had no message: the legacy envelope).
+    pub fn invalid_arguments_response(&self, id: &JsValue, tool_len: usize, message_len: Option<u32>, out: &Array) {
+        let (tool, message) = self.tool_and_message(tool_len, message_len);
+        out.set(0, to_js(&self.inner.invalid_arguments_response(&request_id(id), &tool, &message)));
     }
 
-    /// Schema issues for the tool in `units[..tool_len]`: sets `out[0]` to a
-    /// flat list `[tool, field, fixed message index, …]`, -1 for none.
+    /// Sets `out[0]` to the MCP `CallToolResult` (`isError: true`) for the
+    /// same arguments as
+    /// [`invalid_arguments_response`](Self::invalid_arguments_response).
+    pub fn tool_error_result(&self, tool_len: usize, message_len: Option<u32>, out: &Array) {
+        let (tool, message) = self.tool_and_message(tool_len, message_len);
+        out.set(0, to_js(&self.inner.tool_error_result(&tool, &message)));
+    }
+
+    /// Sets `out[0]` to the unknown-tool response for the name in
+    /// `units[..len]` (`None` for a name that is not a string).
+    pub fn unknown_tool_response(&self, id: &JsValue, len: Option<u32>, out: &Array) {
+        let name = len.and_then(|n| self.scratch.strict(0, n as usize)).unwrap_or_default();
+        out.set(0, to_js(&self.inner.unknown_tool_response(&request_id(id), &name)));
+    }
+
+    /// Sets `out[0]` to the safe data of schema issues (Zod issues, Ajv
+    /// errors) for the tool in `units[..tool_len]`, one per issue.
     pub fn classify_issues(&self, tool_len: usize, issues: &Array, out: &Array) {
-        let tool = self.text(0, tool_len).unwrap_or_default();
+        let tool = self.scratch.strict(0, tool_len).unwrap_or_default();
         let parsed: Vec<ParsedIssue> = issues.iter().map(|i| ParsedIssue::read(&i)).collect();
         let list: Vec<Issue<'_>> = parsed.iter().map(ParsedIssue::as_issue).collect();
-        let flat = Array::new();
-        for (tool_id, field_id, message) in self.inner.classify_issue_ids(&tool, &list) {
-            for n in [tool_id.map_or(-1.0, f64::from), field_id.map_or(-1.0, f64::from), f64::from(message)] {
-                flat.push(&JsValue::from_f64(n));
-            }
-        }
-        out.set(0, flat.into());
+        out.set(0, to_js(&self.inner.classify_issues(&tool, &list)));
     }
 
-    /// Strict UTF-16 decoding: a lone surrogate can never equal a catalog
-    /// string, so it must not be replaced by one that might.
-    fn text(&self, offset: usize, len: usize) -> Option<String> {
-        String::from_utf16(self.units.get(offset..offset + len)?).ok()
-    }
-
-    fn put(&mut self, (tool, field, message): Ids) {
-        self.ids.copy_from_slice(&[tool.unwrap_or(NONE), field.unwrap_or(NONE), message]);
+    /// The tool and message strings; a message that is absent or not valid
+    /// UTF-16 classifies as nothing (the empty string is no catalog phrase).
+    fn tool_and_message(&self, tool_len: usize, message_len: Option<u32>) -> (String, String) {
+        let tool = self.scratch.strict(0, tool_len).unwrap_or_default();
+        let message = message_len.and_then(|n| self.scratch.strict(tool_len, n as usize)).unwrap_or_default();
+        (tool, message)
     }
 }
 

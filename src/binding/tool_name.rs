@@ -1,49 +1,76 @@
-//! Tool-name exports (SPEC §3) for `js/api.js`.
+//! Tool-name exports for `js/api.js`.
 
 use js_sys::Array;
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use super::{get, js_error, options_object, read, reserve, shrink, string_option, whole_option, write};
+use super::{
+    get, js_error, options_object, scratch_exports, string_array, string_option, to_js, whole_option, Reply, Scratch,
+};
 use crate::error::{OptionPath, OptionsError};
 use crate::tool_name::{
-    alias_form, reverse_form, rules as format_rules, AliasForm, BuiltinProfile, Format, Overflow, Profile, ReverseForm,
+    rules as format_rules, to_llm_facing_name, try_reverse_to_canonical, BuiltinProfile, Format, Overflow, Profile,
     Step, ToolNameError, ToolRegistry, MAX_CUSTOM_LENGTH,
 };
 
-/// No result: the wrapper asks for the error (`-1`), or for `null` from
-/// [`Mapper::reverse`].
-const FAILED: i32 = -1;
-/// The result is the input with every `/` as `__` ([`Mapper::forward`]).
-const PLAIN: i32 = -3;
-/// The result is the input itself ([`Mapper::reverse`]).
-const UNCHANGED: i32 = -4;
+/// The kind of one step of a rule (see [`Step`]), for the wrapper's walker.
+#[wasm_bindgen]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(into = "u8")]
+pub enum StepKind {
+    /// Into an object's own property `a`.
+    Key = 0,
+    /// Into every element of an array.
+    Each = 1,
+    /// Only objects whose property `a` equals `b`.
+    When = 2,
+    /// Property `a` holds a tool name.
+    Name = 3,
+    /// Property `a` holds a list of tool names.
+    Names = 4,
+}
 
-/// Fills `out` with `[format name, rules]` pairs, each rule a list of
-/// steps `[kind, a, b]`: 0 key `a`, 1 each, 2 when `a` equals `b`,
-/// 3 name at `a`, 4 names at `a`.
+impl From<StepKind> for u8 {
+    fn from(kind: StepKind) -> u8 {
+        kind as u8
+    }
+}
+
+/// What [`Registry::lookup`] answers.
+#[wasm_bindgen]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lookup {
+    /// Either form in, the canonical name out.
+    ToCanonical = 0,
+    /// Either form in, the alias out.
+    ToLlmFacing = 1,
+    /// The alias of a registered canonical name (outbound payloads).
+    AliasOf = 2,
+    /// The canonical name of a registered alias (inbound payloads).
+    CanonicalOf = 3,
+}
+
+/// Sets `out[0]` to `[[format name, rules], …]`, each rule a list of
+/// steps `[kind, a, b]` ([`StepKind`]).
 #[wasm_bindgen(js_name = "__rules")]
 pub fn rules(out: &Array) {
-    for format in Format::ALL {
-        let list: Array = format_rules(format)
-            .iter()
-            .map(|rule| -> JsValue {
-                rule.iter()
-                    .map(|step| -> JsValue {
-                        let (kind, a, b) = match *step {
-                            Step::Key(k) => (0, k, ""),
-                            Step::Each => (1, "", ""),
-                            Step::When(k, v) => (2, k, v),
-                            Step::Name(k) => (3, k, ""),
-                            Step::Names(k) => (4, k, ""),
-                        };
-                        Array::of3(&JsValue::from_f64(f64::from(kind)), &JsValue::from_str(a), &JsValue::from_str(b))
-                            .into()
-                    })
-                    .collect::<Array>()
-                    .into()
-            })
-            .collect();
-        out.push(&Array::of2(&JsValue::from_str(format.name()), &list));
+    let table: Vec<(&str, Vec<Vec<(StepKind, &str, &str)>>)> = Format::ALL
+        .iter()
+        .map(|format| {
+            let rules = format_rules(*format).iter().map(|rule| rule.iter().map(|step| step_parts(*step)).collect());
+            (format.name(), rules.collect())
+        })
+        .collect();
+    out.set(0, to_js(&table));
+}
+
+fn step_parts(step: Step) -> (StepKind, &'static str, &'static str) {
+    match step {
+        Step::Key(k) => (StepKind::Key, k, ""),
+        Step::Each => (StepKind::Each, "", ""),
+        Step::When(k, v) => (StepKind::When, k, v),
+        Step::Name(k) => (StepKind::Name, k, ""),
+        Step::Names(k) => (StepKind::Names, k, ""),
     }
 }
 
@@ -53,9 +80,11 @@ pub fn rules(out: &Array) {
 pub struct Mapper {
     profile: Profile,
     overflow: Overflow,
-    units: Vec<u16>,
+    scratch: Scratch,
     error: Option<ToolNameError>,
 }
+
+scratch_exports!(Mapper);
 
 #[wasm_bindgen]
 impl Mapper {
@@ -65,46 +94,27 @@ impl Mapper {
     #[must_use]
     pub fn new(options: &JsValue, out: &Array) -> Mapper {
         let (profile, overflow) = options_or_report(options, out);
-        Mapper { profile, overflow, units: Vec::new(), error: None }
+        Mapper { profile, overflow, scratch: Scratch::default(), error: None }
     }
 
-    /// Makes room for `len` code units; returns the buffer's byte address.
-    #[must_use]
-    pub fn units(&mut self, len: usize) -> usize {
-        reserve(&mut self.units, len)
-    }
-
-    /// Releases a buffer grown by a very large input.
-    pub fn release(&mut self) {
-        shrink(&mut self.units);
-    }
-
-    /// The alias of the canonical name in units `..len`: `-3` when it is
-    /// the plain form (every `/` as `__`, which the wrapper builds), else
-    /// the length of the hashed alias written back at the start of the
-    /// buffer; `-1` (see [`error`](Self::error)) or `-2` (grow the buffer
-    /// and call again).
+    /// Writes back the alias of the canonical name in units `..len`: its
+    /// length, [`Reply::Failed`] (see [`error`](Self::error)) or
+    /// [`Reply::NoRoom`].
     pub fn forward(&mut self, len: usize) -> i32 {
-        match alias_form(&read(&self.units, len), &self.profile, self.overflow) {
-            Ok(AliasForm::Plain) => PLAIN,
-            Ok(AliasForm::Hashed(alias)) => write(&mut self.units, &alias),
+        match to_llm_facing_name(&self.scratch.lossy(len), &self.profile, self.overflow) {
+            Ok(alias) => self.scratch.answer(&alias),
             Err(e) => {
                 self.error = Some(e);
-                FAILED
+                Reply::Failed as i32
             }
         }
     }
 
-    /// The heuristic decision for the name in units `..len`: `-4` for the
-    /// name unchanged, `-1` for `null`, else the UTF-16 index of the `__`
-    /// that becomes `/`.
-    pub fn reverse(&self, len: usize) -> i32 {
-        let name = read(&self.units, len);
-        match reverse_form(&name) {
-            ReverseForm::Unchanged => UNCHANGED,
-            ReverseForm::Split(i) => i32::try_from(name[..i].encode_utf16().count()).unwrap_or(FAILED),
-            ReverseForm::Impossible => FAILED,
-        }
+    /// Writes back the heuristic canonical form of the name in units
+    /// `..len`: its length, [`Reply::Null`] or [`Reply::NoRoom`].
+    pub fn reverse(&mut self, len: usize) -> i32 {
+        let canonical = try_reverse_to_canonical(&self.scratch.lossy(len));
+        self.scratch.answer_opt(canonical.as_deref())
     }
 
     /// Sets `out[0]` to the `ToolNameError` of the last failed call.
@@ -119,14 +129,16 @@ fn put_error(error: Option<ToolNameError>, out: &Array) {
     }
 }
 
-/// The authoritative registry behind the wrapper's `ToolRegistry` (which
-/// mirrors each decision in two JS maps for lookups).
+/// The authoritative registry behind the wrapper's `ToolRegistry`, whose
+/// caches hold only this registry's answers.
 #[wasm_bindgen]
 pub struct Registry {
     inner: ToolRegistry,
-    units: Vec<u16>,
+    scratch: Scratch,
     error: Option<ToolNameError>,
 }
+
+scratch_exports!(Registry);
 
 #[wasm_bindgen]
 impl Registry {
@@ -136,34 +148,23 @@ impl Registry {
     #[must_use]
     pub fn new(options: &JsValue, out: &Array) -> Registry {
         let (profile, overflow) = options_or_report(options, out);
-        Registry { inner: ToolRegistry::new(profile, overflow), units: Vec::new(), error: None }
+        Registry { inner: ToolRegistry::new(profile, overflow), scratch: Scratch::default(), error: None }
     }
 
-    /// Makes room for `len` code units; returns the buffer's byte address.
-    #[must_use]
-    pub fn units(&mut self, len: usize) -> usize {
-        reserve(&mut self.units, len)
-    }
-
-    /// Releases a buffer grown by a very large input.
-    pub fn release(&mut self) {
-        shrink(&mut self.units);
-    }
-
-    /// Registers the canonical name in units `..len`; the alias is written
-    /// back at the start: its length, `-1` (see [`error`](Self::error)) or
-    /// `-2` (grow the buffer and call again; nothing was registered twice,
-    /// since registering is idempotent).
+    /// Registers the canonical name in units `..len` and writes back its
+    /// alias: its length, [`Reply::Failed`] (see [`error`](Self::error))
+    /// or [`Reply::NoRoom`] (registering again is idempotent, so the
+    /// wrapper may simply call again).
     pub fn register(&mut self, len: usize) -> i32 {
-        let canonical = read(&self.units, len);
+        let canonical = self.scratch.lossy(len);
         match self.inner.register(&canonical) {
             Ok(alias) => {
                 let alias = alias.to_owned();
-                write(&mut self.units, &alias)
+                self.scratch.answer(&alias)
             }
             Err(e) => {
                 self.error = Some(e);
-                FAILED
+                Reply::Failed as i32
             }
         }
     }
@@ -176,7 +177,7 @@ impl Registry {
     pub fn register_server(&mut self, server: &str, tools: Vec<String>, out: &Array) -> bool {
         match self.inner.register_server(server, &tools) {
             Ok(aliases) => {
-                out.set(0, aliases.iter().map(|a| JsValue::from_str(a)).collect::<Array>().into());
+                out.set(0, string_array(&aliases).into());
                 true
             }
             Err(e) => {
@@ -186,11 +187,25 @@ impl Registry {
         }
     }
 
+    /// Writes back the [`Lookup`] answer for the name in units `..len`:
+    /// its length, [`Reply::Null`] for an unknown name, or
+    /// [`Reply::NoRoom`].
+    pub fn lookup(&mut self, kind: Lookup, len: usize) -> i32 {
+        let name = self.scratch.lossy(len);
+        let answer = match kind {
+            Lookup::ToCanonical => self.inner.to_canonical(&name),
+            Lookup::ToLlmFacing => self.inner.to_llm_facing(&name),
+            Lookup::AliasOf => self.inner.alias_of_canonical(&name),
+            Lookup::CanonicalOf => self.inner.canonical_of_alias(&name),
+        };
+        let answer = answer.map(str::to_owned);
+        self.scratch.answer_opt(answer.as_deref())
+    }
+
     /// Sets `out[0]` to the list of config keys for the name in units
-    /// `..len` (see `ToolRegistry::override_keys`).
+    /// `..len`, in lookup order (see `ToolRegistry::override_keys`).
     pub fn override_keys(&self, len: usize, out: &Array) {
-        let keys = self.inner.override_keys(&read(&self.units, len));
-        out.set(0, keys.iter().map(|k| JsValue::from_str(k)).collect::<Array>().into());
+        out.set(0, string_array(&self.inner.override_keys(&self.scratch.lossy(len))).into());
     }
 
     /// Sets `out[0]` to the `ToolNameError` of the last failed call.

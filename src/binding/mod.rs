@@ -1,0 +1,382 @@
+//! The JS binding: every `#[wasm_bindgen]` export, and nothing else.
+//!
+//! Thin by design: convert, call the core, convert back. The public JS API
+//! (`js/api.js`, typed by `js/index.d.ts`) is a wrapper over these exports;
+//! they are its private protocol, declared once here:
+//!
+//! - **Codes** are `#[wasm_bindgen]` enums ([`Verdict`], [`Reply`],
+//!   [`Word`], [`StepKind`], [`Lookup`], [`Op`], [`Header`], [`Expected`], [`Limit`]), which the
+//!   generated glue exports as frozen objects: the wrapper reads
+//!   `glue.Verdict.Identity`, never a number of its own.
+//! - **Strings in** cross through one [`Scratch`] per wasm object: JS writes
+//!   UTF-16 code units straight into wasm memory and makes one call, so
+//!   there is no UTF-8 re-encoding and lone surrogates reach the core
+//!   intact. Numbers in and out (batch lengths, verdicts, ids) use the
+//!   scratch's `i32` words.
+//! - **Strings out** that a hot path returns (an alias, a canonical name)
+//!   are written back into the same buffer; the call returns their length.
+//! - **Structured values that cross rarely** (rejections, envelopes, issue
+//!   lists, delivery plans, mark-read updates, the start-up tables) are the
+//!   core's `Serialize` types carried by serde-wasm-bindgen ([`to_js`]).
+//!   The hot accept paths return numbers, and the wrapper materializes the
+//!   plain result from strings Rust gave it once.
+//!
+//! No export returns a JS value: values come back through an `out` array
+//! argument, and exports return only numbers or nothing. Node 20's V8
+//! inlines JS→wasm calls into optimized code, and a lazy deoptimization at
+//! the return of an inlined call that returns an `externref` aborts the
+//! process ("Fatal error … unreachable code"); a garbage collection is
+//! enough to trigger it, e.g. in `list.map((x) => v.validate(x))`. Number
+//! and void returns are safe (`js-tests/v8-deopt.test.mjs`).
+//!
+//! JS values given to an export are read into plain Rust data before the
+//! export borrows any wasm object, so no getter or Proxy trap runs while
+//! Rust holds a borrow.
+
+mod delivery;
+mod error_data;
+mod recipient;
+mod tool_name;
+
+pub use delivery::{delivery_tables, plan, Header, Mailbox, Op};
+pub use error_data::{error_tables, Classifier};
+pub use recipient::{recipient_tables, Validator};
+pub use tool_name::{rules, Lookup, Mapper, Registry, StepKind};
+
+use js_sys::{Array, Object, Reflect};
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+use crate::error::{ArgumentError, BoundaryError, Detail, OptionPath, OptionsError};
+use crate::safe_text::SafeText;
+
+/// A recipient's verdict on the hot path.
+#[wasm_bindgen]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    /// `AGENT:*`.
+    Broadcast = 0,
+    /// `@<identifier>`; the identifier starts after the `@`.
+    Identity = 1,
+    /// Rejected: ask for the rejection object.
+    Rejected = 2,
+}
+
+/// What a call that can answer with a string returns when it does not:
+/// a non-negative return is the length of the string written back at the
+/// start of the scratch buffer.
+#[wasm_bindgen]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reply {
+    /// The call failed: ask the object for its error.
+    Failed = -1,
+    /// The result does not fit the buffer: grow it and call again.
+    NoRoom = -2,
+    /// The answer is `null`.
+    Null = -3,
+}
+
+/// Special values of the scratch's `i32` words; string and catalog ids,
+/// lengths and indexes are the non-negative values.
+#[wasm_bindgen]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Word {
+    /// A property that is absent (`undefined`), or no id.
+    Missing = -1,
+    /// A property that is `null`.
+    Null = -2,
+    /// A value of another type than expected: not a string (and not
+    /// `null` or `undefined`), or receipts that are not an array.
+    Other = -3,
+    /// A message or receipt that is not an object.
+    NotAnObject = -4,
+}
+
+/// The smallest length of a scratch buffer that is released after use
+/// (a very large input must not keep its memory), and the size of the
+/// wrapper's memo tables. The wrapper reads them here.
+#[wasm_bindgen]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Limit {
+    /// Buffers grown past this many elements are released after use.
+    Keep = 65_536,
+}
+
+/// A JS array of strings.
+fn string_array<S: AsRef<str>>(list: &[S]) -> Array {
+    list.iter().map(|s| JsValue::from_str(s.as_ref())).collect()
+}
+
+/// A core value as a plain JS value: objects as plain objects (not `Map`s),
+/// `None` fields as `null` unless the type skips them.
+fn to_js<T: Serialize + ?Sized>(value: &T) -> JsValue {
+    // Serializing our own types (strings, bools, small numbers, lists and
+    // structs) cannot fail; `undefined` would only mark a bug.
+    value.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).unwrap_or(JsValue::UNDEFINED)
+}
+
+/// The scratch buffers of one wasm object: UTF-16 code units and `i32`
+/// words that the wrapper writes before a call and reads after it.
+#[derive(Debug, Default)]
+pub(crate) struct Scratch {
+    units: Vec<u16>,
+    words: Vec<i32>,
+}
+
+impl Scratch {
+    /// Room for `len` code units; their byte address.
+    fn units_at(&mut self, len: usize) -> usize {
+        if self.units.len() < len {
+            self.units.resize(len, 0);
+        }
+        self.units.as_ptr() as usize
+    }
+
+    /// Room for `len` words; their byte address.
+    fn words_at(&mut self, len: usize) -> usize {
+        if self.words.len() < len {
+            self.words.resize(len, 0);
+        }
+        self.words.as_ptr() as usize
+    }
+
+    /// Drops buffers grown past [`Limit::Keep`] elements.
+    fn release(&mut self) {
+        let keep = Limit::Keep as usize;
+        if self.units.len() > keep {
+            self.units = Vec::new();
+        }
+        if self.words.len() > keep {
+            self.words = Vec::new();
+        }
+    }
+
+    /// Code units `offset..offset + len` (empty when out of range).
+    fn units(&self, offset: usize, len: usize) -> &[u16] {
+        self.units.get(offset..offset.saturating_add(len)).unwrap_or_default()
+    }
+
+    /// Code units `..len` as a string (a lone surrogate becomes U+FFFD).
+    fn lossy(&self, len: usize) -> String {
+        String::from_utf16_lossy(self.units(0, len))
+    }
+
+    /// Code units `offset..offset + len` decoded strictly: a lone surrogate
+    /// gives `None`, so it can never equal a string it is not.
+    fn strict(&self, offset: usize, len: usize) -> Option<String> {
+        String::from_utf16(self.units.get(offset..offset.checked_add(len)?)?).ok()
+    }
+
+    /// Writes `s` at the start of the unit buffer: its length in code
+    /// units, or [`Reply::NoRoom`].
+    fn answer(&mut self, s: &str) -> i32 {
+        let n = s.encode_utf16().count();
+        if n > self.units.len() {
+            return Reply::NoRoom as i32;
+        }
+        for (slot, unit) in self.units.iter_mut().zip(s.encode_utf16()) {
+            *slot = unit;
+        }
+        i32::try_from(n).unwrap_or(Reply::NoRoom as i32)
+    }
+
+    /// [`answer`](Self::answer) for an optional string.
+    fn answer_opt(&mut self, s: Option<&str>) -> i32 {
+        s.map_or(Reply::Null as i32, |s| self.answer(s))
+    }
+}
+
+/// The three scratch exports every wasm object has (one macro, so the
+/// transport in `js/api.js` is one class for all of them).
+macro_rules! scratch_exports {
+    ($t:ident) => {
+        #[wasm_bindgen]
+        impl $t {
+            /// Makes room for `len` code units; returns their byte address.
+            #[must_use]
+            pub fn units(&mut self, len: usize) -> usize {
+                self.scratch.units_at(len)
+            }
+
+            /// Makes room for `len` `i32` words; returns their byte address.
+            #[must_use]
+            pub fn words(&mut self, len: usize) -> usize {
+                self.scratch.words_at(len)
+            }
+
+            /// Releases buffers grown by a very large input.
+            pub fn release(&mut self) {
+                self.scratch.release();
+            }
+        }
+    };
+}
+pub(crate) use scratch_exports;
+
+/// The module's memory, for the wrapper's typed-array views.
+#[wasm_bindgen(js_name = "__memory")]
+#[must_use]
+pub fn memory() -> JsValue {
+    wasm_bindgen::memory()
+}
+
+/// The JS type name of a non-string value: `typeof`, except `null` and
+/// arrays, whose `typeof` (`object`) would tell the caller little.
+fn type_name(value: &JsValue) -> &'static str {
+    if value.is_null() {
+        return "null";
+    }
+    if Array::is_array(value) {
+        return "array";
+    }
+    match value.js_typeof().as_string().as_deref() {
+        Some("undefined") => "undefined",
+        Some("boolean") => "boolean",
+        Some("number") => "number",
+        Some("bigint") => "bigint",
+        Some("symbol") => "symbol",
+        Some("function") => "function",
+        Some("string") => "string",
+        _ => "object",
+    }
+}
+
+/// The one place a core error becomes a thrown JS `Error`: `name`, `code`,
+/// `reason` and the error's details as own properties.
+fn js_error(e: &impl BoundaryError) -> JsValue {
+    let message = e.to_string();
+    let error: js_sys::Error = if e.name() == "TypeError" {
+        js_sys::TypeError::new(&message).unchecked_into()
+    } else {
+        js_sys::Error::new(&message)
+    };
+    let mut props = vec![
+        ("name", Detail::Text(e.name().to_owned())),
+        ("code", Detail::Text(e.code().to_owned())),
+        ("reason", Detail::Text(e.reason().to_owned())),
+    ];
+    props.extend(e.details());
+    for (key, value) in props {
+        let value = match value {
+            Detail::Text(s) => JsValue::from_str(&s),
+            #[allow(clippy::cast_precision_loss, reason = "positions and lengths are far below 2^53")]
+            Detail::Number(n) => JsValue::from_f64(n as f64),
+        };
+        // Defining a property on a fresh Error cannot fail.
+        let _ = Reflect::set(&error, &JsValue::from_str(key), &value);
+    }
+    error.into()
+}
+
+/// Property `key` of an options object; `path` names it in errors.
+fn get(object: &JsValue, key: &str, path: &'static str) -> Result<JsValue, OptionsError> {
+    Reflect::get(object, &JsValue::from_str(key))
+        .map_err(|_| OptionsError::invalid(OptionPath::Named(path), "could not be read"))
+}
+
+/// `None` for `undefined`/`null`; the object when it is a plain options
+/// object whose keys are all in `known`.
+fn options_object<'v>(value: &'v JsValue, known: &[&str]) -> Result<Option<&'v JsValue>, OptionsError> {
+    if value.is_undefined() || value.is_null() {
+        return Ok(None);
+    }
+    if !value.is_object() || Array::is_array(value) {
+        return Err(OptionsError::wrong_type(OptionPath::Whole, "an object"));
+    }
+    for key in Object::keys(value.unchecked_ref::<Object>()).iter() {
+        let key = key.as_string().unwrap_or_default();
+        if !known.contains(&key.as_str()) {
+            return Err(OptionsError::unknown(SafeText::render(&key)));
+        }
+    }
+    Ok(Some(value))
+}
+
+/// An optional string option.
+fn string_option(object: &JsValue, key: &str, path: &'static str) -> Result<Option<String>, OptionsError> {
+    let v = get(object, key, path)?;
+    if v.is_undefined() {
+        return Ok(None);
+    }
+    v.as_string().map(Some).ok_or_else(|| OptionsError::wrong_type(OptionPath::Named(path), "a string"))
+}
+
+/// An optional whole-number option in `1..=max` (above `max` saturates to
+/// `max + 1` for the core to refuse with its own range).
+fn whole_option(object: &JsValue, key: &str, path: &'static str, max: usize) -> Result<Option<usize>, OptionsError> {
+    let v = get(object, key, path)?;
+    if v.is_undefined() {
+        return Ok(None);
+    }
+    let path = OptionPath::Named(path);
+    let n = v.as_f64().ok_or_else(|| OptionsError::wrong_type(path.clone(), "a whole number"))?;
+    if !(n.fract() == 0.0 && n >= 1.0) {
+        return Err(OptionsError::out_of_range(path, 1, max));
+    }
+    let ceiling = u32::try_from(max + 1).map_or(f64::MAX, f64::from);
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss, reason = "whole, positive, clamped to the limit")]
+    Ok(Some(n.min(ceiling) as usize))
+}
+
+/// What a public JS function expected of an argument of the wrong type:
+/// the wrapper checks types and asks for the error here, so its message
+/// is spelled once.
+#[wasm_bindgen]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Expected {
+    /// `validateMany(list)`.
+    Recipients = 0,
+    /// A tool name.
+    ToolName = 1,
+    /// `registerServer(server, …)`.
+    ServerName = 2,
+    /// `registerServer(…, toolNames)`.
+    ToolNames = 3,
+    /// `lookupOverride(map, …)`.
+    ConfigMap = 4,
+    /// `toProvider(…, format)`, `fromProvider(…, format)`.
+    PayloadFormat = 5,
+    /// `new ErrorClassifier(catalog)`.
+    Catalog = 6,
+    /// `classifyIssues(…, issues)`.
+    Issues = 7,
+    /// The reader of `readState`, `markRead`, `unreadCount`, `listUnread`.
+    Reader = 8,
+    /// `unreadCount(messages, …)`, `listUnread(messages, …)`.
+    Messages = 9,
+    /// `markRead(…, now)`.
+    Now = 10,
+    /// `planDelivery(args)`.
+    DeliveryArgs = 11,
+    /// `planDelivery({ agents })`.
+    Agents = 12,
+    /// `planDelivery({ sender })`.
+    Sender = 13,
+}
+
+/// Sets `out[0]` to the `TypeError` for an argument of the wrong type.
+#[wasm_bindgen(js_name = "__argument_error")]
+pub fn argument_error(expected: Expected, out: &Array) {
+    let phrase = match expected {
+        Expected::Recipients => "an array of recipients",
+        Expected::ToolName => "a tool name string",
+        Expected::ServerName => "a server name string",
+        Expected::ToolNames => "an array of tool name strings",
+        Expected::ConfigMap => "a config map (an object or a Map)",
+        Expected::PayloadFormat => {
+            let names = crate::tool_name::Format::ALL.map(crate::tool_name::Format::name);
+            out.set(0, js_error(&ArgumentError::one_of("a payload format", &names)));
+            return;
+        }
+        Expected::Catalog => "a catalog object",
+        Expected::Issues => "an array of Zod issues or Ajv errors",
+        Expected::Reader => "the reader's identity as a string",
+        Expected::Messages => "an array of message records",
+        Expected::Now => delivery::NOW,
+        Expected::DeliveryArgs => "{ to, sender, agents }",
+        Expected::Agents => "agents as an array",
+        Expected::Sender => "sender as a string",
+    };
+    out.set(0, js_error(&ArgumentError::new(phrase)));
+}

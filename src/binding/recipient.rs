@@ -1,0 +1,155 @@
+//! Recipient exports for `js/api.js`.
+
+use js_sys::Array;
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+use super::{
+    get, js_error, options_object, scratch_exports, string_option, to_js, type_name, whole_option, Scratch, Verdict,
+};
+use crate::error::{OptionPath, OptionsError};
+use crate::recipient::{
+    Recipient, RecipientError, RecipientOptions, RecipientValidator, Shape, IDENTITY_PREFIX,
+    MAX_IDENTIFIER_LENGTH_LIMIT,
+};
+
+/// What the wrapper needs to materialize an accepted result on the hot
+/// path: the two recipients as Rust serializes them, and where an
+/// identifier starts in an accepted `@<identifier>`.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Tables {
+    broadcast: Recipient<'static>,
+    identity: Recipient<'static>,
+    identity_start: usize,
+}
+
+/// Sets `out[0]` to the recipient tables (read once by the wrapper).
+#[wasm_bindgen(js_name = "__recipient_tables")]
+pub fn recipient_tables(out: &Array) {
+    let tables =
+        Tables { broadcast: Recipient::Broadcast, identity: Recipient::Identity(""), identity_start: IDENTITY_PREFIX.len() };
+    out.set(0, to_js(&tables));
+}
+
+/// A failed validation as the JS API returns it.
+#[derive(Serialize)]
+pub(super) struct Rejected<'e> {
+    ok: bool,
+    error: &'e RecipientError,
+}
+
+/// `{ ok: false, error }` as a JS value.
+pub(super) fn rejected(error: &RecipientError) -> JsValue {
+    to_js(&Rejected { ok: false, error })
+}
+
+/// A parsed recipient validator (the wrapper's `RecipientValidator`) with
+/// its own scratch buffers: keeping them here rather than in a
+/// thread-local saves a measurable part of each call.
+#[wasm_bindgen]
+pub struct Validator {
+    inner: RecipientValidator,
+    scratch: Scratch,
+}
+
+scratch_exports!(Validator);
+
+#[wasm_bindgen]
+impl Validator {
+    /// Parses options once; `undefined` gives layer 1 only. For options
+    /// that cannot work (a wrong type, out of range, unknown, invalid), sets
+    /// `out[0]` to a `TypeError` with `code: "INVALID_OPTIONS"`, `reason`
+    /// and `option`, for the wrapper to throw, and returns a layer-1
+    /// validator that the wrapper frees.
+    #[wasm_bindgen(constructor)]
+    #[must_use]
+    pub fn new(options: &JsValue, out: &Array) -> Validator {
+        let inner = parse_options(options).and_then(RecipientValidator::new).unwrap_or_else(|e| {
+            out.set(0, js_error(&e));
+            RecipientValidator::DEFAULT
+        });
+        Validator { inner, scratch: Scratch::default() }
+    }
+
+    /// The verdict for the first `len` code units.
+    #[must_use]
+    pub fn check(&self, len: usize) -> Verdict {
+        verdict(self.inner.verdict(self.scratch.units(0, len)))
+    }
+
+    /// Verdicts for `count` strings laid end to end in the unit buffer,
+    /// their lengths in the words ([`Word::Other`](super::Word) for other values);
+    /// each word is overwritten with its [`Verdict`].
+    pub fn check_many(&mut self, count: usize) {
+        let Scratch { units, words } = &mut self.scratch;
+        let mut offset = 0usize;
+        for slot in words.iter_mut().take(count) {
+            let Ok(len) = usize::try_from(*slot) else {
+                *slot = Verdict::Rejected as i32;
+                continue;
+            };
+            let end = offset.saturating_add(len);
+            let v = units.get(offset..end).map_or(Verdict::Rejected, |s| verdict(self.inner.verdict(s)));
+            *slot = v as i32;
+            offset = end;
+        }
+    }
+
+    /// Sets `out[0]` to `{ ok: false, error }` for code units
+    /// `offset..offset + len`.
+    pub fn reject(&self, offset: usize, len: usize, out: &Array) {
+        out.set(0, rejected(&self.inner.reject_utf16(self.scratch.units(offset, len))));
+    }
+
+    /// Sets `out[0]` to the `not_a_string` rejection of a value of
+    /// another type, as [`reject`](Self::reject) does.
+    pub fn reject_value(&self, value: &JsValue, out: &Array) {
+        out.set(0, rejected(&self.inner.reject_non_string(type_name(value))));
+    }
+}
+
+fn verdict(verdict: Option<Shape>) -> Verdict {
+    match verdict {
+        Some(Shape::Broadcast) => Verdict::Broadcast,
+        Some(Shape::Identity) => Verdict::Identity,
+        None => Verdict::Rejected,
+    }
+}
+
+fn parse_options(value: &JsValue) -> Result<RecipientOptions, OptionsError> {
+    let mut options = RecipientOptions::default();
+    let Some(value) = options_object(value, &["knownAgents", "strict", "identityPattern", "maxIdentifierLength"])?
+    else {
+        return Ok(options);
+    };
+    let known = get(value, "knownAgents", "knownAgents")?;
+    if !known.is_undefined() {
+        let list = known
+            .dyn_ref::<Array>()
+            .ok_or_else(|| OptionsError::wrong_type(OptionPath::Named("knownAgents"), "an array of strings"))?;
+        let mut agents = Vec::with_capacity(list.length() as usize);
+        for (i, entry) in list.iter().enumerate() {
+            agents.push(
+                entry
+                    .as_string()
+                    .ok_or_else(|| OptionsError::wrong_type(OptionPath::Entry("knownAgents", i), "a string"))?,
+            );
+        }
+        options = options.known_agents(agents);
+    }
+    let strict = get(value, "strict", "strict")?;
+    if !strict.is_undefined() {
+        options = options.strict(
+            strict.as_bool().ok_or_else(|| OptionsError::wrong_type(OptionPath::Named("strict"), "a boolean"))?,
+        );
+    }
+    if let Some(pattern) = string_option(value, "identityPattern", "identityPattern")? {
+        options = options.identity_pattern(pattern);
+    }
+    if let Some(n) = whole_option(value, "maxIdentifierLength", "maxIdentifierLength", MAX_IDENTIFIER_LENGTH_LIMIT)? {
+        options = options.max_identifier_length(n);
+    }
+    Ok(options)
+}
