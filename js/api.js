@@ -20,6 +20,8 @@ function createApi(glue) {
   // four characters, so two hot keys rarely evict each other, and a miss
   // costs a few stores.
   const MEMO_SLOTS = 1024, MEMO_MAX_LENGTH = 160, MEMO_SAMPLE = 64;
+  // The registry's caches of Rust's answers are plain Maps, emptied when full.
+  const ANSWERS_MAX = 4096;
   function hash(s) {
     const n = s.length;
     let h = Math.imul(n, 0x9e3779b1);
@@ -103,8 +105,15 @@ function createApi(glue) {
   function put(at, s) {
     for (let i = 0; i < s.length; i++) units16[at + i] = s.charCodeAt(i);
   }
+  const chars = [];
+  /** The `n` code units at element `at` as a string (a reused array for short ones: cheaper than a subarray). */
   function decode(at, n) {
     views();
+    if (n <= 256) {
+      chars.length = n;
+      for (let i = 0; i < n; i++) chars[i] = units16[at + i];
+      return String.fromCharCode.apply(null, chars);
+    }
     let s = "";
     for (let i = 0; i < n; i += 4096) s += String.fromCharCode.apply(null, units16.subarray(at + i, at + Math.min(n, i + 4096)));
     return s;
@@ -407,6 +416,7 @@ function createApi(glue) {
   // object gives what rewriting its JSON gives.
   const isEnumerable = Object.prototype.propertyIsEnumerable;
   const isObject = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
+  const OBJECT_PROTO = Object.prototype, ARRAY_PROTO = Array.prototype, protoOf = Object.getPrototypeOf;
   /** `v` as JSON.stringify sees it under `key`: after `toJSON`, with boxed primitives unboxed. */
   function jsonOf(v, key) {
     if (v === null || typeof v !== "object") return v;
@@ -414,14 +424,12 @@ function createApi(glue) {
       v = v.toJSON(String(key));
       if (v === null || typeof v !== "object") return v;
     }
+    const p = protoOf(v);
+    if (p === OBJECT_PROTO || p === ARRAY_PROTO || p === null) return v; // the common case: no boxed primitive
     if (v instanceof String) return String(v);
     if (v instanceof Number) return Number(v);
     if (v instanceof Boolean) return v.valueOf();
     return v;
-  }
-  /** Property `key` of object `node` as JSON.stringify sees it; undefined when it would not write it. */
-  function jsonProperty(node, key) {
-    return isEnumerable.call(node, key) ? jsonOf(node[key], key) : undefined;
   }
   /** A copy of `node` with one property replaced (a spread, then a store: faster than a computed key in the literal). */
   function withProperty(node, key, value) {
@@ -429,6 +437,9 @@ function createApi(glue) {
     copy[key] = value;
     return copy;
   }
+  // Each step reads property `a` of `node` as JSON.stringify does, inline
+  // (`isEnumerable.call(node, a) ? jsonOf(node[a], a) : undefined`): a
+  // shared helper would make the keyed load megamorphic, 3× slower.
   function compileRule(steps) {
     let f = null;
     for (let i = steps.length - 1; i >= 0; i--) {
@@ -437,7 +448,7 @@ function createApi(glue) {
       if (kind === StepKind.Key) {
         f = (node, m) => {
           if (!isObject(node)) return node;
-          const c = jsonProperty(node, a);
+          const c = isEnumerable.call(node, a) ? jsonOf(node[a], a) : undefined;
           if (c === undefined) return node;
           const nc = next(c, m);
           return nc === c ? node : withProperty(node, a, nc);
@@ -456,18 +467,18 @@ function createApi(glue) {
           return o;
         };
       } else if (kind === StepKind.When) {
-        f = (node, m) => (isObject(node) && jsonProperty(node, a) === b ? next(node, m) : node);
+        f = (node, m) => (isObject(node) && isEnumerable.call(node, a) && jsonOf(node[a], a) === b ? next(node, m) : node);
       } else if (kind === StepKind.Name) {
         f = (node, m) => {
           if (!isObject(node)) return node;
-          const n = jsonProperty(node, a);
+          const n = isEnumerable.call(node, a) ? jsonOf(node[a], a) : undefined;
           const r = typeof n === "string" ? m(n) : null;
           return r === null || r === n ? node : withProperty(node, a, r);
         };
       } else {
         f = (node, m) => {
           if (!isObject(node)) return node;
-          const list = jsonProperty(node, a);
+          const list = isEnumerable.call(node, a) ? jsonOf(node[a], a) : undefined;
           if (!Array.isArray(list)) return node;
           let o = list;
           for (let j = 0; j < list.length; j++) {
@@ -501,7 +512,7 @@ function createApi(glue) {
   class ToolRegistry {
     #s;
     // Rust's answers per Lookup kind, cleared on every registration.
-    #answers = [new Memo(), new Memo(), new Memo(), new Memo()];
+    #answers = [new Map(), new Map(), new Map(), new Map()];
     #keys = new Map(); // override keys by name, from Rust; cleared on every registration
     #aliasOf = (name) => this.#lookup(Lookup.AliasOf, name);
     #canonicalOf = (name) => this.#lookup(Lookup.CanonicalOf, name);
@@ -509,17 +520,18 @@ function createApi(glue) {
       this.#s = new Transport(create(glue.Registry, options));
     }
     #changed() {
-      for (const memo of this.#answers) memo.clear();
+      for (const answers of this.#answers) answers.clear();
       this.#keys.clear();
     }
     /** Rust's answer for `name` (a string, or null). */
     #lookup(kind, name) {
-      const memo = this.#answers[kind];
-      let r = memo.get(name);
+      const answers = this.#answers[kind];
+      let r = answers.get(name);
       if (r === undefined) {
         r = this.#s.answer(name, (n) => this.#s.v.lookup(kind, n));
         if (typeof r !== "string") r = null;
-        memo.set(name, r);
+        if (answers.size >= ANSWERS_MAX) answers.clear();
+        answers.set(name, r);
       }
       return r;
     }
@@ -556,7 +568,7 @@ function createApi(glue) {
         this.#s.v.override_keys(this.#s.write(name), out);
         this.#s.done(name.length);
         keys = take();
-        if (this.#keys.size >= 4096) this.#keys.clear();
+        if (this.#keys.size >= ANSWERS_MAX) this.#keys.clear();
         this.#keys.set(name, keys);
       }
       const isMap = map instanceof Map;
