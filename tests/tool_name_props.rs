@@ -46,12 +46,9 @@ proptest! {
     }
 
     #[test]
-    fn hashed_aliases_are_stable_and_fit(c in canonical(), p in profile()) {
+    fn hashed_aliases_fit(c in canonical(), p in profile()) {
         let profile = Profile::builtin(p);
-        let first = to_llm_facing_name(&c, &profile, Overflow::Hash);
-        let second = to_llm_facing_name(&c, &Profile::builtin(p), Overflow::Hash);
-        prop_assert_eq!(&first, &second);
-        if let Ok(alias) = first {
+        if let Ok(alias) = to_llm_facing_name(&c, &profile, Overflow::Hash) {
             prop_assert!(profile.accepts(&alias));
             if let Ok(plain) = to_llm_facing_name(&c, &profile, Overflow::Error) {
                 prop_assert_eq!(plain, alias, "names that fit are unchanged");

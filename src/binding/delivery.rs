@@ -17,8 +17,7 @@ use std::cmp::Ordering;
 
 use crate::delivery::{
     broadcast_audience, is_utc_timestamp, list_unread, mark_read, read_state, AgentEntry, DeliveryPlan, Field,
-    MalformedRecord, MarkError, MarkRead, MessageRecord, ReadState, Receipt, Receipts, RecordKeys,
-    Text, RECORD_KEYS,
+    MalformedRecord, MarkError, MarkRead, MessageRecord, ReadState, Receipt, Receipts, RecordKeys, Text, RECORD_KEYS,
 };
 use crate::error::ArgumentError;
 use crate::recipient::BROADCAST;
@@ -194,12 +193,14 @@ impl Mailbox {
                 let value = match mark_read(&records[0], reader, now) {
                     Ok(mark) => {
                         let read_at = parsed.text(mark.read_at.id);
-                        let mark = MarkRead { already_read: mark.already_read, target: mark.target, read_at: &*read_at };
+                        let mark =
+                            MarkRead { already_read: mark.already_read, target: mark.target, read_at: &*read_at };
                         to_js(&Marked { ok: true, mark: &mark })
                     }
-                    Err(MarkError::NotARecipient(n)) => {
-                        to_js(&NotMarked { ok: false, error: NotARecipientData { code: n.code(), message: n.message() } })
-                    }
+                    Err(MarkError::NotARecipient(n)) => to_js(&NotMarked {
+                        ok: false,
+                        error: NotARecipientData { code: n.code(), message: n.message() },
+                    }),
                     Err(MarkError::BadTimestamp) => return Err(js_error(&ArgumentError::new(NOW))),
                     Err(MarkError::Malformed(e)) => return Err(js_error(&e)),
                 };

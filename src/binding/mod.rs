@@ -32,6 +32,7 @@
 //! JS values given to an export are read into plain Rust data before the
 //! export borrows any wasm object, so no getter or Proxy trap runs while
 //! Rust holds a borrow.
+#![allow(clippy::float_cmp, reason = "wasm-bindgen's generated enum conversions compare f64 values exactly, as they must")]
 
 mod delivery;
 mod error_data;

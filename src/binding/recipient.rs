@@ -28,8 +28,11 @@ struct Tables {
 /// Sets `out[0]` to the recipient tables (read once by the wrapper).
 #[wasm_bindgen(js_name = "__recipient_tables")]
 pub fn recipient_tables(out: &Array) {
-    let tables =
-        Tables { broadcast: Recipient::Broadcast, identity: Recipient::Identity(""), identity_start: IDENTITY_PREFIX.len() };
+    let tables = Tables {
+        broadcast: Recipient::Broadcast,
+        identity: Recipient::Identity(""),
+        identity_start: IDENTITY_PREFIX.len(),
+    };
     out.set(0, to_js(&tables));
 }
 

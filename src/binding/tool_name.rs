@@ -50,11 +50,14 @@ pub enum Lookup {
     CanonicalOf = 3,
 }
 
+/// One rule as it crosses: its steps as `[kind, a, b]`.
+type Rule = Vec<(StepKind, &'static str, &'static str)>;
+
 /// Sets `out[0]` to `[[format name, rules], …]`, each rule a list of
 /// steps `[kind, a, b]` ([`StepKind`]).
 #[wasm_bindgen(js_name = "__rules")]
 pub fn rules(out: &Array) {
-    let table: Vec<(&str, Vec<Vec<(StepKind, &str, &str)>>)> = Format::ALL
+    let table: Vec<(&str, Vec<Rule>)> = Format::ALL
         .iter()
         .map(|format| {
             let rules = format_rules(*format).iter().map(|rule| rule.iter().map(|step| step_parts(*step)).collect());
