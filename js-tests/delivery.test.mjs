@@ -1,4 +1,4 @@
-// Broadcast delivery and read state (SPEC §2) through the npm package.
+// Broadcast delivery and read state through the npm package.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";

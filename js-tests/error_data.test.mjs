@@ -1,4 +1,4 @@
-// Safe error.data (SPEC §4) through the npm package: the shared vectors,
+// Safe error.data through the npm package: the shared vectors,
 // real Zod (v3, and the v4 the MCP SDK resolves) and Ajv issues, and a
 // seeded no-echo property.
 import { test } from "node:test";

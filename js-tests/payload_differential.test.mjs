@@ -65,7 +65,9 @@ function generator(seed, registry) {
           return "tool_use";
         }
       }
-      return Object.assign(new Node(), plain);
+      const node = new Node();
+      for (const [k, v] of entries) Object.defineProperty(node, k, { value: v, enumerable: true, writable: true, configurable: true });
+      return node;
     }
     if (r < 0.84) {
       // Own getters (enumerable, so JSON reads them) and non-enumerable properties (JSON skips them).
@@ -97,8 +99,56 @@ function generator(seed, registry) {
     return exotic(o);
   }
 
-  return () => tree(7);
+  /** A copy of a template with "$" leaves as random names, extra random keys, and exotic objects. */
+  function shaped(t) {
+    if (t === "$") return leaf();
+    if (Array.isArray(t)) return Array.from({ length: 1 + Math.floor(random() * 3) }, () => shaped(t[0]));
+    if (t !== null && typeof t === "object") {
+      const o = {};
+      for (const [k, v] of Object.entries(t)) o[k] = shaped(v);
+      if (random() < 0.3) o[pick(KEYS)] = tree(2);
+      return exotic(o);
+    }
+    return t;
+  }
+
+  return (format) => (random() < 0.6 ? shaped(pick(TEMPLATES[format])) : tree(7));
 }
+
+// Payloads shaped like each format's requests, responses and streams ("$": a name).
+const TEMPLATES = {
+  anthropic: [
+    { tools: [{ name: "$" }] },
+    { tool_choice: { type: "tool", name: "$" } },
+    { messages: [{ content: [{ type: "tool_use", name: "$" }] }] },
+    { content: [{ type: "tool_use", name: "$" }] },
+    [{ content: [{ type: "tool_use", name: "$" }] }],
+    { content_block: { type: "tool_use", name: "$" } },
+  ],
+  "openai-chat": [
+    { tools: [{ function: { name: "$" } }] },
+    { tool_choice: { function: { name: "$" } } },
+    { messages: [{ tool_calls: [{ function: { name: "$" } }] }] },
+    { choices: [{ message: { tool_calls: [{ function: { name: "$" } }] } }] },
+    { choices: [{ delta: { tool_calls: [{ function: { name: "$" } }] } }] },
+    [{ tool_calls: [{ function: { name: "$" } }] }],
+  ],
+  "openai-responses": [
+    { tools: [{ type: "function", name: "$" }] },
+    { tool_choice: { type: "function", name: "$" } },
+    { input: [{ type: "function_call", name: "$" }] },
+    { output: [{ type: "function_call", name: "$" }] },
+    [{ type: "function_call", name: "$" }],
+    { item: { type: "function_call", name: "$" } },
+  ],
+  gemini: [
+    { tools: [{ functionDeclarations: [{ name: "$" }] }] },
+    { toolConfig: { functionCallingConfig: { allowedFunctionNames: ["$"] } } },
+    { contents: [{ parts: [{ functionCall: { name: "$" } }] }] },
+    { candidates: [{ content: { parts: [{ functionResponse: { name: "$" } }] } }] },
+    [{ parts: [{ functionCall: { name: "$" } }] }],
+  ],
+};
 
 /** The JSON of `v` with object keys sorted, so key order does not matter (serde_json sorts its maps). */
 function canonical(v) {
@@ -114,7 +164,7 @@ test("the JS walker and the native walker give the same JSON for random payloads
   const cases = [];
   for (const format of FORMATS) {
     for (let i = 0; i < PER_FORMAT; i++) {
-      const payload = next();
+      const payload = next(format);
       const direction = i % 2 === 0 ? "to" : "from";
       const before = JSON.stringify(payload);
       const rewritten = direction === "to" ? registry.toProvider(payload, format) : registry.fromProvider(payload, format);

@@ -1,4 +1,4 @@
-// Tool names (SPEC §3) through the npm package, against the shared vectors
+// Tool names through the npm package, against the shared vectors
 // and realistic provider payloads.
 import { test } from "node:test";
 import assert from "node:assert/strict";

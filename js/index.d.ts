@@ -114,7 +114,7 @@ export class RecipientValidator {
   free(): void;
 }
 
-// ---- Tool names (SPEC §3) ----
+// ---- Tool names ----
 
 /** The built-in profiles: `anthropic` (default), `openai`, `gemini`, `bedrock`, `mcp`, `portable`. */
 export type BuiltinProfileName = "anthropic" | "openai" | "gemini" | "bedrock" | "mcp" | "portable";
@@ -205,7 +205,7 @@ export class ToolRegistry {
   free(): void;
 }
 
-// ---- Safe error.data (SPEC §4) ----
+// ---- Safe error.data ----
 
 /**
  * What the classifier may say. `tools` is either an object of tool → fields,
@@ -284,7 +284,7 @@ export class ErrorClassifier {
   free(): void;
 }
 
-// ---- Broadcast delivery and read state (SPEC §2) ----
+// ---- Broadcast delivery and read state ----
 
 /** An audience entry: an identity, or an account with its type (`human` and `sentinel` never receive broadcasts). */
 export type AgentEntry = string | { id: string; accountType?: string | null };
@@ -331,7 +331,7 @@ export interface MalformedRecordError extends Error {
 }
 
 /**
- * Validates `to` (SPEC §1) and names the recipients: the direct one, or the
+ * Validates `to` and names the recipients: the direct one, or the
  * broadcast audience as it stands now.
  * @throws {ArgumentError} for arguments of the wrong type.
  */

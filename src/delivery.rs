@@ -1,4 +1,4 @@
-//! Broadcast delivery and per-recipient read state (SPEC §2).
+//! Broadcast delivery and per-recipient read state.
 //!
 //! The module decides; the host stores. A broadcast gets one receipt per
 //! member of the audience as it stood at send time, and every count uses
@@ -49,12 +49,12 @@ impl DeliveryPlan {
     }
 }
 
-/// Plans the delivery of a message (SPEC §2): validates `to` with the
+/// Plans the delivery of a message: validates `to` with the
 /// recipient rules, then names the direct recipient or the broadcast
 /// audience as it stands now.
 ///
 /// # Errors
-/// The [`RecipientError`] of SPEC §1.2 for a bad `to` (`"AGENT:gpt"`,
+/// The [`RecipientError`] of the contract for a bad `to` (`"AGENT:gpt"`,
 /// `" @neo"`, `""`).
 pub fn plan_delivery(
     to: &str,
@@ -393,7 +393,7 @@ fn slot<T: Text>(m: &MessageRecord<T>, reader: T) -> Result<Slot<T>, MalformedRe
     }
 }
 
-/// The reader's view of one message (SPEC §2): direct → the message's
+/// The reader's view of one message: direct → the message's
 /// `readAt` (for its recipient); receipt-backed broadcast → the reader's
 /// own receipt only, and a reader without one (the sender, a latecomer) is
 /// `not_a_recipient`; legacy broadcast (no `receipts`) → the shared

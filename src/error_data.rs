@@ -1,4 +1,4 @@
-//! Safe `error.data` for tool-argument errors (SPEC §4).
+//! Safe `error.data` for tool-argument errors.
 //!
 //! A whitelist classifier: an error message is matched exactly against the
 //! host's catalog of tools, fields and phrases, and a result refers only to
@@ -51,7 +51,7 @@ pub enum FieldPhrases {
     PerField(Vec<(String, Vec<String>)>),
 }
 
-/// What a host tells the classifier it may say (SPEC §4.1).
+/// What a host tells the classifier it may say.
 #[derive(Debug, Clone)]
 pub struct Catalog {
     /// The tools and their fields.
@@ -332,7 +332,7 @@ impl ErrorClassifier {
         }
     }
 
-    /// The classification as indexes (SPEC §4.2).
+    /// The classification as indexes.
     pub(crate) fn classify_ids(&self, tool: &str, message: &str) -> Option<Ids> {
         let tool = self.tool_id(tool);
         // Split at the first single ASCII space; matching is exact.
@@ -352,7 +352,7 @@ impl ErrorClassifier {
         self.fieldless.contains(&whole).then_some((tool, None, whole))
     }
 
-    /// Classifies a tool-argument error message (SPEC §4.2):
+    /// Classifies a tool-argument error message:
     /// 1. `<field> <field phrase>` → that field and phrase;
     /// 2. `<field> <field-less phrase>` → no field, that phrase;
     /// 3. `<field-less phrase>` → no field, that phrase;

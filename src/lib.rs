@@ -1,4 +1,24 @@
-#![doc = include_str!("../README.md")]
+//! Checks for the place where an MCP host takes in untrusted strings from
+//! language models and peer agents: recipients (`AGENT:*` or
+//! `@<identifier>`, with teaching rejections), per-recipient read state of
+//! broadcasts, tool-name aliases that each provider accepts (mapped back
+//! exactly, collisions refused, payloads rewritten), and tool-argument
+//! error data that never echoes its input.
+//!
+//! ```
+//! use mcp_boundary::{validate_recipient, Recipient, ToolRegistry};
+//!
+//! assert_eq!(validate_recipient("@neo-gpt"), Ok(Recipient::Identity("neo-gpt")));
+//! assert_eq!(validate_recipient("AGENT:gpt").unwrap_err().reason().as_str(), "agent_prefix_with_name");
+//!
+//! let mut tools = ToolRegistry::default();
+//! assert_eq!(tools.register("github/create_issue").unwrap(), "github__create_issue");
+//! assert_eq!(tools.to_canonical("github__create_issue"), Some("github/create_issue"));
+//! ```
+//!
+//! The same crate compiled to WebAssembly is the `mcp-boundary` npm
+//! package; its JS binding lives in a private module, so this Rust API has
+//! no wasm-bindgen types.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 

@@ -1,6 +1,6 @@
 //! "Did you mean" ranking over a closed list of names.
 //!
-//! Used for recipient suggestions (SPEC §1.4). The result is always a subset
+//! Used for recipient suggestions. The result is always a subset
 //! of the candidates, so no byte of the query can leak into it.
 
 /// Candidates whose normalized form is within a small edit distance of the

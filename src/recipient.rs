@@ -1,4 +1,4 @@
-//! Recipient validation for an agent mailbox's `add_message` `to` (SPEC §1).
+//! Recipient validation for an agent mailbox's `add_message` `to`.
 //!
 //! Layer 1 (shape) is always on and knows no identities: `AGENT:*` or
 //! `@` plus 1..=`max_identifier_length` characters of `[A-Za-z0-9_-]`.
@@ -60,7 +60,7 @@ impl Serialize for Recipient<'_> {
     }
 }
 
-/// Why a recipient was rejected: the first rule that fails, in SPEC order.
+/// Why a recipient was rejected: the first rule that fails, in contract order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum RejectionReason {
@@ -88,7 +88,7 @@ pub enum RejectionReason {
 }
 
 impl RejectionReason {
-    /// Every reason, in SPEC order (the JS binding indexes this list).
+    /// Every reason, in contract order (the JS binding indexes this list).
     pub const ALL: [Self; 10] = [
         Self::NotAString,
         Self::Empty,
@@ -170,7 +170,7 @@ impl RejectionReason {
     }
 }
 
-/// A rejected recipient: the structured, teaching error of SPEC §1.2.
+/// A rejected recipient: the structured, teaching error of the contract
 ///
 /// Serializes (serde) to the object the MCP tool returns: `error`, `code`,
 /// `to`, `valid_shapes`, `message`, `reason`, and where they apply

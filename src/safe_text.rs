@@ -1,4 +1,4 @@
-//! The safe rendition of untrusted text (SPEC §1.2).
+//! The safe rendition of untrusted text.
 //!
 //! Anything that repeats caller input in an error goes through [`SafeText`]:
 //! it is bounded, and every control, format, separator or otherwise invisible

@@ -1,6 +1,6 @@
 //! No echo: whatever the tool name and message, every string that error
 //! data, envelopes and results contain is a catalog string or one of the
-//! library's fixed strings (SPEC §4.2).
+//! library's fixed strings.
 #![cfg(not(target_arch = "wasm32"))]
 
 use std::collections::HashSet;

@@ -6,7 +6,7 @@ use mcp_boundary::{
 };
 use proptest::prelude::*;
 
-/// The shape of SPEC §1.1, written independently of the library.
+/// The shape of the contract, written independently of the library.
 fn spec_shape(s: &str, max: usize) -> bool {
     s == "AGENT:*"
         || (s.starts_with('@')

@@ -28,11 +28,10 @@
 //! process ("Fatal error … unreachable code"); a garbage collection is
 //! enough to trigger it, e.g. in `list.map((x) => v.validate(x))`. Number
 //! and void returns are safe (`js-tests/v8-deopt.test.mjs`).
-//!
-//! JS values given to an export are read into plain Rust data before the
-//! export borrows any wasm object, so no getter or Proxy trap runs while
-//! Rust holds a borrow.
-#![allow(clippy::float_cmp, reason = "wasm-bindgen's generated enum conversions compare f64 values exactly, as they must")]
+#![allow(
+    clippy::float_cmp,
+    reason = "wasm-bindgen's generated enum conversions compare f64 values exactly, as they must"
+)]
 
 mod delivery;
 mod error_data;

@@ -1,4 +1,4 @@
-//! Canonical `server/tool` names and their LLM-facing aliases (SPEC §3.2, §3.3).
+//! Canonical `server/tool` names and their LLM-facing aliases.
 
 use std::fmt;
 

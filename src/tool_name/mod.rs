@@ -1,6 +1,6 @@
 //! Tool names: provider profiles, the two-way mapping between canonical
 //! `server/tool` names and LLM-facing aliases, a collision-proof registry,
-//! config lookups, and provider payload rewriting (SPEC §3).
+//! config lookups, and provider payload rewriting.
 
 mod mapping;
 mod profile;

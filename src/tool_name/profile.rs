@@ -1,4 +1,4 @@
-//! Name rules of the consumers of LLM-facing tool names (SPEC §3.1).
+//! Name rules of the consumers of LLM-facing tool names.
 
 use crate::error::{OptionPath, OptionsError};
 

@@ -1,4 +1,4 @@
-//! The authoritative two-form mapping of a host's tools (SPEC §3.4).
+//! The authoritative two-form mapping of a host's tools.
 
 use std::collections::HashMap;
 

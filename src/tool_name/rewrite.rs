@@ -1,4 +1,4 @@
-//! Where provider payloads carry tool names, and rewriting them (SPEC §3.4).
+//! Where provider payloads carry tool names, and rewriting them.
 //!
 //! The places are data ([`rules`]), shared by the native walker here (over
 //! `serde_json::Value`) and the JS wrapper's walker (over plain objects), so
