@@ -63,9 +63,7 @@ impl Classifier {
                 ErrorClassifier::empty()
             }
         };
-        let mut scratch = Scratch::default();
-        scratch.words_at(3);
-        Classifier { inner, scratch }
+        Classifier { inner, scratch: Scratch::default() }
     }
 
     /// Classifies tool `units[..tool_len]` and message
@@ -76,10 +74,13 @@ impl Classifier {
     pub fn classify(&mut self, tool_len: usize, message_len: usize) -> bool {
         let tool = self.scratch.strict(0, tool_len).unwrap_or_default();
         let result = self.scratch.strict(tool_len, message_len).and_then(|m| self.inner.classify_ids(&tool, &m));
-        let (tool_id, field, message) = result.unwrap_or((self.inner.tool_id(&tool), None, u32::MAX));
+        let (tool_id, field, message) = match result {
+            Some((tool_id, field, message)) => (tool_id, field, Some(message)),
+            None => (self.inner.tool_id(&tool), None, None),
+        };
         let id = |v: Option<u32>| v.and_then(|v| i32::try_from(v).ok()).unwrap_or(Word::Missing as i32);
         self.scratch.words_at(3);
-        self.scratch.words[..3].copy_from_slice(&[id(tool_id), id(field), id(Some(message))]);
+        self.scratch.words[..3].copy_from_slice(&[id(tool_id), id(field), id(message)]);
         result.is_some()
     }
 

@@ -364,11 +364,7 @@ pub fn argument_error(expected: Expected, out: &Array) {
         Expected::ServerName => "a server name string",
         Expected::ToolNames => "an array of tool name strings",
         Expected::ConfigMap => "a config map (an object or a Map)",
-        Expected::PayloadFormat => {
-            let names = crate::tool_name::Format::ALL.map(crate::tool_name::Format::name);
-            out.set(0, js_error(&ArgumentError::one_of("a payload format", &names)));
-            return;
-        }
+        Expected::PayloadFormat => "a payload format",
         Expected::Catalog => "a catalog object",
         Expected::Issues => "an array of Zod issues or Ajv errors",
         Expected::Reader => "the reader's identity as a string",
@@ -378,5 +374,10 @@ pub fn argument_error(expected: Expected, out: &Array) {
         Expected::Agents => "agents as an array",
         Expected::Sender => "sender as a string",
     };
-    out.set(0, js_error(&ArgumentError::new(phrase)));
+    let error = if expected == Expected::PayloadFormat {
+        ArgumentError::one_of(phrase, &crate::tool_name::Format::ALL.map(crate::tool_name::Format::name))
+    } else {
+        ArgumentError::new(phrase)
+    };
+    out.set(0, js_error(&error));
 }
