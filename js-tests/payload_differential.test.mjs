@@ -56,7 +56,8 @@ function generator(seed, registry) {
     }
     if (r < 0.7) return Object.assign(Object.create(null), plain); // null prototype
     if (r < 0.77) {
-      // A class instance: own fields count, prototype getters do not.
+      // A class instance: own fields count, prototype getters do not (and
+      // are never called: JSON.stringify does not call these, which throw).
       class Node {
         get name() {
           return "github/create_issue";
@@ -64,6 +65,13 @@ function generator(seed, registry) {
         get type() {
           return "tool_use";
         }
+      }
+      for (const k of KEYS.filter((k) => k !== "name" && k !== "type")) {
+        Object.defineProperty(Node.prototype, k, {
+          get() {
+            throw new Error(`the walker read the inherited getter ${k}`);
+          },
+        });
       }
       const node = new Node();
       for (const [k, v] of entries) Object.defineProperty(node, k, { value: v, enumerable: true, writable: true, configurable: true });

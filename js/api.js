@@ -411,55 +411,96 @@ function createApi(glue) {
 
   // Payload rewriting: the places that hold tool names are Rust's rules
   // (src/tool_name/rewrite.rs), compiled once into copy-on-write walkers.
-  // The walkers read a payload exactly as JSON.stringify does (own
-  // enumerable properties, `toJSON`, boxed primitives), so rewriting an
-  // object gives what rewriting its JSON gives.
+  //
+  // A walker's result is what rewriting the payload's JSON gives: a
+  // property counts only when it is own and enumerable, `toJSON` is
+  // applied, boxed primitives are their values. Checking all that on every
+  // read made a history rewrite 3× slower, so each check sits where it is
+  // cheapest (docs/DECISIONS.md):
+  // - `toJSON` before descending into an object, since it changes what is
+  //   below;
+  // - own-ness before a Key step reads (a container behind a prototype
+  //   getter is never walked);
+  // - the rest only once something below changed: the spread copy that
+  //   carries the change holds own enumerable properties only, so when it
+  //   has the value that was read, JSON sees that property ("seen" below);
+  //   anything else (a getter answering anew, a key on Object.prototype)
+  //   is checked exactly with propertyIsEnumerable. A changed boxed
+  //   primitive is dropped (JSON writes its value).
+  // The checks are written out in each step: the step closures are shared
+  // by every rule, and a shared helper would make their keyed loads
+  // megamorphic (3× slower).
   const isEnumerable = Object.prototype.propertyIsEnumerable;
   const isObject = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
   const OBJECT_PROTO = Object.prototype, ARRAY_PROTO = Array.prototype, protoOf = Object.getPrototypeOf;
-  /** `v` as JSON.stringify sees it under `key`: after `toJSON`, with boxed primitives unboxed. */
+  /** A boxed primitive's value (JSON writes that); any other object as is. */
+  function unboxed(v) {
+    const p = protoOf(v);
+    if (p === OBJECT_PROTO || p === ARRAY_PROTO || p === null) return v; // the common case
+    if (v instanceof String) return String(v);
+    if (v instanceof Number) return Number(v);
+    if (v instanceof Boolean) return v.valueOf();
+    return v;
+  }
+  /** `v` as JSON.stringify sees it under `key`: after `toJSON`, unboxed. */
   function jsonOf(v, key) {
     if (v === null || typeof v !== "object") return v;
     if (typeof v.toJSON === "function") {
       v = v.toJSON(String(key));
       if (v === null || typeof v !== "object") return v;
     }
-    const p = protoOf(v);
-    if (p === OBJECT_PROTO || p === ARRAY_PROTO || p === null) return v; // the common case: no boxed primitive
-    if (v instanceof String) return String(v);
-    if (v instanceof Number) return Number(v);
-    if (v instanceof Boolean) return v.valueOf();
-    return v;
+    return unboxed(v);
   }
-  /** A copy of `node` with one property replaced (a spread, then a store: faster than a computed key in the literal). */
-  function withProperty(node, key, value) {
-    const copy = { ...node };
-    copy[key] = value;
-    return copy;
+  // A copy's value proves nothing when Object.prototype has the key (the
+  // copy may have inherited it), so each rewrite first looks there for the
+  // keys that steps read without an own check; if one is found, every
+  // "seen" is checked exactly.
+  let polluted = false;
+  const UNCHECKED_KEYS = [];
+  function isPolluted() {
+    for (let i = 0; i < UNCHECKED_KEYS.length; i++) if (UNCHECKED_KEYS[i] in OBJECT_PROTO) return true;
+    return false;
   }
-  // Each step reads property `a` of `node` as JSON.stringify does, inline
-  // (`isEnumerable.call(node, a) ? jsonOf(node[a], a) : undefined`): a
-  // shared helper would make the keyed load megamorphic, 3× slower.
   function compileRule(steps) {
     let f = null;
     for (let i = steps.length - 1; i >= 0; i--) {
       const [kind, a, b] = steps[i];
       const next = f;
+      if (kind === StepKind.When || kind === StepKind.Name) {
+        if (!UNCHECKED_KEYS.includes(a)) UNCHECKED_KEYS.push(a);
+      }
       if (kind === StepKind.Key) {
         f = (node, m) => {
-          if (!isObject(node)) return node;
-          const c = isEnumerable.call(node, a) ? jsonOf(node[a], a) : undefined;
-          if (c === undefined) return node;
+          if (!isObject(node) || !Object.hasOwn(node, a)) return node;
+          const raw = node[a];
+          if (raw === null || typeof raw !== "object") return node; // nothing below a primitive
+          let c = raw;
+          if (typeof c.toJSON === "function") {
+            c = c.toJSON(a);
+            if (c === null || typeof c !== "object") return node;
+          }
           const nc = next(c, m);
-          return nc === c ? node : withProperty(node, a, nc);
+          if (nc === c || (!Array.isArray(c) && unboxed(c) !== c)) return node;
+          const copy = { ...node };
+          if (copy[a] !== raw && !isEnumerable.call(node, a)) return node; // seen (own: checked above)
+          copy[a] = nc;
+          return copy;
         };
       } else if (kind === StepKind.Each) {
+        // JSON reads every index with a plain get (holes and inherited
+        // elements included), as this does.
         f = (node, m) => {
           if (!Array.isArray(node)) return node;
           let o = node;
           for (let j = 0; j < node.length; j++) {
-            const c = jsonOf(node[j], j), nc = next(c, m);
-            if (nc !== c) {
+            let c = node[j];
+            if (c === null || typeof c !== "object") continue;
+            if (typeof c.toJSON === "function") {
+              c = c.toJSON(String(j));
+              if (c === null || typeof c !== "object") continue;
+            }
+            const nc = next(c, m);
+            if (nc !== c && unboxed(c) === c) {
               if (o === node) o = node.slice();
               o[j] = nc;
             }
@@ -467,18 +508,32 @@ function createApi(glue) {
           return o;
         };
       } else if (kind === StepKind.When) {
-        f = (node, m) => (isObject(node) && isEnumerable.call(node, a) && jsonOf(node[a], a) === b ? next(node, m) : node);
+        // A change below comes back as a spread copy of `node`.
+        f = (node, m) => {
+          if (!isObject(node)) return node;
+          const t = node[a];
+          if (t !== b && (t === null || typeof t !== "object" || jsonOf(t, a) !== b)) return node;
+          const r = next(node, m);
+          if (r === node) return node;
+          return (r[a] === t && !polluted) || isEnumerable.call(node, a) ? r : node; // seen
+        };
       } else if (kind === StepKind.Name) {
         f = (node, m) => {
           if (!isObject(node)) return node;
-          const n = isEnumerable.call(node, a) ? jsonOf(node[a], a) : undefined;
+          const raw = node[a];
+          const n = typeof raw === "string" ? raw : raw !== null && typeof raw === "object" ? jsonOf(raw, a) : null;
           const r = typeof n === "string" ? m(n) : null;
-          return r === null || r === n ? node : withProperty(node, a, r);
+          if (r === null || r === n) return node;
+          const copy = { ...node };
+          if ((copy[a] !== raw || polluted) && !isEnumerable.call(node, a)) return node; // seen
+          copy[a] = r;
+          return copy;
         };
       } else {
+        // Rare (one place in one format): checked exactly before reading.
         f = (node, m) => {
-          if (!isObject(node)) return node;
-          const list = isEnumerable.call(node, a) ? jsonOf(node[a], a) : undefined;
+          if (!isObject(node) || !isEnumerable.call(node, a)) return node;
+          const list = jsonOf(node[a], a);
           if (!Array.isArray(list)) return node;
           let o = list;
           for (let j = 0; j < list.length; j++) {
@@ -489,7 +544,10 @@ function createApi(glue) {
               o[j] = r;
             }
           }
-          return o === list ? node : withProperty(node, a, o);
+          if (o === list) return node;
+          const copy = { ...node };
+          copy[a] = o;
+          return copy;
         };
       }
     }
@@ -503,7 +561,13 @@ function createApi(glue) {
     if (rules === undefined) throw argumentError(Expected.PayloadFormat);
     const root = jsonOf(payload, "");
     let result = root;
-    for (const rule of rules) result = rule(result, map);
+    const outer = polluted; // a getter or toJSON may rewrite another payload meanwhile
+    polluted = isPolluted();
+    try {
+      for (const rule of rules) result = rule(result, map);
+    } finally {
+      polluted = outer;
+    }
     if (result !== root) return result;
     return Array.isArray(root) ? root.slice() : isObject(root) ? { ...root } : root;
   }
@@ -514,14 +578,22 @@ function createApi(glue) {
     // Rust's answers per Lookup kind, cleared on every registration.
     #answers = [new Map(), new Map(), new Map(), new Map()];
     #keys = new Map(); // override keys by name, from Rust; cleared on every registration
-    #aliasOf = (name) => this.#lookup(Lookup.AliasOf, name);
-    #canonicalOf = (name) => this.#lookup(Lookup.CanonicalOf, name);
+    #aliasOf = this.#reader(Lookup.AliasOf); // the walkers' maps: a hit is one Map lookup
+    #canonicalOf = this.#reader(Lookup.CanonicalOf);
     constructor(options) {
       this.#s = new Transport(create(glue.Registry, options));
     }
     #changed() {
       for (const answers of this.#answers) answers.clear();
       this.#keys.clear();
+    }
+    /** `name => Rust's answer for kind`, reading the cache first. */
+    #reader(kind) {
+      const answers = this.#answers[kind];
+      return (name) => {
+        const r = answers.get(name);
+        return r !== undefined ? r : this.#lookup(kind, name);
+      };
     }
     /** Rust's answer for `name` (a string, or null). */
     #lookup(kind, name) {
