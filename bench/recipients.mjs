@@ -50,6 +50,7 @@ const validator = new RecipientValidator();
 // Distinct strings never hit the per-validator memo of accepted verdicts.
 const distinct = Array.from({ length: 1 << 18 }, (_, i) => `@agent-${i.toString(36)}`);
 const distinctBatch = distinct.slice(0, 10_000);
+const rejectDistinct = Array.from({ length: 1 << 16 }, (_, i) => `agent-${i.toString(36)}`);
 
 for (const x of [...accept, ...reject]) {
   const a = validateRecipient(x), b = plainValidate(x);
@@ -59,7 +60,8 @@ for (const x of [...accept, ...reject]) {
 const rows = [
   compare("validateRecipient, accept path (repeated recipients)", (i) => +validateRecipient(accept[i & 3]).ok, (i) => +plainValidate(accept[i & 3]).ok, { target: 1.5 }),
   compare("validateRecipient, accept path, distinct strings (no memo hit)", (i) => +validateRecipient(distinct[i & 0x3ffff]).ok, (i) => +plainValidate(distinct[i & 0x3ffff]).ok, { target: 1.5 }),
-  compare("validateRecipient, reject path", (i) => +validateRecipient(reject[i & 3]).ok, (i) => +plainValidate(reject[i & 3]).ok, { iterations: 50_000 }),
+  compare("validateRecipient, reject path (repeated recipients)", (i) => +validateRecipient(reject[i & 3]).ok, (i) => +plainValidate(reject[i & 3]).ok, { iterations: 50_000 }),
+  compare("validateRecipient, reject path, distinct strings (no memo hit)", (i) => +validateRecipient(rejectDistinct[i & 0xffff]).ok, (i) => +plainValidate(rejectDistinct[i & 0xffff]).ok, { iterations: 50_000 }),
   compare("RecipientValidator.validate, accept path (repeated)", (i) => +validator.validate(accept[i & 3]).ok, (i) => +plainValidate(accept[i & 3]).ok, { target: 1.5 }),
   compare(
     "validateMany, 10,000 accepted, repeated recipients (per item)",

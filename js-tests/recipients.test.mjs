@@ -85,6 +85,16 @@ test("results are plain JSON data", () => {
   const a = validateRecipient("AGENT:*");
   a.recipient.kind = "changed";
   assert.equal(validateRecipient("AGENT:*").recipient.kind, "broadcast", "each result is a fresh object");
+  // A repeated rejection comes from the memo: still a fresh object, nested arrays included.
+  const v = new RecipientValidator({ knownAgents: ["@neo-gpt"] });
+  for (const check of [(to) => v.validate(to), (to) => v.validateMany([to])[0]]) {
+    const first = check("neo-gpt");
+    const pristine = structuredClone(first);
+    first.error.reason = "changed";
+    first.error.valid_shapes.push("changed");
+    first.error.suggestions.length = 0;
+    assert.deepStrictEqual(check("neo-gpt"), pristine);
+  }
 });
 
 test("validateMany equals validate item by item, in one call", () => {

@@ -174,3 +174,18 @@ test("seeded random names: only ToolNameError, safe messages, aliases that fit",
     assert.ok(back === null || typeof back === "string");
   }
 });
+
+test("aliases and reverse forms of names outside ASCII keep every other code unit as given", () => {
+  const p = { profile: { maxLength: 64, allowed: "[a-zA-Z0-9а-яüöäé😀_]", firstChar: "[a-zA-Zа-яüöä]" } };
+  assert.equal(toLlmFacingName("сервер/инструмент", p), "сервер__инструмент");
+  assert.equal(toLlmFacingName("ü/ö😀/ä", p), "ü__ö😀__ä");
+  assert.equal(tryReverseToCanonical("😀a__b😀c"), "😀a/b😀c");
+  assert.equal(tryReverseToCanonical("\ud800x__y"), "\ud800x/y", "a lone surrogate is the caller's own unit, kept");
+  assert.equal(tryReverseToCanonical("é__"), null);
+  assert.equal(tryReverseToCanonical("é"), "é");
+  for (let i = 0; i < 200; i++) {
+    const name = `s${"é😀".repeat(i % 7)}/t${i}/u`;
+    assert.equal(toLlmFacingName(name, p), name.replaceAll("/", "__"));
+    assert.equal(tryReverseToCanonical(name.replace("/", "__").replace("/", "")), name.replace("/", "__").replace("/", "").replace("__", "/"));
+  }
+});

@@ -11,7 +11,7 @@
 // answer caches hold only Rust's answers.
 function createApi(glue) {
   "use strict";
-  const { Verdict, Reply, Word, Limit, StepKind, Lookup, Op, Header, Expected } = glue;
+  const { Verdict, Reply, EditWord, Word, Limit, StepKind, Lookup, Op, Header, Expected } = glue;
   const KEEP = Limit.Keep; // buffers grown past this are released after use
   // Pure results (a verdict, an alias) are memoized per object: its
   // options never change, so a result is a pure function of the string, and
@@ -119,6 +119,21 @@ function createApi(glue) {
     return s;
   }
 
+  const PIECES = table(glue.__pieces);
+  const EDIT_WORDS = EditWord.SecondAt - EditWord.At;
+  /** `s` with the edits Rust wrote at word `at` applied (EditWord): slices of `s` and Rust's pieces, no decoding. */
+  function edited(s, at) {
+    views();
+    const count = words32[at + EditWord.Count];
+    let result = "", from = 0;
+    for (let e = 0, w = at; e < count; e++, w += EDIT_WORDS) {
+      const start = words32[w + EditWord.At];
+      result += s.slice(from, start) + PIECES[words32[w + EditWord.Piece]];
+      from = start + words32[w + EditWord.Len];
+    }
+    return count === 0 ? s : result + s.slice(from);
+  }
+
   /** Creates a wasm object whose constructor reports bad options through `out`. */
   function create(Class, options) {
     const v = new Class(options, out);
@@ -181,14 +196,15 @@ function createApi(glue) {
     answer(s, op) {
       let room = 2 * s.length + 16;
       for (;;) {
+        this.wordsAt(room); // for edits (Reply.Edits): first, as it may grow memory
         put(this.unitsAt(room), s);
         const n = op(s.length);
         if (n === Reply.NoRoom) {
           room *= 2;
           continue;
         }
-        const result = n < 0 ? n : decode(this.unitsBase, n);
-        this.done(s.length);
+        const result = n === Reply.Edits ? edited(s, this.wordsBase) : n < 0 ? n : decode(this.unitsBase, n);
+        this.done(room);
         return result;
       }
     }
@@ -212,8 +228,20 @@ function createApi(glue) {
       ? { ok: true, recipient: { kind: IDENTITY_KIND, id: s.slice(IDENTITY_START) } }
       : { ok: true, recipient: { kind: BROADCAST_KIND } };
   }
+  /** A fresh copy of a cached answer of Rust's (plain objects, arrays and primitives), so a caller that changes it changes no later answer. */
+  function copyOf(v) {
+    if (v === null || typeof v !== "object") return v;
+    if (Array.isArray(v)) return v.map(copyOf);
+    const o = {};
+    for (const k in v) o[k] = copyOf(v[k]);
+    return o;
+  }
+  /** The result for a memoized verdict: a Verdict code, or the rejection Rust built. */
+  function remembered(code, s) {
+    return typeof code === "number" ? accepted(code, s) : copyOf(code);
+  }
 
-  /** One wasm Validator, its transport and its memo of accepted verdicts. */
+  /** One wasm Validator, its transport and its memo of Rust's answers (verdict codes, and rejections as Rust built them). */
   class Checker extends Transport {
     constructor(options) {
       super(create(glue.Validator, options));
@@ -230,11 +258,11 @@ function createApi(glue) {
         if (code === Verdict.Rejected) {
           this.v.reject(0, to.length, out);
           this.done(to.length);
-          return take();
+          code = take();
         }
         this.memo.set(to, code);
       }
-      return accepted(code, to);
+      return remembered(code, to);
     }
     validateMany(list) {
       if (!Array.isArray(list)) throw argumentError(Expected.Recipients);
@@ -251,7 +279,7 @@ function createApi(glue) {
         const code = useMemo && typeof x === "string" ? this.memo.get(x) : undefined;
         if (code !== undefined) {
           hits++;
-          results[i] = accepted(code, x);
+          results[i] = remembered(code, x);
         } else {
           pending.push(i);
           values.push(x);
@@ -288,7 +316,9 @@ function createApi(glue) {
           results[i] = accepted(code, x);
         } else {
           this.v.reject(offset, x.length, out);
-          results[i] = take();
+          const rejection = take();
+          if (useMemo) this.memo.set(x, rejection);
+          results[i] = copyOf(rejection);
         }
         offset += x.length;
       }
@@ -578,8 +608,11 @@ function createApi(glue) {
     // Rust's answers per Lookup kind, cleared on every registration.
     #answers = [new Map(), new Map(), new Map(), new Map()];
     #keys = new Map(); // override keys by name, from Rust; cleared on every registration
-    #aliasOf = this.#reader(Lookup.AliasOf); // the walkers' maps: a hit is one Map lookup
+    // Readers of Rust's answers: a cached answer costs one Map lookup.
+    #aliasOf = this.#reader(Lookup.AliasOf); // for the walkers
     #canonicalOf = this.#reader(Lookup.CanonicalOf);
+    #toCanonical = this.#reader(Lookup.ToCanonical);
+    #toLlmFacing = this.#reader(Lookup.ToLlmFacing);
     constructor(options) {
       this.#s = new Transport(create(glue.Registry, options));
     }
@@ -625,11 +658,11 @@ function createApi(glue) {
     }
     /** Either form in, the canonical name out; null for unknown names. */
     toCanonical(name) {
-      return typeof name === "string" ? this.#lookup(Lookup.ToCanonical, name) : null;
+      return typeof name === "string" ? this.#toCanonical(name) : null;
     }
     /** Either form in, the LLM-facing alias out; null for unknown names. */
     toLlmFacing(name) {
-      return typeof name === "string" ? this.#lookup(Lookup.ToLlmFacing, name) : null;
+      return typeof name === "string" ? this.#toLlmFacing(name) : null;
     }
     /** A config value keyed by either form, or by the server; canonical key first. */
     lookupOverride(map, name) {

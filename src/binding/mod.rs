@@ -41,7 +41,7 @@ mod tool_name;
 pub use delivery::{delivery_tables, plan, Header, Mailbox, Op};
 pub use error_data::{error_tables, Classifier};
 pub use recipient::{recipient_tables, Validator};
-pub use tool_name::{rules, Lookup, Mapper, Registry, StepKind};
+pub use tool_name::{pieces, rules, Lookup, Mapper, Registry, StepKind};
 
 use js_sys::{Array, Object, Reflect};
 use serde::Serialize;
@@ -50,6 +50,7 @@ use wasm_bindgen::JsCast;
 
 use crate::error::{ArgumentError, BoundaryError, Detail, OptionPath, OptionsError};
 use crate::safe_text::SafeText;
+use crate::tool_name::Edit;
 
 /// A recipient's verdict on the hot path.
 #[wasm_bindgen]
@@ -75,6 +76,29 @@ pub enum Reply {
     NoRoom = -2,
     /// The answer is `null`.
     Null = -3,
+    /// The answer is the input with the edits in the words
+    /// ([`EditWord`]) applied.
+    Edits = -4,
+}
+
+/// The words of a [`Reply::Edits`] answer: the number of edits at
+/// `Count`, then each edit, in order: its start and length in code units
+/// of the input and the number of the text that replaces them (see
+/// `__pieces`), at `At`, `Len` and `Piece` for the first, the next
+/// `SecondAt - At` words further for each next.
+#[wasm_bindgen]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EditWord {
+    /// The number of edits.
+    Count = 0,
+    /// The first edit's start.
+    At = 1,
+    /// The first edit's length.
+    Len = 2,
+    /// The first edit's piece.
+    Piece = 3,
+    /// The second edit's start.
+    SecondAt = 4,
 }
 
 /// Special values of the scratch's `i32` words; string and catalog ids,
@@ -179,6 +203,36 @@ impl Scratch {
             *slot = unit;
         }
         i32::try_from(n).unwrap_or(Reply::NoRoom as i32)
+    }
+
+    /// Writes `edits` of `source` (the decoding of the input units) as
+    /// [`EditWord`]s, with code-unit offsets: [`Reply::Edits`], or
+    /// [`Reply::NoRoom`] when the words do not hold them.
+    fn answer_edits(&mut self, source: &str, edits: impl Iterator<Item = Edit>) -> i32 {
+        // A lossy decoding keeps every offset in code units (U+FFFD takes
+        // the one unit of the lone surrogate it replaces).
+        let ascii = source.is_ascii();
+        let units = |bytes: usize| if ascii { bytes } else { source[..bytes].encode_utf16().count() };
+        let word = |n: usize| i32::try_from(n).unwrap_or(i32::MAX);
+        let field = |w: EditWord| w as usize - EditWord::At as usize;
+        let stride = field(EditWord::SecondAt);
+        let mut count = 0;
+        for e in edits {
+            let at = EditWord::At as usize + stride * count;
+            let Some(slots) = self.words.get_mut(at..at + stride) else {
+                return Reply::NoRoom as i32;
+            };
+            let start = units(e.at);
+            slots[field(EditWord::At)] = word(start);
+            slots[field(EditWord::Len)] = word(units(e.at + e.len) - start);
+            slots[field(EditWord::Piece)] = e.piece as i32;
+            count += 1;
+        }
+        match self.words.get_mut(EditWord::Count as usize) {
+            Some(slot) => *slot = word(count),
+            None => return Reply::NoRoom as i32,
+        }
+        Reply::Edits as i32
     }
 
     /// [`answer`](Self::answer) for an optional string.

@@ -9,8 +9,8 @@ use super::{
 };
 use crate::error::{OptionPath, OptionsError};
 use crate::tool_name::{
-    rules as format_rules, to_llm_facing_name, try_reverse_to_canonical, BuiltinProfile, Format, Overflow, Profile,
-    Step, ToolNameError, ToolRegistry, MAX_CUSTOM_LENGTH,
+    alias_form, plain_edits, reverse_form, rules as format_rules, AliasForm, BuiltinProfile, Format, Overflow, Piece,
+    Profile, ReverseForm, Step, ToolNameError, ToolRegistry, MAX_CUSTOM_LENGTH,
 };
 
 /// The kind of one step of a rule (see [`Step`]), for the wrapper's walker.
@@ -67,6 +67,13 @@ pub fn rules(out: &Array) {
     out.set(0, to_js(&table));
 }
 
+/// Sets `out[0]` to the texts that edits put into names, by number
+/// ([`Reply::Edits`](super::Reply::Edits)).
+#[wasm_bindgen(js_name = "__pieces")]
+pub fn pieces(out: &Array) {
+    out.set(0, string_array(&Piece::ALL.map(Piece::as_str)).into());
+}
+
 fn step_parts(step: Step) -> (StepKind, &'static str, &'static str) {
     match step {
         Step::Key(k) => (StepKind::Key, k, ""),
@@ -100,12 +107,15 @@ impl Mapper {
         Mapper { profile, overflow, scratch: Scratch::default(), error: None }
     }
 
-    /// Writes back the alias of the canonical name in units `..len`: its
-    /// length, [`Reply::Failed`] (see [`error`](Self::error)) or
+    /// Answers the alias of the canonical name in units `..len`: as edits
+    /// of it ([`Reply::Edits`]), or written back (its length, for a hashed
+    /// alias); [`Reply::Failed`] (see [`error`](Self::error)) or
     /// [`Reply::NoRoom`].
     pub fn forward(&mut self, len: usize) -> i32 {
-        match to_llm_facing_name(&self.scratch.lossy(len), &self.profile, self.overflow) {
-            Ok(alias) => self.scratch.answer(&alias),
+        let canonical = self.scratch.lossy(len);
+        match alias_form(&canonical, &self.profile, self.overflow) {
+            Ok(AliasForm::Plain) => self.scratch.answer_edits(&canonical, plain_edits(&canonical)),
+            Ok(AliasForm::Hashed(alias)) => self.scratch.answer(&alias),
             Err(e) => {
                 self.error = Some(e);
                 Reply::Failed as i32
@@ -113,11 +123,16 @@ impl Mapper {
         }
     }
 
-    /// Writes back the heuristic canonical form of the name in units
-    /// `..len`: its length, [`Reply::Null`] or [`Reply::NoRoom`].
+    /// Answers the heuristic canonical form of the name in units `..len`
+    /// as edits of it ([`Reply::Edits`]), [`Reply::Null`] or
+    /// [`Reply::NoRoom`].
     pub fn reverse(&mut self, len: usize) -> i32 {
-        let canonical = try_reverse_to_canonical(&self.scratch.lossy(len));
-        self.scratch.answer_opt(canonical.as_deref())
+        let name = self.scratch.lossy(len);
+        match reverse_form(&name) {
+            ReverseForm::Unchanged => self.scratch.answer_edits(&name, std::iter::empty()),
+            ReverseForm::Split(edit) => self.scratch.answer_edits(&name, std::iter::once(edit)),
+            ReverseForm::Impossible => Reply::Null as i32,
+        }
     }
 
     /// Sets `out[0]` to the `ToolNameError` of the last failed call.

@@ -235,21 +235,74 @@ pub fn name_hash(canonical: &str) -> u32 {
 /// `too_long` (65 characters under `openai`).
 pub fn to_llm_facing_name(canonical: &str, profile: &Profile, overflow: Overflow) -> Result<String, ToolNameError> {
     alias_form(canonical, profile, overflow).map(|form| match form {
-        AliasForm::Plain => canonical.replace('/', SEPARATOR),
+        AliasForm::Plain => plain_alias(canonical),
         AliasForm::Hashed(alias) => alias,
     })
 }
 
+/// A text that an edit puts into a name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Piece {
+    /// [`SEPARATOR`], `__`.
+    Separator,
+    /// `/`, the canonical separator.
+    Slash,
+}
+
+impl Piece {
+    /// Every piece, in the order of their numbers.
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code, reason = "for the wasm binding"))]
+    pub(crate) const ALL: [Piece; 2] = [Piece::Separator, Piece::Slash];
+
+    pub(crate) fn as_str(self) -> &'static str {
+        match self {
+            Piece::Separator => SEPARATOR,
+            Piece::Slash => "/",
+        }
+    }
+}
+
+/// One replacement in a name: bytes `at..at + len` become `piece`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Edit {
+    pub(crate) at: usize,
+    pub(crate) len: usize,
+    pub(crate) piece: Piece,
+}
+
+/// `source` with `edits` (in order, not overlapping) applied.
+fn edited(source: &str, edits: impl Iterator<Item = Edit>) -> String {
+    let mut out = String::with_capacity(source.len() + 8);
+    let mut from = 0;
+    for e in edits {
+        out.push_str(&source[from..e.at]);
+        out.push_str(e.piece.as_str());
+        from = e.at + e.len;
+    }
+    out.push_str(&source[from..]);
+    out
+}
+
+/// The plain alias as edits of the canonical name: every `/` becomes `__`.
+pub(crate) fn plain_edits(canonical: &str) -> impl Iterator<Item = Edit> + '_ {
+    canonical.match_indices('/').map(|(at, s)| Edit { at, len: s.len(), piece: Piece::Separator })
+}
+
+/// The plain alias, checked or not.
+pub(crate) fn plain_alias(canonical: &str) -> String {
+    edited(canonical, plain_edits(canonical))
+}
+
 /// How a canonical name's alias is formed: decided without building the
-/// plain form, so the JS binding can skip sending it back.
-enum AliasForm {
-    /// Every `/` becomes `__`, nothing else changes.
+/// plain form, so a binding can send [`plain_edits`] instead of the alias.
+pub(crate) enum AliasForm {
+    /// [`plain_edits`] of the canonical name.
     Plain,
     /// A hashed alias (`overflow: "hash"`).
     Hashed(String),
 }
 
-fn alias_form(canonical: &str, profile: &Profile, overflow: Overflow) -> Result<AliasForm, ToolNameError> {
+pub(crate) fn alias_form(canonical: &str, profile: &Profile, overflow: Overflow) -> Result<AliasForm, ToolNameError> {
     if canonical.is_empty() {
         return Err(ToolNameError::new(ToolNameReason::Empty, canonical, profile.name()));
     }
@@ -261,7 +314,7 @@ fn alias_form(canonical: &str, profile: &Profile, overflow: Overflow) -> Result<
         // A profile too narrow for the hash form (under 10 characters, or
         // without `_` and hex digits) keeps the plain error.
         Err(e) if overflow == Overflow::Hash => {
-            hashed(canonical, &canonical.replace('/', SEPARATOR), profile).map(AliasForm::Hashed).ok_or(e)
+            hashed(canonical, &plain_alias(canonical), profile).map(AliasForm::Hashed).ok_or(e)
         }
         Err(e) => Err(e),
     }
@@ -324,29 +377,31 @@ fn hashed(canonical: &str, alias: &str, profile: &Profile) -> Option<String> {
 pub fn try_reverse_to_canonical(name: &str) -> Option<String> {
     match reverse_form(name) {
         ReverseForm::Unchanged => Some(name.to_owned()),
-        ReverseForm::Split(i) => Some(format!("{}/{}", &name[..i], &name[i + SEPARATOR.len()..])),
+        ReverseForm::Split(edit) => Some(edited(name, std::iter::once(edit))),
         ReverseForm::Impossible => None,
     }
 }
 
-/// The heuristic's decision, without building the result.
-enum ReverseForm {
+/// The heuristic's decision, as an edit of the name.
+pub(crate) enum ReverseForm {
     /// No `__`, or already canonical.
     Unchanged,
-    /// The first `__` starts at this byte index.
-    Split(usize),
+    /// The first `__` becomes `/`.
+    Split(Edit),
     /// The first `__` is at the start or the end.
     Impossible,
 }
 
-fn reverse_form(name: &str) -> ReverseForm {
+pub(crate) fn reverse_form(name: &str) -> ReverseForm {
     if name.contains('/') {
         return ReverseForm::Unchanged;
     }
     // A byte scan: `__` is ASCII, so no UTF-8 boundary can be split.
-    match name.as_bytes().windows(2).position(|w| w == b"__") {
+    match name.as_bytes().windows(2).position(|w| w == SEPARATOR.as_bytes()) {
         None => ReverseForm::Unchanged,
-        Some(i) if i > 0 && i + SEPARATOR.len() < name.len() => ReverseForm::Split(i),
+        Some(at) if at > 0 && at + SEPARATOR.len() < name.len() => {
+            ReverseForm::Split(Edit { at, len: SEPARATOR.len(), piece: Piece::Slash })
+        }
         Some(_) => ReverseForm::Impossible,
     }
 }

@@ -7,6 +7,8 @@ mod profile;
 mod registry;
 mod rewrite;
 
+#[cfg_attr(not(target_arch = "wasm32"), allow(unused_imports, reason = "for the wasm binding"))]
+pub(crate) use mapping::{alias_form, plain_edits, reverse_form, AliasForm, Edit, Piece, ReverseForm};
 pub use mapping::{
     name_hash, to_llm_facing_name, try_reverse_to_canonical, Overflow, ToolNameError, ToolNameReason, SEPARATOR,
 };

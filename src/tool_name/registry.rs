@@ -131,7 +131,7 @@ impl ToolRegistry {
     pub fn override_keys(&self, name: &str) -> Vec<String> {
         let (canonical, alias) = match (self.to_canonical(name), self.to_llm_facing(name)) {
             (Some(c), Some(a)) => (c.to_owned(), a.to_owned()),
-            _ if name.contains('/') => (name.to_owned(), name.replace('/', super::mapping::SEPARATOR)),
+            _ if name.contains('/') => (name.to_owned(), super::mapping::plain_alias(name)),
             _ => match try_reverse_to_canonical(name) {
                 Some(c) => (c, name.to_owned()),
                 None => (name.to_owned(), name.to_owned()),
