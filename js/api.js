@@ -11,7 +11,7 @@
 // answer caches hold only Rust's answers.
 function createApi(glue) {
   "use strict";
-  const { Verdict, Reply, EditWord, Word, Limit, StepKind, Lookup, Op, Header, Expected } = glue;
+  const { Verdict, Reply, EditWord, Word, Limit, StepKind, Lookup, Op, Header, Expected, Misuse, Class } = glue;
   const KEEP = Limit.Keep; // buffers grown past this are released after use
   // Pure results (a verdict, an alias) are memoized per object: its
   // options never change, so a result is a pure function of the string, and
@@ -91,6 +91,24 @@ function createApi(glue) {
     glue.__argument_error(expected, out);
     return take();
   }
+  /** The TypeError Rust spells for a method called after free() or on the wrong object. */
+  function misuse(kind, cls) {
+    glue.__misuse(kind, cls, out);
+    return take();
+  }
+  /** The RangeError Rust spells for a call whose strings cannot fit. */
+  function tooLarge() {
+    glue.__too_large(out);
+    return take();
+  }
+  /** Array.isArray, answering false where it would throw (a revoked Proxy). */
+  function isList(x) {
+    try {
+      return Array.isArray(x);
+    } catch {
+      return false;
+    }
+  }
 
   const RECIPIENTS = table(glue.__recipient_tables);
   const BROADCAST_KIND = RECIPIENTS.broadcast.kind, IDENTITY_KIND = RECIPIENTS.identity.kind;
@@ -158,19 +176,23 @@ function createApi(glue) {
       this.wordsBase = 0;
       this.wordsCap = 0;
     }
-    /** Room for `n` code units; returns the element index in `units16`. */
+    /** Room for `n` code units; returns the element index in `units16`. Throws (touching nothing) for more than Rust can take. */
     unitsAt(n) {
       if (n > this.unitsCap) {
-        this.unitsBase = this.v.units(n) >>> 1;
+        const at = n > Limit.MaxUnits ? 0 : this.v.units(n);
+        if (at === 0) throw tooLarge();
+        this.unitsBase = at >>> 1;
         this.unitsCap = n;
       }
       views();
       return this.unitsBase;
     }
-    /** Room for `n` words; returns the element index in `words32`. */
+    /** Room for `n` words; returns the element index in `words32`. Throws as unitsAt does. */
     wordsAt(n) {
       if (n > this.wordsCap) {
-        this.wordsBase = this.v.words(n) >>> 2;
+        const at = n > Limit.MaxUnits ? 0 : this.v.words(n);
+        if (at === 0) throw tooLarge();
+        this.wordsBase = at >>> 2;
         this.wordsCap = n;
       }
       views();
@@ -265,7 +287,7 @@ function createApi(glue) {
       return remembered(code, to);
     }
     validateMany(list) {
-      if (!Array.isArray(list)) throw argumentError(Expected.Recipients);
+      if (!isList(list)) throw argumentError(Expected.Recipients);
       const count = list.length;
       const results = new Array(count);
       // Memo hits are answered at once; the rest cross in one batch call.
@@ -350,17 +372,25 @@ function createApi(glue) {
     constructor(options) {
       this.#c = new Checker(options);
     }
-    /** Validates one recipient; never throws. */
+    /** The checker of a live RecipientValidator; a clear error for a freed one or another object. */
+    static #live(self) {
+      if (self === null || typeof self !== "object" || !(#c in self)) throw misuse(Misuse.WrongReceiver, Class.RecipientValidator);
+      if (self.#c === null) throw misuse(Misuse.Freed, Class.RecipientValidator);
+      return self.#c;
+    }
+    /** Validates one recipient; never throws for any `to`. */
     validate(to) {
-      return this.#c.validate(to);
+      return RecipientValidator.#live(this).validate(to);
     }
     /** Validates a list in one call across the wasm boundary. */
     validateMany(list) {
-      return this.#c.validateMany(list);
+      return RecipientValidator.#live(this).validateMany(list);
     }
-    /** Frees the wasm side now; optional (a FinalizationRegistry does it later otherwise). */
+    /** Frees the wasm side now; optional (a FinalizationRegistry does it later otherwise). Any later use throws. */
     free() {
-      this.#c.free();
+      const c = RecipientValidator.#live(this);
+      this.#c = null;
+      c.free();
     }
   }
 
@@ -403,28 +433,44 @@ function createApi(glue) {
     }
   }
 
-  // Mappers are cached by options: built-in profiles by name, custom
-  // profiles by the profile object (read once: to change a custom profile,
-  // pass a new object).
+  // Mappers are cached by the option values read: built-in profiles by
+  // name, custom profiles by the profile object (read once: to change a
+  // custom profile, pass a new object). Each option is read once, here, and
+  // Rust parses a plain copy of what was read, so a getter that answers
+  // differently on each read cannot make a cached mapper disagree with its
+  // key.
   const defaultMapper = new Mapper(undefined);
   const builtinMappers = new Map();
   const customMappers = new WeakMap();
+  /** A cache key for option values, or null for values that are not names (Rust reports those). */
+  const nameKey = (v) => (v === undefined ? "-" : typeof v === "string" ? `+${v}` : null);
   function mapperFor(options) {
     if (options === undefined) return defaultMapper;
-    const keys = options !== null && typeof options === "object" ? Object.keys(options) : null;
-    if (keys === null || !keys.every((k) => k === "profile" || k === "overflow")) return new Mapper(options); // throws the precise error
-    const { profile, overflow } = options;
+    let profile, overflow;
+    try {
+      if (options === null || typeof options !== "object" || Object.keys(options).some((k) => k !== "profile" && k !== "overflow")) {
+        return new Mapper(options); // throws the precise error
+      }
+      ({ profile, overflow } = options);
+    } catch {
+      return new Mapper(options); // unreadable options: Rust says which part
+    }
+    const read = { profile, overflow };
+    const o = nameKey(overflow);
     if (typeof profile === "object" && profile !== null) {
+      if (o === null) return new Mapper(read);
       let byOverflow = customMappers.get(profile);
       if (byOverflow === undefined) customMappers.set(profile, (byOverflow = new Map()));
-      let m = byOverflow.get(overflow);
-      if (m === undefined) byOverflow.set(overflow, (m = new Mapper(options)));
+      let m = byOverflow.get(o);
+      if (m === undefined) byOverflow.set(o, (m = new Mapper(read)));
       return m;
     }
-    const key = `${String(profile)}\u0000${String(overflow)}`;
+    const p = nameKey(profile);
+    if (p === null || o === null) return new Mapper(read);
+    const key = `${p}\u0000${o}`;
     let m = builtinMappers.get(key);
-    if (m === undefined && typeof profile !== "symbol" && typeof overflow !== "symbol") builtinMappers.set(key, (m = new Mapper(options)));
-    return m ?? new Mapper(options);
+    if (m === undefined) builtinMappers.set(key, (m = new Mapper(read)));
+    return m;
   }
 
   /** The LLM-facing alias of a canonical `server/tool` name. */
@@ -616,6 +662,12 @@ function createApi(glue) {
     constructor(options) {
       this.#s = new Transport(create(glue.Registry, options));
     }
+    /** The transport of a live ToolRegistry; a clear error for a freed one or another object. */
+    static #live(self) {
+      if (self === null || typeof self !== "object" || !(#s in self)) throw misuse(Misuse.WrongReceiver, Class.ToolRegistry);
+      if (self.#s === null) throw misuse(Misuse.Freed, Class.ToolRegistry);
+      return self.#s;
+    }
     #changed() {
       for (const answers of this.#answers) answers.clear();
       this.#keys.clear();
@@ -633,7 +685,8 @@ function createApi(glue) {
       const answers = this.#answers[kind];
       let r = answers.get(name);
       if (r === undefined) {
-        r = this.#s.answer(name, (n) => this.#s.v.lookup(kind, n));
+        const s = ToolRegistry.#live(this); // a walker's reader may outlive free()
+        r = s.answer(name, (n) => s.v.lookup(kind, n));
         if (typeof r !== "string") r = null;
         if (answers.size >= ANSWERS_MAX) answers.clear();
         answers.set(name, r);
@@ -642,41 +695,69 @@ function createApi(glue) {
     }
     /** Registers a canonical name; returns its alias. */
     register(canonical) {
+      const s = ToolRegistry.#live(this);
       if (typeof canonical !== "string") throw argumentError(Expected.ToolName);
-      const alias = this.#s.answer(canonical, (n) => this.#s.v.register(n));
-      if (typeof alias !== "string") throw lastError(this.#s.v);
+      const alias = s.answer(canonical, (n) => s.v.register(n));
+      if (typeof alias !== "string") throw lastError(s.v);
       this.#changed();
       return alias;
     }
     /** Registers `server/tool` for each tool name, all or nothing; returns the aliases. */
     registerServer(server, toolNames) {
+      const s = ToolRegistry.#live(this);
       if (typeof server !== "string") throw argumentError(Expected.ServerName);
-      if (!Array.isArray(toolNames) || !toolNames.every((t) => typeof t === "string")) throw argumentError(Expected.ToolNames);
-      if (!this.#s.v.register_server(server, toolNames, out)) throw lastError(this.#s.v);
+      if (!isList(toolNames)) throw argumentError(Expected.ToolNames);
+      // Each name read once (holes and getters included), then checked.
+      const names = Array.from({ length: toolNames.length }, (_, i) => toolNames[i]);
+      let total = server.length;
+      for (const t of names) {
+        if (typeof t !== "string") throw argumentError(Expected.ToolNames);
+        total += t.length;
+      }
+      let at = s.unitsAt(total);
+      const w = s.wordsAt(names.length);
+      put(at, server);
+      at += server.length;
+      for (let i = 0; i < names.length; i++) {
+        put(at, names[i]);
+        at += names[i].length;
+        words32[w + i] = names[i].length;
+      }
+      const ok = s.v.register_server(server.length, names.length, out);
+      s.done(Math.max(total, names.length));
+      if (!ok) throw lastError(s.v);
       this.#changed();
       return take();
     }
     /** Either form in, the canonical name out; null for unknown names. */
     toCanonical(name) {
+      ToolRegistry.#live(this);
       return typeof name === "string" ? this.#toCanonical(name) : null;
     }
     /** Either form in, the LLM-facing alias out; null for unknown names. */
     toLlmFacing(name) {
+      ToolRegistry.#live(this);
       return typeof name === "string" ? this.#toLlmFacing(name) : null;
     }
     /** A config value keyed by either form, or by the server; canonical key first. */
     lookupOverride(map, name) {
+      const s = ToolRegistry.#live(this);
       if (map === null || typeof map !== "object") throw argumentError(Expected.ConfigMap);
       if (typeof name !== "string") return undefined;
       let keys = this.#keys.get(name);
       if (keys === undefined) {
-        this.#s.v.override_keys(this.#s.write(name), out);
-        this.#s.done(name.length);
+        s.v.override_keys(s.write(name), out);
+        s.done(name.length);
         keys = take();
         if (this.#keys.size >= ANSWERS_MAX) this.#keys.clear();
         this.#keys.set(name, keys);
       }
-      const isMap = map instanceof Map;
+      let isMap;
+      try {
+        isMap = map instanceof Map;
+      } catch {
+        throw argumentError(Expected.ConfigMap); // a revoked Proxy
+      }
       for (const k of keys) {
         if (isMap ? map.has(k) : Object.hasOwn(map, k)) return isMap ? map.get(k) : map[k];
       }
@@ -684,15 +765,19 @@ function createApi(glue) {
     }
     /** The outbound request with canonical names replaced by aliases. */
     toProvider(payload, format) {
+      ToolRegistry.#live(this);
       return rewrite(payload, format, this.#aliasOf);
     }
     /** The response or history with aliases replaced by canonical names. */
     fromProvider(payload, format) {
+      ToolRegistry.#live(this);
       return rewrite(payload, format, this.#canonicalOf);
     }
-    /** Frees the wasm side now (optional). */
+    /** Frees the wasm side now (optional). Any later use throws. */
     free() {
-      this.#s.free();
+      const s = ToolRegistry.#live(this);
+      this.#s = null;
+      s.free();
     }
   }
 
@@ -728,6 +813,12 @@ function createApi(glue) {
       this.#s = new Transport(v);
       this.#strings = first;
     }
+    /** The transport of a live ErrorClassifier; a clear error for a freed one or another object. */
+    static #live(self) {
+      if (self === null || typeof self !== "object" || !(#s in self)) throw misuse(Misuse.WrongReceiver, Class.ErrorClassifier);
+      if (self.#s === null) throw misuse(Misuse.Freed, Class.ErrorClassifier);
+      return self.#s;
+    }
     /** Rust's ids for (tool, message), memoized. */
     #decide(tool, message) {
       const t = typeof tool === "string" ? tool : "";
@@ -738,7 +829,7 @@ function createApi(glue) {
       }
       const known = byTool.get(message);
       if (known !== undefined) return known;
-      const s = this.#s;
+      const s = ErrorClassifier.#live(this);
       s.write2(t, message);
       s.v.classify(t.length, message.length);
       const w = s.wordsAt(3);
@@ -751,11 +842,12 @@ function createApi(glue) {
     #prepare(tool, error) {
       const t = typeof tool === "string" ? tool : "";
       const message = messageOf(error);
-      this.#s.write2(t, message ?? "");
+      ErrorClassifier.#live(this).write2(t, message ?? "");
       return [t.length, message === null ? undefined : message.length];
     }
     /** `{ code, tool, field, message }` from catalog strings, or null. */
     classify(tool, error) {
+      ErrorClassifier.#live(this);
       const message = messageOf(error);
       if (message === null) return null;
       const [tool_, field, phrase] = this.#decide(tool, message);
@@ -765,32 +857,38 @@ function createApi(glue) {
     }
     /** The JSON-RPC -32602 response; `data` only when the error classifies (else the legacy envelope). */
     invalidArgumentsResponse(id, tool, error) {
+      ErrorClassifier.#live(this);
       const [t, m] = this.#prepare(tool, error);
       this.#s.v.invalid_arguments_response(id, t, m, out);
       return take();
     }
     /** An MCP CallToolResult with isError: true; text from catalog strings only. */
     toolErrorResult(tool, error) {
+      ErrorClassifier.#live(this);
       const [t, m] = this.#prepare(tool, error);
       this.#s.v.tool_error_result(t, m, out);
       return take();
     }
     /** -32602 with up to 3 catalog tools nearest `name`; the name itself never appears. */
     unknownToolResponse(id, name) {
-      const n = typeof name === "string" ? this.#s.write(name) : undefined;
-      this.#s.v.unknown_tool_response(id, n, out);
+      const s = ErrorClassifier.#live(this);
+      const n = typeof name === "string" ? s.write(name) : undefined;
+      s.v.unknown_tool_response(id, n, out);
       return take();
     }
     /** Zod issues or Ajv errors → safe data, one per issue. */
     classifyIssues(tool, issues) {
-      if (!Array.isArray(issues)) throw argumentError(Expected.Issues);
-      const n = this.#s.write(typeof tool === "string" ? tool : "");
-      this.#s.v.classify_issues(n, issues, out);
+      const s = ErrorClassifier.#live(this);
+      if (!isList(issues)) throw argumentError(Expected.Issues);
+      const n = s.write(typeof tool === "string" ? tool : "");
+      if (!s.v.classify_issues(n, issues, out)) throw take();
       return take();
     }
-    /** Frees the wasm side now (optional). */
+    /** Frees the wasm side now (optional). Any later use throws. */
     free() {
-      this.#s.free();
+      const s = ErrorClassifier.#live(this);
+      this.#s = null;
+      s.free();
     }
   }
 
@@ -837,12 +935,14 @@ function createApi(glue) {
       this.n = 0;
       this.ids = new Map();
       this.strings = [];
+      this.records = [];
       this.busy = false;
     }
     reset() {
       this.n = 0;
       this.ids.clear();
       this.strings.length = 0;
+      this.records.length = 0;
     }
     intern(s) {
       let i = this.ids.get(s);
@@ -865,7 +965,7 @@ function createApi(glue) {
       return v === undefined ? Word.Missing : v === null ? Word.Null : typeof v === "string" ? this.intern(v) : Word.Other;
     }
     record(r, fields) {
-      if (r === null || typeof r !== "object" || Array.isArray(r)) {
+      if (r === null || typeof r !== "object" || isList(r)) {
         this.push(Word.NotAnObject);
         for (let k = 1; k < fields.count; k++) this.push(Word.Missing);
         return false;
@@ -873,17 +973,33 @@ function createApi(glue) {
       fields.read(this, r);
       return true;
     }
+    /** Streams one message; one that throws while it is read (a getter, a revoked Proxy) streams as not a record. */
     message(m) {
+      const start = this.n;
+      try {
+        this.readMessage(m);
+      } catch {
+        this.n = start;
+        this.record(null, MESSAGE_FIELDS);
+        this.push(Word.Missing);
+      }
+    }
+    readMessage(m) {
       if (!this.record(m, MESSAGE_FIELDS)) {
         this.push(Word.Missing);
         return;
       }
       const receipts = m[RECEIPTS_KEY];
       if (receipts === undefined || receipts === null) this.push(Word.Missing);
-      else if (!Array.isArray(receipts)) this.push(Word.Other);
+      else if (!isList(receipts)) this.push(Word.Other);
       else {
-        this.push(receipts.length);
-        for (let i = 0; i < receipts.length; i++) this.record(receipts[i], RECEIPT_FIELDS);
+        const n = receipts.length; // read once: a getter may grow the array while it is read
+        if (!(n >= 0 && n <= Limit.MaxElements)) {
+          this.push(Word.Other);
+          return;
+        }
+        this.push(n);
+        for (let i = 0; i < n; i++) this.record(receipts[i], RECEIPT_FIELDS);
       }
     }
     /** Runs `op` over `messages` for `reader` (and `now`); returns Rust's number. */
@@ -891,7 +1007,13 @@ function createApi(glue) {
       this.reset();
       this.intern(reader);
       if (now !== undefined) this.intern(now);
-      for (let i = 0; i < messages.length; i++) this.message(messages[i]);
+      // Each message read once, and kept: listUnread answers with these.
+      const records = this.records, length = messages.length;
+      for (let i = 0; i < length; i++) {
+        const m = messages[i];
+        records.push(m);
+        this.message(m);
+      }
       const strings = this.strings, count = strings.length;
       let total = 0;
       for (let i = 0; i < count; i++) total += strings[i].length;
@@ -904,7 +1026,7 @@ function createApi(glue) {
         at += strings[i].length;
       }
       words32[base + Header.StringCount] = count;
-      words32[base + Header.MessageCount] = messages.length;
+      words32[base + Header.MessageCount] = length;
       words32[base + Header.Reader] = this.ids.get(reader);
       words32[base + Header.Now] = now === undefined ? Word.Missing : this.ids.get(now);
       for (let i = 0; i < count; i++) words32[base + Header.Lengths + i] = strings[i].length;
@@ -933,6 +1055,7 @@ function createApi(glue) {
       return f(s);
     } finally {
       s.busy = false;
+      s.records.length = 0; // keep no caller's records alive
     }
   }
 
@@ -940,7 +1063,7 @@ function createApi(glue) {
     if (typeof reader !== "string") throw argumentError(Expected.Reader);
   }
   function requireList(messages) {
-    if (!Array.isArray(messages)) throw argumentError(Expected.Messages);
+    if (!isList(messages)) throw argumentError(Expected.Messages);
   }
   /** `now` as a string for Rust to check: a string as is, a Date or epoch milliseconds as ISO-8601. */
   function timestamp(now) {
@@ -954,11 +1077,11 @@ function createApi(glue) {
   function planDelivery(args, options) {
     if (args === null || typeof args !== "object") throw argumentError(Expected.DeliveryArgs);
     const { to, sender, agents } = args;
-    if (agents !== undefined && !Array.isArray(agents)) throw argumentError(Expected.Agents);
+    if (agents !== undefined && !isList(agents)) throw argumentError(Expected.Agents);
     if (sender !== undefined && sender !== null && typeof sender !== "string") throw argumentError(Expected.Sender);
     const verdict = validateRecipient(to, options);
     if (!verdict.ok) return verdict;
-    glue.__plan(verdict.recipient.kind === BROADCAST_KIND, to, sender, agents ?? [], out);
+    if (!glue.__plan(verdict.recipient.kind === BROADCAST_KIND, to, sender, agents ?? [], out)) throw take();
     return take();
   }
 
@@ -993,7 +1116,7 @@ function createApi(glue) {
       const k = s.run(Op.ListUnread, messages, reader);
       const indexes = s.results(k);
       const list = new Array(k);
-      for (let i = 0; i < k; i++) list[i] = messages[indexes[i]];
+      for (let i = 0; i < k; i++) list[i] = s.records[indexes[i]];
       return list;
     });
   }

@@ -175,12 +175,30 @@ impl BoundaryError for OptionsError {
     }
 }
 
-/// An argument of the wrong type or form, e.g. a number where a tool name
-/// string belongs: `INVALID_ARGUMENT`, reason `wrong_type`, thrown as a
-/// `TypeError`. Its message names what was expected, never the value.
+/// An argument that cannot be used, e.g. a number where a tool name string
+/// belongs: `INVALID_ARGUMENT`, with a reason. Its message names what was
+/// expected, never the value:
+/// - `wrong_type` (a `TypeError`): not the kind of value expected;
+/// - `unreadable` (a `TypeError`): a getter or a Proxy trap threw while it
+///   was read, or a Proxy was revoked;
+/// - `too_large` (a `RangeError`): more than the call can take, refused
+///   before anything is allocated;
+/// - `freed` (a `TypeError`): a method of an object whose `free()` was
+///   called;
+/// - `wrong_receiver` (a `TypeError`): a method called on something that is
+///   not an instance of its class (a method detached from its object).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ArgumentError {
-    expected: String,
+    kind: ArgumentKind,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum ArgumentKind {
+    WrongType(String),
+    Unreadable(&'static str),
+    TooLarge { what: &'static str, limit: usize },
+    Freed(&'static str),
+    WrongReceiver(&'static str),
 }
 
 impl ArgumentError {
@@ -188,7 +206,7 @@ impl ArgumentError {
     /// as `"a tool name string"`).
     #[must_use]
     pub fn new(expected: &'static str) -> Self {
-        Self { expected: expected.to_owned() }
+        Self { kind: ArgumentKind::WrongType(expected.to_owned()) }
     }
 
     /// An error saying that `what` is one of the fixed `choices`:
@@ -204,13 +222,52 @@ impl ArgumentError {
             expected.push_str(choice);
             expected.push('"');
         }
-        Self { expected }
+        Self { kind: ArgumentKind::WrongType(expected) }
+    }
+
+    /// `what` (a fixed phrase, `"the issues"`) threw while it was read.
+    #[must_use]
+    pub fn unreadable(what: &'static str) -> Self {
+        Self { kind: ArgumentKind::Unreadable(what) }
+    }
+
+    /// `what` (a fixed phrase, `"the recipients"`) is more than `limit`
+    /// (in the unit `what` names) in one call.
+    #[must_use]
+    pub fn too_large(what: &'static str, limit: usize) -> Self {
+        Self { kind: ArgumentKind::TooLarge { what, limit } }
+    }
+
+    /// A method of a freed `class` (`"RecipientValidator"`).
+    #[must_use]
+    pub fn freed(class: &'static str) -> Self {
+        Self { kind: ArgumentKind::Freed(class) }
+    }
+
+    /// A method of `class` called on something else.
+    #[must_use]
+    pub fn wrong_receiver(class: &'static str) -> Self {
+        Self { kind: ArgumentKind::WrongReceiver(class) }
     }
 }
 
 impl fmt::Display for ArgumentError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Invalid argument: expected {}.", self.expected)
+        match &self.kind {
+            ArgumentKind::WrongType(expected) => write!(f, "Invalid argument: expected {expected}."),
+            ArgumentKind::Unreadable(what) => {
+                write!(f, "Invalid argument: {what} could not be read (a getter or a Proxy threw).")
+            }
+            ArgumentKind::TooLarge { what, limit } => {
+                write!(f, "Invalid argument: {what} exceed the limit of {limit} in one call.")
+            }
+            ArgumentKind::Freed(class) => {
+                write!(f, "This {class} was freed (free() was called) and can no longer be used; create a new one.")
+            }
+            ArgumentKind::WrongReceiver(class) => {
+                write!(f, "A {class} method was called on something that is not a {class}.")
+            }
+        }
     }
 }
 
@@ -218,12 +275,28 @@ impl std::error::Error for ArgumentError {}
 
 impl BoundaryError for ArgumentError {
     fn name(&self) -> &'static str {
-        "TypeError"
+        if matches!(self.kind, ArgumentKind::TooLarge { .. }) {
+            "RangeError"
+        } else {
+            "TypeError"
+        }
     }
     fn code(&self) -> &'static str {
         "INVALID_ARGUMENT"
     }
     fn reason(&self) -> &'static str {
-        "wrong_type"
+        match self.kind {
+            ArgumentKind::WrongType(_) => "wrong_type",
+            ArgumentKind::Unreadable(_) => "unreadable",
+            ArgumentKind::TooLarge { .. } => "too_large",
+            ArgumentKind::Freed(_) => "freed",
+            ArgumentKind::WrongReceiver(_) => "wrong_receiver",
+        }
+    }
+    fn details(&self) -> Vec<(&'static str, Detail)> {
+        match self.kind {
+            ArgumentKind::TooLarge { limit, .. } => vec![("limit", Detail::Number(limit))],
+            _ => Vec::new(),
+        }
     }
 }

@@ -51,6 +51,47 @@ pub enum FieldPhrases {
     PerField(Vec<(String, Vec<String>)>),
 }
 
+/// The most entries one list of a catalog may have (tools, fields, each
+/// list of phrases).
+pub const MAX_CATALOG_ENTRIES: usize = 65_536;
+
+impl Catalog {
+    /// Every list within [`MAX_CATALOG_ENTRIES`].
+    fn check_sizes(&self) -> Result<(), OptionsError> {
+        let check = |len: usize, path: &dyn Fn() -> OptionPath| {
+            if len > MAX_CATALOG_ENTRIES {
+                Err(OptionsError::invalid(path(), "has more than 65536 entries (MAX_CATALOG_ENTRIES)"))
+            } else {
+                Ok(())
+            }
+        };
+        match &self.tools {
+            ToolFields::Global { tools, fields } => {
+                check(tools.len(), &|| OptionPath::Named("tools"))?;
+                check(fields.len(), &|| OptionPath::Named("fields"))?;
+            }
+            ToolFields::PerTool(tools) => {
+                check(tools.len(), &|| OptionPath::Named("tools"))?;
+                for (tool, fields) in tools {
+                    check(fields.len(), &|| OptionPath::Place(format!("tools['{}']", SafeText::render(tool))))?;
+                }
+            }
+        }
+        match &self.field_messages {
+            FieldPhrases::Global(phrases) => check(phrases.len(), &|| OptionPath::Named("fieldMessages"))?,
+            FieldPhrases::PerField(fields) => {
+                check(fields.len(), &|| OptionPath::Named("fieldMessages"))?;
+                for (field, phrases) in fields {
+                    check(phrases.len(), &|| {
+                        OptionPath::Place(format!("fieldMessages['{}']", SafeText::render(field)))
+                    })?;
+                }
+            }
+        }
+        check(self.fieldless_messages.len(), &|| OptionPath::Named("fieldlessMessages"))
+    }
+}
+
 /// What a host tells the classifier it may say.
 #[derive(Debug, Clone)]
 pub struct Catalog {
@@ -193,6 +234,7 @@ impl ErrorClassifier {
     /// an empty phrase (`fieldMessages[2]`, `fieldMessages.limit[0]`,
     /// `fieldlessMessages[0]`), or an empty tool name (`tools[3]`).
     pub fn new(catalog: Catalog) -> Result<Self, OptionsError> {
+        catalog.check_sizes()?;
         let mut c = Self::empty();
         match catalog.tools {
             ToolFields::PerTool(tools) => {

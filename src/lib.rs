@@ -43,11 +43,11 @@ pub use error::{ArgumentError, BoundaryError, Detail, OptionPath, OptionsError};
 pub use error_data::{
     error_text, issue_message, Catalog, ErrorClassifier, ErrorData, ErrorResponse, FieldPhrases, Issue, RpcData,
     RpcError, StructuredError, TextContent, ToolErrorResult, ToolFields, INVALID_ARGUMENT, INVALID_ARGUMENTS_MESSAGE,
-    INVALID_PARAMS, ISSUE_MESSAGES, UNKNOWN_TOOL, UNKNOWN_TOOL_MESSAGE,
+    INVALID_PARAMS, ISSUE_MESSAGES, MAX_CATALOG_ENTRIES, UNKNOWN_TOOL, UNKNOWN_TOOL_MESSAGE,
 };
 pub use recipient::{
     validate_recipient, Recipient, RecipientError, RecipientOptions, RecipientValidator, RejectionReason, BROADCAST,
-    DEFAULT_MAX_IDENTIFIER_LENGTH, MAX_IDENTIFIER_LENGTH_LIMIT, VALID_SHAPES,
+    DEFAULT_MAX_IDENTIFIER_LENGTH, MAX_IDENTIFIER_LENGTH_LIMIT, MAX_KNOWN_AGENTS, MAX_PATTERN_SIZE, VALID_SHAPES,
 };
 pub use safe_text::{SafeText, RENDITION_MAX_CHARS};
 pub use tool_name::{

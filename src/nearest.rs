@@ -10,8 +10,10 @@
 ///
 /// Normalizing folds ASCII case and keeps only `[a-z0-9_-]`, so look-alike
 /// input (`NEO-GPT`, ` neo-gpt`) still finds its candidate. A query longer
-/// than `max_query` normalized characters gets no suggestions, which keeps
-/// the cost bounded whatever the input size.
+/// than `max_query` normalized characters gets no suggestions, and the
+/// candidates are looked at in order until [`WORK`] steps are spent (a
+/// character normalized or a cell of the distance table each), so the cost
+/// is bounded whatever the sizes of the input and of the list.
 pub(crate) fn nearest<'a, T, I>(query: &str, candidates: I, limit: usize, max_query: usize) -> Vec<T>
 where
     I: IntoIterator<Item = (&'a str, T)>,
@@ -22,8 +24,11 @@ where
     }
     // Only the best `limit` are kept, in order: no sort over all candidates.
     let mut best: Vec<(usize, usize, T)> = Vec::with_capacity(limit + 1);
+    let mut budget = WORK;
     for (order, (key, out)) in candidates.into_iter().enumerate() {
-        let Some(score) = score(&q, &normalize(key)) else { continue };
+        let Some(left) = budget.checked_sub(key.len()) else { break };
+        budget = left;
+        let Some(score) = score(&q, &normalize(key), &mut budget) else { continue };
         let at = best.iter().position(|(s, o, _)| (score, order) < (*s, *o)).unwrap_or(best.len());
         if at < limit {
             best.insert(at, (score, order, out));
@@ -33,6 +38,9 @@ where
     best.into_iter().map(|(_, _, out)| out).collect()
 }
 
+/// The most steps one ranking may take: about a few milliseconds.
+pub(crate) const WORK: usize = 1 << 22;
+
 fn normalize(s: &str) -> Vec<u8> {
     s.bytes()
         .filter(|b| b.is_ascii_alphanumeric() || *b == b'-' || *b == b'_')
@@ -40,7 +48,9 @@ fn normalize(s: &str) -> Vec<u8> {
         .collect()
 }
 
-fn score(q: &[u8], k: &[u8]) -> Option<usize> {
+/// The distance of `k` from `q` if it is a close candidate; the table's
+/// cells are taken from `budget` (none left: no score).
+fn score(q: &[u8], k: &[u8], budget: &mut usize) -> Option<usize> {
     // A whole segment of the candidate: the distance is exactly the
     // insertions around it, no table needed.
     if q.len() >= 2 && k.split(|b| *b == b'-' || *b == b'_').any(|seg| seg == q) {
@@ -50,21 +60,29 @@ fn score(q: &[u8], k: &[u8]) -> Option<usize> {
     if q.len().abs_diff(k.len()) > threshold {
         return None;
     }
+    *budget = budget.checked_sub(q.len() * (2 * threshold + 1))?;
     levenshtein_within(q, k, threshold)
 }
 
-/// Edit distance when it is at most `limit`; stops early once every entry
-/// of a row exceeds it.
+/// Edit distance when it is at most `limit`; only the band of cells within
+/// `limit` of the diagonal is computed (any path outside it costs more),
+/// and it stops early once every cell of a row exceeds `limit`.
 fn levenshtein_within(a: &[u8], b: &[u8], limit: usize) -> Option<usize> {
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    let mut cur = vec![0; b.len() + 1];
+    let far = limit + 1; // stands for "more than limit"
+    let mut prev: Vec<usize> = (0..=b.len()).map(|j| j.min(far)).collect();
+    let mut cur = vec![far; b.len() + 1];
     for (i, ca) in a.iter().enumerate() {
-        cur[0] = i + 1;
+        let row = i + 1;
+        let from = row.saturating_sub(limit).max(1);
+        let to = (row + limit).min(b.len());
+        cur.fill(far);
+        cur[0] = row.min(far);
         let mut row_min = cur[0];
-        for (j, cb) in b.iter().enumerate() {
-            let cost = usize::from(ca != cb);
-            cur[j + 1] = (prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1);
-            row_min = row_min.min(cur[j + 1]);
+        for j in from..=to {
+            let cost = usize::from(*ca != b[j - 1]);
+            let v = (prev[j - 1] + cost).min(prev[j] + 1).min(cur[j - 1] + 1).min(far);
+            cur[j] = v;
+            row_min = row_min.min(v);
         }
         if row_min > limit {
             return None;
@@ -102,5 +120,55 @@ mod tests {
     fn bounded_distance() {
         assert_eq!(levenshtein_within(b"kitten", b"sitting", 3), Some(3));
         assert_eq!(levenshtein_within(b"kitten", b"sitting", 2), None);
+    }
+
+    /// The full table, for comparison with the banded one.
+    fn levenshtein(a: &[u8], b: &[u8]) -> usize {
+        let mut prev: Vec<usize> = (0..=b.len()).collect();
+        for (i, ca) in a.iter().enumerate() {
+            let mut cur = vec![i + 1; b.len() + 1];
+            for (j, cb) in b.iter().enumerate() {
+                cur[j + 1] = (prev[j] + usize::from(ca != cb)).min(prev[j + 1] + 1).min(cur[j] + 1);
+            }
+            prev = cur;
+        }
+        prev[b.len()]
+    }
+
+    #[test]
+    fn the_band_gives_the_full_distance_within_the_limit() {
+        let mut seed = 0x2545_f491_u64;
+        let mut next = |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        for _ in 0..20_000 {
+            let word = |next: &mut dyn FnMut(u64) -> u64| -> Vec<u8> {
+                (0..next(12)).map(|_| b"abc-"[usize::try_from(next(4)).unwrap()]).collect()
+            };
+            let (a, b) = (word(&mut next), word(&mut next));
+            let limit = usize::try_from(next(6)).unwrap();
+            let full = levenshtein(&a, &b);
+            assert_eq!(levenshtein_within(&a, &b, limit), (full <= limit).then_some(full), "{a:?} {b:?} {limit}");
+        }
+    }
+
+    #[test]
+    fn the_work_is_bounded_by_the_budget() {
+        // A 4,096-character query against 4,096-character candidates one
+        // edit away: one banded table is more than the budget, so no
+        // distance is computed and nothing is suggested (a whole-segment
+        // match costs no table and is still found).
+        let query = "x".repeat(4096);
+        let near: Vec<String> = ["y", "z"].iter().map(|c| format!("{}{c}", "x".repeat(4095))).collect();
+        assert!(query.len() * (2 * (4096 / 3) + 1) > WORK);
+        assert!(nearest(&query, near.iter().map(|k| (k.as_str(), 0)), 3, 8192).is_empty());
+        assert_eq!(nearest(&query, [(near[0].as_str(), 0), (query.as_str(), 1)], 3, 8192), vec![1]);
+        // Short names are all looked at.
+        let names: Vec<String> = (0..1000).map(|i| format!("agent-{i}")).collect();
+        let found = nearest("agent-999", names.iter().map(|n| (n.as_str(), n.as_str())), 1, 256);
+        assert_eq!(found, vec!["agent-999"]);
     }
 }

@@ -26,6 +26,14 @@ pub const VALID_SHAPES: [&str; 2] = [
     "@<identifier>  (e.g., @neo-gpt; the @ prefix is mandatory)",
 ];
 
+/// The most entries `known_agents` may have.
+pub const MAX_KNOWN_AGENTS: usize = 65_536;
+
+/// The most an `identity_pattern` may compile to (regex-lite's size
+/// limit, in bytes of its program): a match then costs at most about this
+/// many steps per character of the identity.
+pub const MAX_PATTERN_SIZE: usize = 16_384;
+
 /// How many suggestions a rejection carries at most.
 const MAX_SUGGESTIONS: usize = 3;
 
@@ -479,6 +487,12 @@ impl RecipientValidator {
             ));
         }
         if let Some(agents) = &options.known_agents {
+            if agents.len() > MAX_KNOWN_AGENTS {
+                return Err(OptionsError::invalid(
+                    OptionPath::Named("knownAgents"),
+                    "has more than 65536 entries (MAX_KNOWN_AGENTS)",
+                ));
+            }
             for (i, agent) in agents.iter().enumerate() {
                 if agent == BROADCAST {
                     return Err(OptionsError::invalid(
@@ -587,8 +601,10 @@ fn strip_prefix_ignore_ascii_case<'a>(s: &'a str, prefix: &str) -> Option<&'a st
 
 /// Compiles a pattern so that it must match the whole identity (anchors
 /// added around it), with regex-lite's linear-time engine.
+/// Patterns that compile larger than [`MAX_PATTERN_SIZE`] are refused, so
+/// the cost of a match is bounded by the options as well as the input.
 fn compile_full_match(pattern: &str) -> Option<regex_lite::Regex> {
-    regex_lite::RegexBuilder::new(&format!("^(?:{pattern})$")).build().ok()
+    regex_lite::RegexBuilder::new(&format!("^(?:{pattern})$")).size_limit(MAX_PATTERN_SIZE).nest_limit(64).build().ok()
 }
 
 /// The first failing shape rule for input that is not shape-valid.

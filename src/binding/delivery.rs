@@ -8,11 +8,11 @@
 //! core's one rule over the interned strings, so equality is an integer
 //! comparison.
 
-use js_sys::{Array, Reflect};
+use js_sys::Array;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use super::{js_error, scratch_exports, to_js, Reply, Scratch, Word};
+use super::{js_error, read, scratch_exports, to_js, Limit, Reply, Scratch, Word};
 use std::cmp::Ordering;
 
 use crate::delivery::{
@@ -79,12 +79,21 @@ struct Planned<'p> {
 
 /// Sets `out[0]` to the plan for a recipient `to` that validated: the
 /// direct recipient, or (for `broadcast`) the audience for `sender` among
-/// `agents` (strings or `{ id, accountType }`; other entries are left out).
+/// `agents` (strings or `{ id, accountType }`; other entries, and entries
+/// that cannot be read, are left out). Returns false, with the error to
+/// throw in `out[0]`, for agents that cannot be read or are more than
+/// [`Limit::MaxElements`].
 #[wasm_bindgen(js_name = "__plan")]
-pub fn plan(broadcast: bool, to: &str, sender: &JsValue, agents: &Array, out: &Array) {
+#[must_use]
+pub fn plan(broadcast: bool, to: &str, sender: &JsValue, agents: &JsValue, out: &Array) -> bool {
     let plan = if broadcast {
-        let entries: Vec<(String, Option<String>)> = agents
-            .iter()
+        let Ok(Some(list)) = read::elements(agents, Limit::MaxElements as usize) else {
+            out.set(0, js_error(&ArgumentError::unreadable("the agents (an array of at most 1048576)")));
+            return false;
+        };
+        let entries: Vec<(String, Option<String>)> = list
+            .into_iter()
+            .flatten()
             .filter_map(|a| {
                 if let Some(id) = a.as_string() {
                     return Some((id, None));
@@ -92,7 +101,7 @@ pub fn plan(broadcast: bool, to: &str, sender: &JsValue, agents: &Array, out: &A
                 if !a.is_object() {
                     return None;
                 }
-                let get = |k: &str| Reflect::get(&a, &JsValue::from_str(k)).ok().and_then(|v| v.as_string());
+                let get = |k: &str| read::property(&a, k).ok().and_then(|v| v.as_string());
                 get("id").map(|id| (id, get("accountType")))
             })
             .collect();
@@ -103,6 +112,7 @@ pub fn plan(broadcast: bool, to: &str, sender: &JsValue, agents: &Array, out: &A
         DeliveryPlan::Direct { recipients: vec![to.to_owned()] }
     };
     out.set(0, to_js(&Planned { ok: true, plan: &plan }));
+    true
 }
 
 /// A failed mark as the JS API returns it.

@@ -1,14 +1,19 @@
 //! Error-data exports for `js/api.js`.
 
-use js_sys::{Array, Object};
+use js_sys::Array;
 use serde::Serialize;
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
 
-use super::{get, js_error, options_object, scratch_exports, string_array, to_js, Scratch, Word};
+use super::{
+    get, js_error, options_object, read, scratch_exports, string_array, string_list, to_js, unreadable, Limit, Scratch,
+    Word,
+};
+use crate::error::ArgumentError;
 use crate::error::{OptionPath, OptionsError};
-use crate::error_data::{Catalog, ErrorClassifier, FieldPhrases, Issue, ToolFields, INVALID_ARGUMENT};
+use crate::error_data::{
+    Catalog, ErrorClassifier, FieldPhrases, Issue, ToolFields, INVALID_ARGUMENT, MAX_CATALOG_ENTRIES,
+};
 use crate::safe_text::SafeText;
 
 /// The fixed strings the wrapper materializes classified data with.
@@ -109,11 +114,21 @@ impl Classifier {
 
     /// Sets `out[0]` to the safe data of schema issues (Zod issues, Ajv
     /// errors) for the tool in `units[..tool_len]`, one per issue.
-    pub fn classify_issues(&self, tool_len: usize, issues: &Array, out: &Array) {
+    ///
+    /// Returns false, with the error to throw in `out[0]`, for a list that
+    /// cannot be read or is longer than [`Limit::MaxElements`]; an issue
+    /// that cannot be read counts as an issue with no fields.
+    pub fn classify_issues(&self, tool_len: usize, issues: &JsValue, out: &Array) -> bool {
         let tool = self.scratch.strict(0, tool_len).unwrap_or_default();
-        let parsed: Vec<ParsedIssue> = issues.iter().map(|i| ParsedIssue::read(&i)).collect();
+        let Ok(Some(list)) = read::elements(issues, Limit::MaxElements as usize) else {
+            out.set(0, js_error(&ArgumentError::unreadable("the issues (an array of at most 1048576)")));
+            return false;
+        };
+        let parsed: Vec<ParsedIssue> =
+            list.iter().map(|i| i.as_ref().map_or_else(ParsedIssue::none, ParsedIssue::read)).collect();
         let list: Vec<Issue<'_>> = parsed.iter().map(ParsedIssue::as_issue).collect();
         out.set(0, to_js(&self.inner.classify_issues(&tool, &list)));
+        true
     }
 
     /// The tool and message strings; a message that is absent or not valid
@@ -137,24 +152,30 @@ struct ParsedIssue {
 }
 
 impl ParsedIssue {
+    /// An issue with no fields (one that could not be read).
+    fn none() -> Self {
+        Self::read(&JsValue::UNDEFINED)
+    }
+
+    /// The fields of one issue; a field that cannot be read (a getter or a
+    /// Proxy trap throws) counts as absent.
     fn read(issue: &JsValue) -> Self {
-        let field = |key: &str| -> JsValue {
-            js_sys::Reflect::get(issue, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
+        let field = |value: &JsValue, key: &str| -> JsValue {
+            if value.is_object() {
+                read::property(value, key).unwrap_or(JsValue::UNDEFINED)
+            } else {
+                JsValue::UNDEFINED
+            }
         };
-        let first_segment = field("path").dyn_into::<Array>().ok().and_then(|p| p.get(0).as_string());
-        let params = field("params");
-        let missing_property = if params.is_object() {
-            js_sys::Reflect::get(&params, &JsValue::from_str("missingProperty")).ok().and_then(|v| v.as_string())
-        } else {
-            None
-        };
+        let path = field(issue, "path");
+        let first_segment = if read::is_array(&path) == Ok(true) { field(&path, "0").as_string() } else { None };
         Self {
-            zod_code: field("code").as_string(),
+            zod_code: field(issue, "code").as_string(),
             first_segment,
-            missing: field("received").as_string().as_deref() == Some("undefined"),
-            keyword: field("keyword").as_string(),
-            instance_path: field("instancePath").as_string().unwrap_or_default(),
-            missing_property,
+            missing: field(issue, "received").as_string().as_deref() == Some("undefined"),
+            keyword: field(issue, "keyword").as_string(),
+            instance_path: field(issue, "instancePath").as_string().unwrap_or_default(),
+            missing_property: field(&field(issue, "params"), "missingProperty").as_string(),
         }
     }
 
@@ -174,33 +195,35 @@ impl ParsedIssue {
     }
 }
 
-/// A list of strings at `place`; `entry` names one entry for errors.
+/// A list of strings at `place`.
 fn strings(value: &JsValue, place: &str) -> Result<Vec<String>, OptionsError> {
-    let list = value
-        .dyn_ref::<Array>()
-        .ok_or_else(|| OptionsError::wrong_type(OptionPath::Place(place.to_owned()), "an array of strings"))?;
-    list.iter()
-        .enumerate()
-        .map(|(i, v)| {
-            v.as_string()
-                .ok_or_else(|| OptionsError::wrong_type(OptionPath::Place(format!("{place}[{i}]")), "a string"))
-        })
-        .collect()
+    string_list(
+        value,
+        MAX_CATALOG_ENTRIES,
+        || OptionPath::Place(place.to_owned()),
+        |i| OptionPath::Place(format!("{place}[{i}]")),
+    )
 }
 
 /// `{ key: [strings] }` as pairs, keys rendered safely in places.
 fn string_map(value: &JsValue, place: &str) -> Result<Vec<(String, Vec<String>)>, OptionsError> {
-    let object: &Object = value.unchecked_ref();
-    Object::keys(object)
-        .iter()
+    let keys = read::keys(value).map_err(|_| unreadable(OptionPath::Place(place.to_owned())))?;
+    if keys.len() > MAX_CATALOG_ENTRIES {
+        return Err(OptionsError::invalid(OptionPath::Place(place.to_owned()), "has too many entries"));
+    }
+    keys.into_iter()
         .map(|key| {
-            let key = key.as_string().unwrap_or_default();
             let entry = format!("{place}['{}']", SafeText::render(&key));
-            let v = js_sys::Reflect::get(value, &JsValue::from_str(&key))
-                .map_err(|_| OptionsError::invalid(OptionPath::Place(entry.clone()), "could not be read"))?;
-            Ok((key, strings(&v, &entry)?))
+            let v = read::property(value, &key).map_err(|_| unreadable(OptionPath::Place(entry.clone())))?;
+            let list = strings(&v, &entry)?;
+            Ok((key, list))
         })
         .collect()
+}
+
+/// Whether an option value is a list; one that cannot tell is unreadable.
+fn is_list(value: &JsValue, path: &'static str) -> Result<bool, OptionsError> {
+    read::is_array(value).map_err(|_| unreadable(OptionPath::Named(path)))
 }
 
 fn parse_catalog(value: &JsValue) -> Result<Catalog, OptionsError> {
@@ -209,7 +232,7 @@ fn parse_catalog(value: &JsValue) -> Result<Catalog, OptionsError> {
     };
     let tools = get(value, "tools", "tools")?;
     let fields = get(value, "fields", "fields")?;
-    let tools = if Array::is_array(&tools) {
+    let tools = if is_list(&tools, "tools")? {
         let fields = if fields.is_undefined() { Vec::new() } else { strings(&fields, "fields")? };
         ToolFields::Global { tools: strings(&tools, "tools")?, fields }
     } else if tools.is_object() {
@@ -229,7 +252,7 @@ fn parse_catalog(value: &JsValue) -> Result<Catalog, OptionsError> {
     let phrases = get(value, "fieldMessages", "fieldMessages")?;
     let field_messages = if phrases.is_undefined() {
         FieldPhrases::Global(Vec::new())
-    } else if Array::is_array(&phrases) {
+    } else if is_list(&phrases, "fieldMessages")? {
         FieldPhrases::Global(strings(&phrases, "fieldMessages")?)
     } else if phrases.is_object() {
         FieldPhrases::PerField(string_map(&phrases, "fieldMessages")?)

@@ -35,6 +35,7 @@
 
 mod delivery;
 mod error_data;
+mod read;
 mod recipient;
 mod tool_name;
 
@@ -43,7 +44,7 @@ pub use error_data::{error_tables, Classifier};
 pub use recipient::{recipient_tables, Validator};
 pub use tool_name::{pieces, rules, Lookup, Mapper, Registry, StepKind};
 
-use js_sys::{Array, Object, Reflect};
+use js_sys::{Array, Reflect};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -125,6 +126,14 @@ pub enum Word {
 pub enum Limit {
     /// Buffers grown past this many elements are released after use.
     Keep = 65_536,
+    /// The most code units (or words) one call may carry: 2^28, 512 MiB of
+    /// UTF-16. More is refused before anything is allocated (a larger
+    /// buffer could exhaust wasm32's memory, and an allocation that fails
+    /// aborts the module).
+    MaxUnits = 268_435_456,
+    /// The most elements of a caller's array that are read one by one
+    /// (issues, agents).
+    MaxElements = 1_048_576,
 }
 
 /// A JS array of strings.
@@ -148,19 +157,35 @@ pub(crate) struct Scratch {
     words: Vec<i32>,
 }
 
+/// Grows `buffer` to at least `len` elements, refusing instead of aborting.
+fn room<T: Copy + Default>(buffer: &mut Vec<T>, len: usize) -> bool {
+    if len > Limit::MaxUnits as usize {
+        return false;
+    }
+    if buffer.len() < len {
+        if buffer.try_reserve_exact(len - buffer.len()).is_err() {
+            return false;
+        }
+        buffer.resize(len, T::default());
+    }
+    true
+}
+
 impl Scratch {
     /// Room for `len` code units; their byte address.
+    /// 0 when `len` is over [`Limit::MaxUnits`] or the memory cannot grow.
     fn units_at(&mut self, len: usize) -> usize {
-        if self.units.len() < len {
-            self.units.resize(len, 0);
+        if !room(&mut self.units, len) {
+            return 0;
         }
         self.units.as_ptr() as usize
     }
 
-    /// Room for `len` words; their byte address.
+    /// Room for `len` words; their byte address (0 as for
+    /// [`units_at`](Self::units_at)).
     fn words_at(&mut self, len: usize) -> usize {
-        if self.words.len() < len {
-            self.words.resize(len, 0);
+        if !room(&mut self.words, len) {
+            return 0;
         }
         self.words.as_ptr() as usize
     }
@@ -184,6 +209,20 @@ impl Scratch {
     /// Code units `..len` as a string (a lone surrogate becomes U+FFFD).
     fn lossy(&self, len: usize) -> String {
         String::from_utf16_lossy(self.units(0, len))
+    }
+
+    /// Code units `offset..offset + len` decoded strictly, or the UTF-16
+    /// index (within them) of the first lone surrogate.
+    fn exact(&self, offset: usize, len: usize) -> Result<String, usize> {
+        let units = self.units(offset, len);
+        let mut s = String::with_capacity(units.len());
+        let mut position = 0;
+        for c in char::decode_utf16(units.iter().copied()) {
+            let c = c.map_err(|_| position)?;
+            s.push(c);
+            position += c.len_utf16();
+        }
+        Ok(s)
     }
 
     /// Code units `offset..offset + len` decoded strictly: a lone surrogate
@@ -281,7 +320,8 @@ fn type_name(value: &JsValue) -> &'static str {
     if value.is_null() {
         return "null";
     }
-    if Array::is_array(value) {
+    // A revoked Proxy cannot tell: it is an object.
+    if read::is_array(value) == Ok(true) {
         return "array";
     }
     match value.js_typeof().as_string().as_deref() {
@@ -300,10 +340,10 @@ fn type_name(value: &JsValue) -> &'static str {
 /// `reason` and the error's details as own properties.
 fn js_error(e: &impl BoundaryError) -> JsValue {
     let message = e.to_string();
-    let error: js_sys::Error = if e.name() == "TypeError" {
-        js_sys::TypeError::new(&message).unchecked_into()
-    } else {
-        js_sys::Error::new(&message)
+    let error: js_sys::Error = match e.name() {
+        "TypeError" => js_sys::TypeError::new(&message).unchecked_into(),
+        "RangeError" => js_sys::RangeError::new(&message).unchecked_into(),
+        _ => js_sys::Error::new(&message),
     };
     let mut props = vec![
         ("name", Detail::Text(e.name().to_owned())),
@@ -323,10 +363,14 @@ fn js_error(e: &impl BoundaryError) -> JsValue {
     error.into()
 }
 
+/// The error for a part of the options that threw when read.
+fn unreadable(path: OptionPath) -> OptionsError {
+    OptionsError::invalid(path, "could not be read")
+}
+
 /// Property `key` of an options object; `path` names it in errors.
 fn get(object: &JsValue, key: &str, path: &'static str) -> Result<JsValue, OptionsError> {
-    Reflect::get(object, &JsValue::from_str(key))
-        .map_err(|_| OptionsError::invalid(OptionPath::Named(path), "could not be read"))
+    read::property(object, key).map_err(|_| unreadable(OptionPath::Named(path)))
 }
 
 /// `None` for `undefined`/`null`; the object when it is a plain options
@@ -335,16 +379,34 @@ fn options_object<'v>(value: &'v JsValue, known: &[&str]) -> Result<Option<&'v J
     if value.is_undefined() || value.is_null() {
         return Ok(None);
     }
-    if !value.is_object() || Array::is_array(value) {
+    if !value.is_object() || read::is_array(value).map_err(|_| unreadable(OptionPath::Whole))? {
         return Err(OptionsError::wrong_type(OptionPath::Whole, "an object"));
     }
-    for key in Object::keys(value.unchecked_ref::<Object>()).iter() {
-        let key = key.as_string().unwrap_or_default();
+    for key in read::keys(value).map_err(|_| unreadable(OptionPath::Whole))? {
         if !known.contains(&key.as_str()) {
             return Err(OptionsError::unknown(SafeText::render(&key)));
         }
     }
     Ok(Some(value))
+}
+
+/// A list of strings (at most `max`) at `path`; `entry` names entry `i`.
+fn string_list(
+    value: &JsValue,
+    max: usize,
+    path: impl Fn() -> OptionPath,
+    entry: impl Fn(usize) -> OptionPath,
+) -> Result<Vec<String>, OptionsError> {
+    let list = read::elements(value, max)
+        .map_err(|_| OptionsError::invalid(path(), "could not be read, or has too many entries"))?
+        .ok_or_else(|| OptionsError::wrong_type(path(), "an array of strings"))?;
+    list.iter()
+        .enumerate()
+        .map(|(i, v)| match v {
+            Some(v) => v.as_string().ok_or_else(|| OptionsError::wrong_type(entry(i), "a string")),
+            None => Err(unreadable(entry(i))),
+        })
+        .collect()
 }
 
 /// An optional string option.
@@ -410,6 +472,57 @@ pub enum Expected {
 }
 
 /// Sets `out[0]` to the `TypeError` for an argument of the wrong type.
+/// How a method was misused (see [`__misuse`](misuse)).
+#[wasm_bindgen]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Misuse {
+    /// Called after `free()`.
+    Freed = 0,
+    /// Called on something that is not an instance of the class.
+    WrongReceiver = 1,
+}
+
+/// The public classes, for [`__misuse`](misuse).
+#[wasm_bindgen]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Class {
+    /// `RecipientValidator`.
+    RecipientValidator = 0,
+    /// `ToolRegistry`.
+    ToolRegistry = 1,
+    /// `ErrorClassifier`.
+    ErrorClassifier = 2,
+}
+
+/// Sets `out[0]` to the `TypeError` for a method of `class` that was
+/// misused.
+#[wasm_bindgen(js_name = "__misuse")]
+pub fn misuse(misuse: Misuse, class: Class, out: &Array) {
+    let class = match class {
+        Class::RecipientValidator => "RecipientValidator",
+        Class::ToolRegistry => "ToolRegistry",
+        Class::ErrorClassifier => "ErrorClassifier",
+    };
+    let error = match misuse {
+        Misuse::Freed => ArgumentError::freed(class),
+        Misuse::WrongReceiver => ArgumentError::wrong_receiver(class),
+    };
+    out.set(0, js_error(&error));
+}
+
+/// Sets `out[0]` to the `RangeError` for a call whose strings are more
+/// than [`Limit::MaxUnits`] code units.
+#[wasm_bindgen(js_name = "__too_large")]
+pub fn too_large(out: &Array) {
+    out.set(
+        0,
+        js_error(&ArgumentError::too_large(
+            "the strings of this call (in UTF-16 code units)",
+            Limit::MaxUnits as usize,
+        )),
+    );
+}
+
 #[wasm_bindgen(js_name = "__argument_error")]
 pub fn argument_error(expected: Expected, out: &Array) {
     let phrase = match expected {

@@ -3,15 +3,15 @@
 use js_sys::Array;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
 
 use super::{
-    get, js_error, options_object, scratch_exports, string_option, to_js, type_name, whole_option, Scratch, Verdict,
+    get, js_error, options_object, scratch_exports, string_list, string_option, to_js, type_name, whole_option,
+    Scratch, Verdict,
 };
 use crate::error::{OptionPath, OptionsError};
 use crate::recipient::{
     Recipient, RecipientError, RecipientOptions, RecipientValidator, Shape, IDENTITY_PREFIX,
-    MAX_IDENTIFIER_LENGTH_LIMIT,
+    MAX_IDENTIFIER_LENGTH_LIMIT, MAX_KNOWN_AGENTS,
 };
 
 /// What the wrapper needs to materialize an accepted result on the hot
@@ -129,17 +129,12 @@ fn parse_options(value: &JsValue) -> Result<RecipientOptions, OptionsError> {
     };
     let known = get(value, "knownAgents", "knownAgents")?;
     if !known.is_undefined() {
-        let list = known
-            .dyn_ref::<Array>()
-            .ok_or_else(|| OptionsError::wrong_type(OptionPath::Named("knownAgents"), "an array of strings"))?;
-        let mut agents = Vec::with_capacity(list.length() as usize);
-        for (i, entry) in list.iter().enumerate() {
-            agents.push(
-                entry
-                    .as_string()
-                    .ok_or_else(|| OptionsError::wrong_type(OptionPath::Entry("knownAgents", i), "a string"))?,
-            );
-        }
+        let agents = string_list(
+            &known,
+            MAX_KNOWN_AGENTS,
+            || OptionPath::Named("knownAgents"),
+            |i| OptionPath::Entry("knownAgents", i),
+        )?;
         options = options.known_agents(agents);
     }
     let strict = get(value, "strict", "strict")?;

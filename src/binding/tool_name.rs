@@ -5,7 +5,8 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::{
-    get, js_error, options_object, scratch_exports, string_array, string_option, to_js, whole_option, Reply, Scratch,
+    get, js_error, options_object, read, scratch_exports, string_array, string_option, to_js, whole_option, Reply,
+    Scratch,
 };
 use crate::error::{OptionPath, OptionsError};
 use crate::tool_name::{
@@ -112,7 +113,14 @@ impl Mapper {
     /// alias); [`Reply::Failed`] (see [`error`](Self::error)) or
     /// [`Reply::NoRoom`].
     pub fn forward(&mut self, len: usize) -> i32 {
-        let canonical = self.scratch.lossy(len);
+        let canonical = match self.scratch.exact(0, len) {
+            Ok(canonical) => canonical,
+            Err(position) => {
+                let units = self.scratch.units(0, len);
+                self.error = Some(ToolNameError::lone_surrogate(units, position, self.profile.name()));
+                return Reply::Failed as i32;
+            }
+        };
         match alias_form(&canonical, &self.profile, self.overflow) {
             Ok(AliasForm::Plain) => self.scratch.answer_edits(&canonical, plain_edits(&canonical)),
             Ok(AliasForm::Hashed(alias)) => self.scratch.answer(&alias),
@@ -174,7 +182,14 @@ impl Registry {
     /// or [`Reply::NoRoom`] (registering again is idempotent, so the
     /// wrapper may simply call again).
     pub fn register(&mut self, len: usize) -> i32 {
-        let canonical = self.scratch.lossy(len);
+        let canonical = match self.scratch.exact(0, len) {
+            Ok(canonical) => canonical,
+            Err(position) => {
+                let units = self.scratch.units(0, len);
+                self.error = Some(ToolNameError::lone_surrogate(units, position, self.inner.profile().name()));
+                return Reply::Failed as i32;
+            }
+        };
         match self.inner.register(&canonical) {
             Ok(alias) => {
                 let alias = alias.to_owned();
@@ -187,13 +202,15 @@ impl Registry {
         }
     }
 
-    /// Registers `server/tool` for every tool name, all or nothing; sets
-    /// `out[0]` to the list of aliases, or returns false (see
-    /// [`error`](Self::error)). Non-string arguments were refused by the
-    /// wrapper.
-    #[allow(clippy::needless_pass_by_value, reason = "wasm-bindgen passes a JS array of strings as an owned Vec")]
-    pub fn register_server(&mut self, server: &str, tools: Vec<String>, out: &Array) -> bool {
-        match self.inner.register_server(server, &tools) {
+    /// Registers `server/tool` for every tool name, all or nothing: the
+    /// server in units `..server_len`, then `count` tool names end to end,
+    /// their lengths in the words. Sets `out[0]` to the list of aliases, or
+    /// returns false (see [`error`](Self::error)).
+    pub fn register_server(&mut self, server_len: usize, count: usize, out: &Array) -> bool {
+        match self
+            .read_server(server_len, count)
+            .and_then(|(server, tools)| self.inner.register_server(&server, &tools))
+        {
             Ok(aliases) => {
                 out.set(0, string_array(&aliases).into());
                 true
@@ -205,11 +222,45 @@ impl Registry {
         }
     }
 
+    /// The server and tool names of [`register_server`](Self::register_server),
+    /// each decoded exactly (a lone surrogate is refused for the canonical
+    /// name it is part of).
+    fn read_server(&self, server_len: usize, count: usize) -> Result<(String, Vec<String>), ToolNameError> {
+        let profile = self.inner.profile().name();
+        let mut tools = Vec::with_capacity(count.min(self.scratch.words.len()));
+        let mut offset = server_len;
+        let canonical_units = |tool_at: usize, tool_len: usize| -> Vec<u16> {
+            let mut units = self.scratch.units(0, server_len).to_vec();
+            units.push(u16::from(b'/'));
+            units.extend_from_slice(self.scratch.units(tool_at, tool_len));
+            units
+        };
+        for i in 0..count {
+            let len = self.scratch.words.get(i).and_then(|w| usize::try_from(*w).ok()).unwrap_or(0);
+            match self.scratch.exact(offset, len) {
+                Ok(tool) => tools.push(tool),
+                Err(position) => {
+                    let units = canonical_units(offset, len);
+                    return Err(ToolNameError::lone_surrogate(&units, server_len + 1 + position, profile));
+                }
+            }
+            offset += len;
+        }
+        let server = self.scratch.exact(0, server_len).map_err(|position| {
+            let first = self.scratch.words.first().and_then(|w| usize::try_from(*w).ok()).unwrap_or(0);
+            ToolNameError::lone_surrogate(&canonical_units(server_len, first), position, profile)
+        })?;
+        Ok((server, tools))
+    }
+
     /// Writes back the [`Lookup`] answer for the name in units `..len`:
     /// its length, [`Reply::Null`] for an unknown name, or
     /// [`Reply::NoRoom`].
     pub fn lookup(&mut self, kind: Lookup, len: usize) -> i32 {
-        let name = self.scratch.lossy(len);
+        // A name with a lone surrogate is no registered name.
+        let Ok(name) = self.scratch.exact(0, len) else {
+            return Reply::Null as i32;
+        };
         let answer = match kind {
             Lookup::ToCanonical => self.inner.to_canonical(&name),
             Lookup::ToLlmFacing => self.inner.to_llm_facing(&name),
@@ -222,8 +273,10 @@ impl Registry {
 
     /// Sets `out[0]` to the list of config keys for the name in units
     /// `..len`, in lookup order (see `ToolRegistry::override_keys`).
+    /// A name with a lone surrogate has no keys.
     pub fn override_keys(&self, len: usize, out: &Array) {
-        out.set(0, string_array(&self.inner.override_keys(&self.scratch.lossy(len))).into());
+        let keys = self.scratch.exact(0, len).map(|name| self.inner.override_keys(&name)).unwrap_or_default();
+        out.set(0, string_array(&keys).into());
     }
 
     /// Sets `out[0]` to the `ToolNameError` of the last failed call.
@@ -259,7 +312,7 @@ fn parse_options(value: &JsValue) -> Result<(Profile, Overflow), OptionsError> {
                 "unknown profile; expected anthropic, openai, gemini, bedrock, mcp, portable or a custom { maxLength, allowed, firstChar }",
             )
         })?
-    } else if !profile.is_object() || js_sys::Array::is_array(&profile) {
+    } else if !profile.is_object() || read::is_array(&profile).unwrap_or(true) {
         return Err(OptionsError::wrong_type(OptionPath::Named("profile"), "a profile name or an object"));
     } else {
         let custom = options_object(&profile, &["maxLength", "allowed", "firstChar"])?

@@ -85,6 +85,25 @@ impl ToolNameError {
         }
     }
 
+    /// A name whose UTF-16 code units hold a lone surrogate at `position`
+    /// (`invalid_character`): no alias can be made of it, and decoding it
+    /// with U+FFFD in its place would give another name's alias.
+    #[cfg_attr(
+        not(target_arch = "wasm32"),
+        allow(dead_code, reason = "for the wasm binding, whose strings are UTF-16")
+    )]
+    pub(crate) fn lone_surrogate(units: &[u16], position: usize, profile: &'static str) -> Self {
+        Self {
+            reason: ToolNameReason::InvalidCharacter,
+            name: SafeText::render_utf16(units),
+            position: Some(position),
+            length: None,
+            limit: None,
+            profile,
+            existing: None,
+        }
+    }
+
     pub(crate) fn collision(incoming: &str, existing: &str, alias: &str, profile: &'static str) -> Self {
         let mut e = Self::new(ToolNameReason::Collision, incoming, profile);
         e.existing = Some(Box::new((SafeText::render(existing), SafeText::render(alias))));
@@ -321,15 +340,16 @@ pub(crate) fn alias_form(canonical: &str, profile: &Profile, overflow: Overflow)
 }
 
 /// The first rule the plain alias breaks: a character (by its position in
-/// the canonical name), then the first character, then the length (each
+/// the canonical name; a `/` when the profile does not allow the
+/// characters of `__`), then the first character, then the length (each
 /// `/` counting as the two characters of `__`).
 fn check(canonical: &str, profile: &Profile) -> Result<(), ToolNameError> {
     let mut position = 0;
     let mut length = 0;
     for c in canonical.chars() {
-        if c == '/' {
+        if c == '/' && SEPARATOR.chars().all(|s| profile.allows(s)) {
             length += SEPARATOR.len();
-        } else if profile.allows(c) {
+        } else if c != '/' && profile.allows(c) {
             length += 1;
         } else {
             let mut e = ToolNameError::new(ToolNameReason::InvalidCharacter, canonical, profile.name());

@@ -60,25 +60,31 @@ impl ToolRegistry {
     /// # Errors
     /// As [`register`](Self::register), for the first name that fails.
     pub fn register_server<S: AsRef<str>>(&mut self, server: &str, tools: &[S]) -> Result<Vec<String>, ToolNameError> {
-        let mut staged = self.clone_maps_for(tools.len());
+        // Planned against the registry and this call's own names, then
+        // inserted: the cost is the call's names, not the registry's size.
+        let mut added: HashMap<String, String> = HashMap::new();
+        let mut added_aliases: HashMap<String, String> = HashMap::new();
         let mut aliases = Vec::with_capacity(tools.len());
         for tool in tools {
             let canonical = format!("{server}/{}", tool.as_ref());
-            let alias = staged.plan(&canonical)?;
-            if !staged.alias_of.contains_key(&canonical) {
-                staged.insert(canonical, alias.clone());
+            if let Some(alias) = self.alias_of.get(&canonical).or_else(|| added.get(&canonical)) {
+                aliases.push(alias.clone());
+                continue;
             }
+            let alias = to_llm_facing_name(&canonical, &self.profile, self.overflow)?;
+            if let Some(existing) = self.canonical_of.get(&alias).or_else(|| added_aliases.get(&alias)) {
+                return Err(ToolNameError::collision(&canonical, existing, &alias, self.profile.name()));
+            }
+            added_aliases.insert(alias.clone(), canonical.clone());
+            added.insert(canonical, alias.clone());
             aliases.push(alias);
         }
-        *self = staged;
+        self.alias_of.reserve(added.len());
+        self.canonical_of.reserve(added.len());
+        for (canonical, alias) in added {
+            self.insert(canonical, alias);
+        }
         Ok(aliases)
-    }
-
-    fn clone_maps_for(&self, extra: usize) -> Self {
-        let mut copy = self.clone();
-        copy.alias_of.reserve(extra);
-        copy.canonical_of.reserve(extra);
-        copy
     }
 
     /// The alias `canonical` would get, or why it cannot be registered.
