@@ -8,7 +8,7 @@ export CARGO_TERM_COLOR := never
 WASM := target/wasm32-unknown-unknown/release/mcp_boundary.wasm
 SOURCES := $(shell find src -name '*.rs') Cargo.toml Cargo.lock js/api.js js/build.mjs js/index.d.ts README.md
 
-.PHONY: setup pkg demo console test test-rust test-wasm test-js lint bench clean
+.PHONY: setup pkg demo console test test-rust test-wasm test-js lint bench fuzz clean
 
 setup:
 	@bash scripts/setup.sh
@@ -58,6 +58,10 @@ test-wasm: setup
 test-js: pkg
 	node --test js-tests/
 	tsc -p js-tests/types
+
+## fuzz: the seeded random driver of every public entry point, long (make test runs it short)
+fuzz: setup
+	FUZZ_ITERATIONS=$${FUZZ_ITERATIONS:-200000} cargo test --release --test fuzz
 
 ## bench: ns/op of each operation beside a plain-JS equivalent, and the ratio
 bench: pkg

@@ -85,3 +85,16 @@ fn bad_catalogs_name_the_place() {
         assert_eq!(e.reason(), case["reason"].as_str().unwrap());
     }
 }
+
+#[test]
+fn catalogs_are_bounded() {
+    use mcp_boundary::MAX_CATALOG_ENTRIES;
+    let many: Vec<String> = (0..=MAX_CATALOG_ENTRIES).map(|i| format!("t{i}")).collect();
+    let catalog = Catalog {
+        tools: ToolFields::Global { tools: many, fields: Vec::new() },
+        field_messages: FieldPhrases::Global(Vec::new()),
+        fieldless_messages: Vec::new(),
+    };
+    let e = ErrorClassifier::new(catalog).unwrap_err();
+    assert_eq!(e.option().to_string(), "tools");
+}

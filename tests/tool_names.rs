@@ -124,3 +124,30 @@ fn payload_vectors() {
         assert_eq!(r.from_provider(&case["provider"], format), case["canonical"], "{name}: fromProvider");
     }
 }
+
+#[test]
+fn register_server_is_all_or_nothing_and_checks_against_the_registry_and_itself() {
+    let mut r = ToolRegistry::new(Profile::default(), Overflow::Error);
+    r.register("a/b__c").unwrap();
+    // Collides with the registry: nothing of the call is registered.
+    let e = r.register_server("a__b", &["x", "c"]).unwrap_err();
+    assert_eq!(e.code(), "TOOL_NAME_COLLISION");
+    assert_eq!(r.to_canonical("a__b__x"), None);
+    // Collides within the call itself.
+    let e = r.register_server("s", &["t__u", "t/u"]).unwrap_err();
+    assert_eq!(e.code(), "TOOL_NAME_COLLISION");
+    assert_eq!(r.to_canonical("s__t__u"), None);
+    // Registering again, and a repeated name in one call, are idempotent.
+    assert_eq!(r.register_server("m", &["add", "add"]).unwrap(), vec!["m__add", "m__add"]);
+    assert_eq!(r.register_server("m", &["add", "list"]).unwrap(), vec!["m__add", "m__list"]);
+    assert_eq!(r.entries().count(), 3);
+}
+
+#[test]
+fn every_alias_satisfies_its_profile_the_separator_included() {
+    let letters = Profile::custom(64, "[a-z]", None).unwrap();
+    let e = to_llm_facing_name("a/b", &letters, Overflow::Error).unwrap_err();
+    assert_eq!((e.reason().as_str(), e.position()), ("invalid_character", Some(1)));
+    assert!(to_llm_facing_name("a/b", &letters, Overflow::Hash).is_err(), "no hash form without `_`");
+    assert_eq!(to_llm_facing_name("ab", &letters, Overflow::Error).unwrap(), "ab");
+}

@@ -1,0 +1,336 @@
+//! A seeded random driver for every public entry point: random and hostile
+//! input (every code point class, lone surrogates, huge and empty strings,
+//! edge options), checking that nothing panics and that the promises hold:
+//! no echo outside the safe renditions, aliases that satisfy their profile,
+//! registries that map both ways and never share an alias, bounded work.
+//!
+//! `make test` runs a small budget; `make fuzz` a long one
+//! (`FUZZ_ITERATIONS`, per entry point; `FUZZ_SEED` to replay a run).
+#![cfg(not(target_arch = "wasm32"))]
+
+use mcp_boundary::{
+    broadcast_audience, is_utc_timestamp, list_unread, mark_read, name_hash, read_state, records_from_json,
+    to_llm_facing_name, try_reverse_to_canonical, unread_count, validate_recipient, AgentEntry, BuiltinProfile,
+    Catalog, ErrorClassifier, FieldPhrases, Format, Issue, Overflow, Profile, RecipientOptions, RecipientValidator,
+    SafeText, ToolFields, ToolRegistry, RENDITION_MAX_CHARS,
+};
+use serde_json::{json, Value};
+
+/// xorshift64*: small, seeded, good enough to spread inputs.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        usize::try_from(self.next() % n.max(1) as u64).unwrap_or(0)
+    }
+    fn chance(&mut self, percent: usize) -> bool {
+        self.below(100) < percent
+    }
+    fn pick<'a, T>(&mut self, list: &'a [T]) -> &'a T {
+        &list[self.below(list.len())]
+    }
+    /// A string of pieces that sit on the rules' edges, plus any code point.
+    fn text(&mut self, max: usize) -> String {
+        const PIECES: &[&str] = &[
+            "@", "AGENT:", "AGENT:*", "*", "/", "__", "_", "-", ".", " ", "\t", "\n", "\u{0}", "\u{7f}", "\u{200b}",
+            "\u{202e}", "\u{feff}", "\u{fffd}", "é", "😀", "neo", "gpt", "a", "Z", "9", "tool", "srv", "'", "\\",
+        ];
+        let n = self.below(max + 1);
+        let mut s = String::new();
+        for _ in 0..n {
+            if self.chance(15) {
+                let c = char::from_u32(u32::try_from(self.below(0x11_0000)).unwrap_or(0)).unwrap_or('?');
+                s.push(c);
+            } else {
+                s.push_str(PIECES[self.below(PIECES.len())]);
+            }
+        }
+        if self.chance(3) {
+            s.push_str(&"x".repeat(self.below(5000)));
+        }
+        s
+    }
+    /// A plain name: `[a-z_]{1,12}`, which every profile is likely to take.
+    fn word(&mut self) -> String {
+        (0..=self.below(12)).map(|_| *self.pick(&['a', 'b', 'z', '_', 'q'])).collect()
+    }
+    /// UTF-16 units: a string's, sometimes with a lone surrogate in it.
+    fn units(&mut self, max: usize) -> Vec<u16> {
+        let mut u: Vec<u16> = self.text(max).encode_utf16().collect();
+        if self.chance(20) {
+            let at = self.below(u.len() + 1);
+            u.insert(at, 0xd800 + u16::try_from(self.below(0x800)).unwrap_or(0));
+        }
+        u
+    }
+}
+
+fn iterations() -> usize {
+    std::env::var("FUZZ_ITERATIONS").ok().and_then(|v| v.parse().ok()).unwrap_or(2000)
+}
+
+fn rng(target: u64) -> Rng {
+    let seed = std::env::var("FUZZ_SEED").ok().and_then(|v| v.parse().ok()).unwrap_or(0x5eed_f022);
+    Rng(seed ^ target.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1)
+}
+
+/// A marker that random input may carry; no output may echo it unless the
+/// output is a safe rendition (which escapes and bounds it).
+const MARKER: &str = "ZQXJ";
+
+#[test]
+fn recipients() {
+    let mut r = rng(1);
+    for _ in 0..iterations() {
+        let mut options = RecipientOptions::default();
+        if r.chance(50) {
+            let agents: Vec<String> =
+                (0..r.below(6)).map(|i| format!("@agent-{i}{}", "n".repeat(r.below(40)))).collect();
+            options = options.known_agents(agents).strict(r.chance(30));
+        }
+        if r.chance(30) {
+            options = options.identity_pattern(
+                r.pick(&["@[a-z0-9-]+", "@(neo|agent)-.*", "(", "(?:a{1,100}){1,100}", "@.{1,8}"]).to_string(),
+            );
+        }
+        if r.chance(30) {
+            options = options.max_identifier_length(r.below(5000));
+        }
+        let Ok(v) = RecipientValidator::new(options) else { continue };
+        for _ in 0..4 {
+            let to = String::from_utf16_lossy(&r.units(12));
+            match v.validate(&to) {
+                Ok(_) => assert!(validate_recipient(&to).is_ok() || v.validate(&to).is_ok()),
+                Err(rejection) => {
+                    let shown = rejection.to().as_str();
+                    assert!(shown.chars().count() <= RENDITION_MAX_CHARS * 12 + 8, "a rendition is bounded");
+                    assert!(!rejection.message().chars().any(char::is_control), "no raw control in a message");
+                    assert!(rejection.suggestions().unwrap_or_default().len() <= 3);
+                }
+            }
+            let _ = v.reject_non_string(["number", "object"][r.below(2)]);
+        }
+    }
+}
+
+fn profile(r: &mut Rng) -> Profile {
+    if r.chance(70) {
+        return Profile::builtin(*r.pick(&BuiltinProfile::ALL));
+    }
+    let allowed = r.pick(&["[a-z]", "[a-z_]", "[A-Za-z0-9_-]", "[a-zé😀_/]", "[_]", "[^x]", "["]);
+    let first = if r.chance(50) { Some(*r.pick(&["[a-z]", "[_]", "[0-9]"])) } else { None };
+    Profile::custom(1 + r.below(130), allowed, first).unwrap_or_default()
+}
+
+#[test]
+fn tool_names_and_registries() {
+    let mut r = rng(2);
+    for _ in 0..iterations() {
+        let p = profile(&mut r);
+        let overflow = if r.chance(50) { Overflow::Hash } else { Overflow::Error };
+        let mut registry = ToolRegistry::new(p.clone(), overflow);
+        for _ in 0..6 {
+            let name = match r.below(3) {
+                0 => format!("{}/{}", r.text(3), r.text(6)),
+                1 => format!("{}/{}", r.word(), r.word()),
+                _ => r.text(8),
+            };
+            let _ = name_hash(&name);
+            let _ = try_reverse_to_canonical(&name);
+            if let Ok(alias) = to_llm_facing_name(&name, &p, overflow) {
+                assert!(p.accepts(&alias), "{alias:?} does not satisfy its own profile");
+            }
+            let before: Vec<(String, String)> = registry.entries().map(|(c, a)| (c.to_owned(), a.to_owned())).collect();
+            let result = if r.chance(30) {
+                let tools: Vec<String> =
+                    (0..r.below(4)).map(|_| if r.chance(50) { r.word() } else { r.text(5) }).collect();
+                let server = if r.chance(50) { r.word() } else { r.text(3) };
+                registry.register_server(&server, &tools).map(|_| ())
+            } else {
+                registry.register(&name).map(|_| ())
+            };
+            if result.is_err() {
+                let after: Vec<(String, String)> =
+                    registry.entries().map(|(c, a)| (c.to_owned(), a.to_owned())).collect();
+                assert_eq!(before.len(), after.len(), "a refused registration registers nothing");
+            }
+            let _ = registry.override_keys(&name);
+        }
+        let mut aliases = std::collections::HashSet::new();
+        for (canonical, alias) in registry.entries() {
+            assert!(aliases.insert(alias.to_owned()), "two names share {alias:?}");
+            assert_eq!(registry.to_canonical(alias), Some(canonical));
+            assert_eq!(registry.to_llm_facing(canonical), Some(alias));
+            assert!(registry.profile().accepts(alias));
+        }
+    }
+}
+
+/// A random payload tree whose names are all `names`.
+fn tree(r: &mut Rng, names: &[String], depth: usize) -> Value {
+    const KEYS: &[&str] = &[
+        "tools",
+        "tool_choice",
+        "messages",
+        "content",
+        "type",
+        "name",
+        "function",
+        "tool_calls",
+        "choices",
+        "message",
+        "delta",
+        "input",
+        "output",
+        "item",
+        "content_block",
+        "functionDeclarations",
+        "toolConfig",
+        "functionCallingConfig",
+        "allowedFunctionNames",
+        "contents",
+        "parts",
+        "functionCall",
+        "candidates",
+    ];
+    const TYPES: &[&str] = &["tool", "tool_use", "function", "function_call", "text"];
+    if depth == 0 || r.chance(20) {
+        return match r.below(4) {
+            0 => json!(r.pick(names)),
+            1 => json!(r.pick(TYPES)),
+            2 => json!(r.text(4)),
+            _ => json!(r.below(10)),
+        };
+    }
+    if r.chance(35) {
+        return Value::Array((0..r.below(4)).map(|_| tree(r, names, depth - 1)).collect());
+    }
+    let mut o = serde_json::Map::new();
+    for _ in 0..=r.below(4) {
+        o.insert((*r.pick(KEYS)).to_owned(), tree(r, names, depth - 1));
+    }
+    Value::Object(o)
+}
+
+#[test]
+fn payload_rewriting() {
+    let mut r = rng(3);
+    let mut registry = ToolRegistry::new(Profile::default(), Overflow::Hash);
+    let names: Vec<String> = (0..8).map(|i| format!("srv{i}/tool_{i}")).collect();
+    for n in &names {
+        registry.register(n).unwrap();
+    }
+    for _ in 0..iterations() {
+        let payload = tree(&mut r, &names, 7);
+        for format in Format::ALL {
+            let out = registry.to_provider(&payload, format);
+            // Every name placed was a registered canonical name, so the round trip is exact.
+            assert_eq!(registry.from_provider(&out, format), payload, "{format:?}");
+        }
+    }
+}
+
+#[test]
+fn error_data() {
+    let mut r = rng(4);
+    for _ in 0..iterations() {
+        let words = |r: &mut Rng| -> Vec<String> { (0..r.below(5)).map(|_| r.text(3)).collect() };
+        let catalog = Catalog {
+            tools: ToolFields::Global { tools: words(&mut r), fields: words(&mut r) },
+            field_messages: FieldPhrases::Global(words(&mut r)),
+            fieldless_messages: words(&mut r),
+        };
+        let Ok(c) = ErrorClassifier::new(catalog) else { continue };
+        let catalog_text: String = c.strings().concat();
+        for _ in 0..4 {
+            let tool = format!("{}{}", r.text(3), if r.chance(20) { MARKER } else { "" });
+            let message = format!("{} {}{}", r.text(2), r.text(4), if r.chance(50) { MARKER } else { "" });
+            let id = if r.chance(50) { json!(r.below(100)) } else { json!(r.text(3)) };
+            for out in [
+                serde_json::to_string(&c.classify(&tool, &message)).unwrap(),
+                serde_json::to_string(&c.invalid_arguments_response(&id, &tool, &message)).unwrap(),
+                serde_json::to_string(&c.tool_error_result(&tool, &message)).unwrap(),
+                serde_json::to_string(&c.unknown_tool_response(&id, &tool)).unwrap(),
+                serde_json::to_string(&c.classify_issues(
+                    &tool,
+                    &[
+                        Issue::Zod { code: &message, first_segment: Some(&tool), missing: r.chance(50) },
+                        Issue::Ajv { keyword: &message, instance_path: &tool, missing_property: Some(&message) },
+                    ],
+                ))
+                .unwrap(),
+            ] {
+                assert!(!out.contains(MARKER) || catalog_text.contains(MARKER), "caller input echoed: {out}");
+            }
+        }
+    }
+}
+
+#[test]
+fn delivery() {
+    let mut r = rng(5);
+    for _ in 0..iterations() {
+        let who = |r: &mut Rng| -> Value {
+            match r.below(6) {
+                0 => Value::Null,
+                1 => json!(5),
+                2 => json!("AGENT:*"),
+                _ => json!(format!("@{}", r.below(4))),
+            }
+        };
+        let stamp = |r: &mut Rng| -> Value {
+            match r.below(4) {
+                0 => Value::Null,
+                1 => json!(r.text(3)),
+                _ => json!("2026-11-22T08:00:00Z"),
+            }
+        };
+        let messages: Vec<Value> = (0..r.below(6))
+            .map(|_| {
+                let mut m = json!({ "to": who(&mut r), "from": who(&mut r), "readAt": stamp(&mut r) });
+                if r.chance(40) {
+                    let receipts: Vec<Value> =
+                        (0..r.below(4)).map(|_| json!({ "recipient": who(&mut r), "readAt": stamp(&mut r) })).collect();
+                    m["receipts"] = Value::Array(receipts);
+                }
+                m
+            })
+            .collect();
+        let reader = format!("@{}", r.below(4));
+        let _ = is_utc_timestamp(&r.text(4));
+        let agents: Vec<String> = (0..r.below(5)).map(|i| format!("@{i}")).collect();
+        let entries: Vec<AgentEntry<'_>> = agents.iter().map(|id| AgentEntry { id, account_type: None }).collect();
+        let audience = broadcast_audience(Some(&reader), &entries);
+        assert!(!audience.contains(&reader), "a sender is not in its own broadcast audience");
+        let Ok(records) = records_from_json(&messages) else { continue };
+        let count = unread_count(&records, reader.as_str());
+        let list = list_unread(&records, reader.as_str());
+        match (count, list) {
+            (Ok(n), Ok(list)) => assert_eq!(n, list.len()),
+            (Err(_), Err(_)) => {}
+            _ => panic!("unread_count and list_unread disagree on whether the records are malformed"),
+        }
+        for m in &records {
+            let _ = read_state(m, reader.as_str());
+            let _ = mark_read(m, reader.as_str(), "2026-11-22T09:00:00Z");
+        }
+    }
+}
+
+#[test]
+fn safe_text() {
+    let mut r = rng(6);
+    for _ in 0..iterations() {
+        let s = r.text(40);
+        let shown = SafeText::render(&s);
+        assert!(!shown.as_str().chars().any(char::is_control), "{shown:?}");
+        let units = r.units(40);
+        let _ = SafeText::render_utf16(&units);
+    }
+}
