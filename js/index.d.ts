@@ -85,11 +85,28 @@ export interface OptionsError extends TypeError {
   option: string;
 }
 
-/** Thrown (as a `TypeError`) when an argument other than a validated value has the wrong type. */
+/**
+ * Thrown when an argument cannot be used: `wrong_type` (not the kind of value
+ * expected), `unreadable` (a getter or Proxy trap threw while it was read),
+ * `freed` (a method of an object whose `free()` was called, `free()` again
+ * included), `wrong_receiver` (a method called on something that is not an
+ * instance of its class). A `TypeError`.
+ */
 export interface ArgumentError extends TypeError {
   name: "TypeError";
   code: "INVALID_ARGUMENT";
-  reason: "wrong_type";
+  reason: "wrong_type" | "unreadable" | "freed" | "wrong_receiver";
+}
+
+/**
+ * Thrown (as a `RangeError`) for a call whose strings are more than `limit`
+ * (2^28) UTF-16 code units in all, before anything is allocated.
+ */
+export interface SizeError extends RangeError {
+  name: "RangeError";
+  code: "INVALID_ARGUMENT";
+  reason: "too_large";
+  limit: number;
 }
 
 /**

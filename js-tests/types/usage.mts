@@ -21,6 +21,8 @@ import init, {
   listUnread,
   type MessageRecord,
   type ReadState,
+  type ArgumentError,
+  type SizeError,
 } from "mcp-boundary";
 
 await init();
@@ -168,3 +170,20 @@ if (!r.ok) {
   // @ts-expect-error position exists only for invalid_characters
   void (r.error.reason === "empty" && r.error.position);
 }
+
+// Argument errors: the reasons a caller can switch on.
+function describe(e: ArgumentError | SizeError): string {
+  switch (e.reason) {
+    case "too_large":
+      return `at most ${e.limit}`;
+    case "freed":
+    case "wrong_receiver":
+    case "unreadable":
+    case "wrong_type":
+      return e.reason;
+  }
+}
+void describe;
+// @ts-expect-error: not a reason of an argument error
+const notAReason: ArgumentError["reason"] = "too_long";
+void notAReason;
