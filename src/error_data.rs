@@ -211,6 +211,8 @@ pub struct ErrorClassifier {
     ids: HashMap<String, u32>,
     /// Catalog tools, in catalog order.
     tools: Vec<u32>,
+    /// `tools` as suggestions compare them.
+    tool_keys: Vec<Vec<u8>>,
     tool_set: HashSet<u32>,
     /// Global layout: fields of every tool. Per-tool: `None`.
     global_fields: Option<HashSet<u32>>,
@@ -299,9 +301,11 @@ impl ErrorClassifier {
         if name.is_empty() {
             return Err(OptionsError::invalid(place(), "a tool name must not be empty"));
         }
+        let key = crate::nearest::normalize(&name);
         let id = self.intern(name);
         if self.tool_set.insert(id) {
             self.tools.push(id);
+            self.tool_keys.push(key);
         }
         Ok(id)
     }
@@ -339,6 +343,7 @@ impl ErrorClassifier {
             strings: Vec::new(),
             ids: HashMap::new(),
             tools: Vec::new(),
+            tool_keys: Vec::new(),
             tool_set: HashSet::new(),
             global_fields: None,
             tool_fields: HashMap::new(),
@@ -459,7 +464,7 @@ impl ErrorClassifier {
     }
 
     pub(crate) fn suggest_tool_ids(&self, name: &str) -> Vec<u32> {
-        nearest(name, self.tools.iter().map(|t| (self.string(*t), *t)), 3, 256)
+        nearest(name, self.tool_keys.iter().map(Vec::as_slice).zip(self.tools.iter().copied()), 3, 256)
     }
 
     /// The JSON-RPC response for an unknown tool: `-32602` with

@@ -11,12 +11,15 @@
 /// Normalizing folds ASCII case and keeps only `[a-z0-9_-]`, so look-alike
 /// input (`NEO-GPT`, ` neo-gpt`) still finds its candidate. A query longer
 /// than `max_query` normalized characters gets no suggestions, and the
-/// candidates are looked at in order until [`WORK`] steps are spent (a
-/// character normalized or a cell of the distance table each), so the cost
-/// is bounded whatever the sizes of the input and of the list.
+/// candidates are looked at in order until [`WORK`] steps are spent (one
+/// per candidate, and one per cell of a distance table), so the cost is
+/// bounded whatever the sizes of the input and of the list.
+///
+/// Candidates come normalized ([`normalize`]), so a list is normalized once,
+/// when its owner is built, not on every call.
 pub(crate) fn nearest<'a, T, I>(query: &str, candidates: I, limit: usize, max_query: usize) -> Vec<T>
 where
-    I: IntoIterator<Item = (&'a str, T)>,
+    I: IntoIterator<Item = (&'a [u8], T)>,
 {
     let q = normalize(query);
     if q.is_empty() || q.len() > max_query {
@@ -26,9 +29,9 @@ where
     let mut best: Vec<(usize, usize, T)> = Vec::with_capacity(limit + 1);
     let mut budget = WORK;
     for (order, (key, out)) in candidates.into_iter().enumerate() {
-        let Some(left) = budget.checked_sub(key.len()) else { break };
+        let Some(left) = budget.checked_sub(1) else { break };
         budget = left;
-        let Some(score) = score(&q, &normalize(key), &mut budget) else { continue };
+        let Some(score) = score(&q, key, &mut budget) else { continue };
         let at = best.iter().position(|(s, o, _)| (score, order) < (*s, *o)).unwrap_or(best.len());
         if at < limit {
             best.insert(at, (score, order, out));
@@ -38,10 +41,11 @@ where
     best.into_iter().map(|(_, _, out)| out).collect()
 }
 
-/// The most steps one ranking may take: about a few milliseconds.
-pub(crate) const WORK: usize = 1 << 22;
+/// The most steps one ranking may take: some tens of milliseconds at most.
+pub(crate) const WORK: usize = 1 << 24;
 
-fn normalize(s: &str) -> Vec<u8> {
+/// A name as rankings compare it: ASCII case folded, only `[a-z0-9_-]` kept.
+pub(crate) fn normalize(s: &str) -> Vec<u8> {
     s.bytes()
         .filter(|b| b.is_ascii_alphanumeric() || *b == b'-' || *b == b'_')
         .map(|b| b.to_ascii_lowercase())
@@ -97,23 +101,28 @@ fn levenshtein_within(a: &[u8], b: &[u8], limit: usize) -> Option<usize> {
 mod tests {
     use super::*;
 
-    fn agents() -> Vec<(&'static str, &'static str)> {
-        ["neo-gpt", "neo-claude", "trinity-gemini", "morpheus"].iter().map(|a| (*a, *a)).collect()
+    fn agents() -> Vec<(Vec<u8>, &'static str)> {
+        ["neo-gpt", "neo-claude", "trinity-gemini", "morpheus"].iter().map(|a| (normalize(a), *a)).collect()
+    }
+
+    /// `nearest` over a list of owned keys.
+    fn near<T: Clone>(query: &str, list: &[(Vec<u8>, T)], limit: usize, max: usize) -> Vec<T> {
+        nearest(query, list.iter().map(|(k, t)| (k.as_slice(), t.clone())), limit, max)
     }
 
     #[test]
     fn finds_segment_and_typo() {
-        assert_eq!(nearest("gpt", agents(), 3, 256), vec!["neo-gpt"]);
-        assert_eq!(nearest("neo-gp", agents(), 3, 256), vec!["neo-gpt"]);
-        assert_eq!(nearest("MORPHEUS", agents(), 3, 256), vec!["morpheus"]);
-        assert_eq!(nearest("neo", agents(), 3, 256), vec!["neo-gpt", "neo-claude"]);
+        assert_eq!(near("gpt", &agents(), 3, 256), vec!["neo-gpt"]);
+        assert_eq!(near("neo-gp", &agents(), 3, 256), vec!["neo-gpt"]);
+        assert_eq!(near("MORPHEUS", &agents(), 3, 256), vec!["morpheus"]);
+        assert_eq!(near("neo", &agents(), 3, 256), vec!["neo-gpt", "neo-claude"]);
     }
 
     #[test]
     fn unrelated_or_huge_queries_get_nothing() {
-        assert!(nearest("zzzzzz", agents(), 3, 256).is_empty());
-        assert!(nearest("", agents(), 3, 256).is_empty());
-        assert!(nearest(&"a".repeat(300), agents(), 3, 256).is_empty());
+        assert!(near("zzzzzz", &agents(), 3, 256).is_empty());
+        assert!(near("", &agents(), 3, 256).is_empty());
+        assert!(near(&"a".repeat(300), &agents(), 3, 256).is_empty());
     }
 
     #[test]
@@ -161,14 +170,16 @@ mod tests {
         // edit away: one banded table is more than the budget, so no
         // distance is computed and nothing is suggested (a whole-segment
         // match costs no table and is still found).
-        let query = "x".repeat(4096);
-        let near: Vec<String> = ["y", "z"].iter().map(|c| format!("{}{c}", "x".repeat(4095))).collect();
-        assert!(query.len() * (2 * (4096 / 3) + 1) > WORK);
-        assert!(nearest(&query, near.iter().map(|k| (k.as_str(), 0)), 3, 8192).is_empty());
-        assert_eq!(nearest(&query, [(near[0].as_str(), 0), (query.as_str(), 1)], 3, 8192), vec![1]);
-        // Short names are all looked at.
-        let names: Vec<String> = (0..1000).map(|i| format!("agent-{i}")).collect();
-        let found = nearest("agent-999", names.iter().map(|n| (n.as_str(), n.as_str())), 1, 256);
-        assert_eq!(found, vec!["agent-999"]);
+        let query = "x".repeat(12_000);
+        let close: Vec<(Vec<u8>, usize)> =
+            ["y", "z"].iter().map(|c| (normalize(&format!("{}{c}", "x".repeat(11_999))), 0)).collect();
+        assert!(query.len() * (2 * (12_000 / 3) + 1) > WORK);
+        assert!(near(&query, &close, 3, 30_000).is_empty());
+        let exact = [close[0].clone(), (normalize(&query), 1)];
+        assert_eq!(near(&query, &exact, 3, 30_000), vec![1]);
+        // A long list of ordinary names is looked at to the end.
+        let names: Vec<(Vec<u8>, String)> =
+            (0..65_536).map(|i| format!("agent-{i}")).map(|n| (normalize(&n), n)).collect();
+        assert_eq!(near("agent-65535", &names, 1, 256), vec!["agent-65535"]);
     }
 }

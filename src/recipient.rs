@@ -373,6 +373,8 @@ pub struct RecipientValidator {
     known_sorted: Vec<String>,
     /// In the caller's order, for suggestions; `None` when not configured.
     known_in_order: Option<Vec<String>>,
+    /// `known_in_order`'s identifiers as suggestions compare them.
+    known_keys: Vec<Vec<u8>>,
     strict: bool,
     pattern: Option<regex_lite::Regex>,
 }
@@ -450,6 +452,7 @@ impl RecipientValidator {
         max_len: DEFAULT_MAX_IDENTIFIER_LENGTH,
         known_sorted: Vec::new(),
         known_in_order: None,
+        known_keys: Vec::new(),
         strict: false,
         pattern: None,
     };
@@ -517,7 +520,20 @@ impl RecipientValidator {
         let mut known_sorted = options.known_agents.clone().unwrap_or_default();
         known_sorted.sort_unstable();
         known_sorted.dedup();
-        Ok(Self { max_len, known_sorted, known_in_order: options.known_agents, strict: options.strict, pattern })
+        let known_keys = options
+            .known_agents
+            .iter()
+            .flatten()
+            .map(|k| crate::nearest::normalize(&k[IDENTITY_PREFIX.len()..]))
+            .collect();
+        Ok(Self {
+            max_len,
+            known_sorted,
+            known_in_order: options.known_agents,
+            known_keys,
+            strict: options.strict,
+            pattern,
+        })
     }
 
     /// Validates a recipient.
@@ -587,10 +603,8 @@ impl RecipientValidator {
     fn suggest(&self, units: &[u16], known: &[String]) -> Vec<String> {
         let text = String::from_utf16_lossy(trim_js(units));
         let query = strip_prefix_ignore_ascii_case(&text, "AGENT:").unwrap_or(&text);
-        nearest(query, known.iter().map(|k| (&k[1..], k.as_str())), MAX_SUGGESTIONS, 2 * self.max_len)
-            .into_iter()
-            .map(str::to_owned)
-            .collect()
+        let candidates = self.known_keys.iter().map(Vec::as_slice).zip(known.iter().map(String::as_str));
+        nearest(query, candidates, MAX_SUGGESTIONS, 2 * self.max_len).into_iter().map(str::to_owned).collect()
     }
 }
 
