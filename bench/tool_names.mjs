@@ -47,6 +47,13 @@ if (JSON.stringify(registry.fromProvider(history, "anthropic")) !== JSON.stringi
   throw new Error("bench equivalents disagree on the history rewrite");
 }
 
+// A registry of 50,000 names: registerServer's cost is its own names only.
+const big = new ToolRegistry();
+for (let i = 0; i < 50_000; i++) big.register(`bulk${i}/tool`);
+const tenTools = tools.concat(tools.map((t) => `${t}_2`));
+const plainBig = new Map();
+let serverNo = 0;
+
 const rows = [
   compare("toLlmFacingName (repeated names)", (i) => toLlmFacingName(canonical[i % n]).length, (i) => plainForward(canonical[i % n]).length, { target: 1.5 }),
   compare("toLlmFacingName (distinct names)", (i) => toLlmFacingName(distinct[i & 0xffff]).length, (i) => plainForward(distinct[i & 0xffff]).length, { target: 1.5 }),
@@ -62,6 +69,16 @@ const rows = [
     () => registry.fromProvider(history, "anthropic").length,
     () => plainFromProvider(history, plainCanonical).length,
     { iterations: 2000, target: 1.0 },
+  ),
+  compare(
+    "registerServer, 10 tools into a registry of 50,000 names (per call)",
+    () => big.registerServer(`srv${serverNo++}`, tenTools).length,
+    () => {
+      const server = `plain${serverNo++}`;
+      for (const t of tenTools) plainBig.set(`${server}/${t}`, `${server}__${t}`);
+      return tenTools.length;
+    },
+    { iterations: 2000 },
   ),
 ];
 report("Tool names", rows);

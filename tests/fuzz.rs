@@ -9,10 +9,10 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use mcp_boundary::{
-    broadcast_audience, is_utc_timestamp, list_unread, mark_read, name_hash, read_state, records_from_json,
-    to_llm_facing_name, try_reverse_to_canonical, unread_count, validate_recipient, AgentEntry, BuiltinProfile,
-    Catalog, ErrorClassifier, FieldPhrases, Format, Issue, Overflow, Profile, RecipientOptions, RecipientValidator,
-    SafeText, ToolFields, ToolRegistry, RENDITION_MAX_CHARS,
+    broadcast_audience, error_text, is_utc_timestamp, issue_message, list_unread, mark_read, name_hash, plan_delivery,
+    read_state, records_from_json, to_llm_facing_name, try_reverse_to_canonical, unread_count, validate_recipient,
+    AgentEntry, BuiltinProfile, Catalog, ErrorClassifier, FieldPhrases, Format, Issue, Overflow, Profile,
+    RecipientOptions, RecipientValidator, SafeText, ToolFields, ToolRegistry, RENDITION_MAX_CHARS,
 };
 use serde_json::{json, Value};
 
@@ -161,6 +161,8 @@ fn tool_names_and_registries() {
                 assert_eq!(before.len(), after.len(), "a refused registration registers nothing");
             }
             let _ = registry.override_keys(&name);
+            let overrides: std::collections::HashMap<String, usize> = [(name.clone(), 1), (r.word(), 2)].into();
+            let _ = registry.lookup_override(&overrides, &name);
         }
         let mut aliases = std::collections::HashSet::new();
         for (canonical, alias) in registry.entries() {
@@ -268,6 +270,12 @@ fn error_data() {
             ] {
                 assert!(!out.contains(MARKER) || catalog_text.contains(MARKER), "caller input echoed: {out}");
             }
+            if let Some(data) = c.classify(&tool, &message) {
+                let text = error_text(&data);
+                assert!(!text.contains(MARKER) || catalog_text.contains(MARKER), "caller input echoed: {text}");
+            }
+            let issue = Issue::Zod { code: &message, first_segment: None, missing: false };
+            assert!(!issue_message(&issue).contains(MARKER));
         }
     }
 }
@@ -308,6 +316,13 @@ fn delivery() {
         let entries: Vec<AgentEntry<'_>> = agents.iter().map(|id| AgentEntry { id, account_type: None }).collect();
         let audience = broadcast_audience(Some(&reader), &entries);
         assert!(!audience.contains(&reader), "a sender is not in its own broadcast audience");
+        let to = String::from_utf16_lossy(&r.units(4));
+        if let Ok(plan) = plan_delivery(&to, Some(&reader), &entries, &RecipientValidator::DEFAULT) {
+            assert!(
+                plan.recipients().iter().all(|p| p == &to || agents.contains(p)),
+                "a plan names only `to` or agents"
+            );
+        }
         let Ok(records) = records_from_json(&messages) else { continue };
         let count = unread_count(&records, reader.as_str());
         let list = list_unread(&records, reader.as_str());
