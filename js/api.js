@@ -797,6 +797,18 @@ function createApi(glue) {
     }
   }
 
+  /** The issue list of a schema failure: an array of issues, or a ZodError's (3 or 4) `issues`; else null. Never throws. */
+  function issuesOf(x) {
+    if (isList(x)) return x;
+    if (x === null || typeof x !== "object") return null;
+    try {
+      const issues = x.issues;
+      return isList(issues) ? issues : null;
+    } catch {
+      return null;
+    }
+  }
+
   /** A whitelist classifier of tool-argument errors. */
   class ErrorClassifier {
     #s;
@@ -862,11 +874,24 @@ function createApi(glue) {
       this.#s.v.invalid_arguments_response(id, t, m, out);
       return take();
     }
-    /** An MCP CallToolResult with isError: true; text from catalog strings only. */
+    /** An MCP CallToolResult with isError: true; text from catalog strings only. A ZodError gives its issues' result. */
     toolErrorResult(tool, error) {
-      ErrorClassifier.#live(this);
+      const s = ErrorClassifier.#live(this);
+      const issues = error !== null && typeof error === "object" && !isList(error) ? issuesOf(error) : null;
+      if (issues !== null) {
+        const n = s.write(typeof tool === "string" ? tool : "");
+        if (!s.v.issues_result(n, issues, out)) throw take();
+        return take();
+      }
       const [t, m] = this.#prepare(tool, error);
-      this.#s.v.tool_error_result(t, m, out);
+      s.v.tool_error_result(t, m, out);
+      return take();
+    }
+    /** The CallToolResult for an error a tool's handler threw: classified, else `tool <name> failed`; nothing of the error's own text otherwise. */
+    handlerErrorResult(tool, error) {
+      const s = ErrorClassifier.#live(this);
+      const [t, m] = this.#prepare(tool, error);
+      s.v.handler_error_result(t, m, out);
       return take();
     }
     /** -32602 with up to 3 catalog tools nearest `name`; the name itself never appears. */
@@ -876,10 +901,11 @@ function createApi(glue) {
       s.v.unknown_tool_response(id, n, out);
       return take();
     }
-    /** Zod issues or Ajv errors → safe data, one per issue. */
+    /** Zod issues (or a ZodError) or Ajv errors → safe data, one per issue. */
     classifyIssues(tool, issues) {
       const s = ErrorClassifier.#live(this);
-      if (!isList(issues)) throw argumentError(Expected.Issues);
+      issues = issuesOf(issues);
+      if (issues === null) throw argumentError(Expected.Issues);
       const n = s.write(typeof tool === "string" ? tool : "");
       if (!s.v.classify_issues(n, issues, out)) throw take();
       return take();

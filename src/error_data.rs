@@ -457,6 +457,53 @@ impl ErrorClassifier {
         }
     }
 
+    /// The `isError` result for schema issues (a failed input schema): the
+    /// first issue's data as `structuredContent.error`, every issue in the
+    /// text, and nothing of the input.
+    #[must_use]
+    pub fn issues_result(&self, tool: &str, issues: &[Issue<'_>]) -> ToolErrorResult<'_> {
+        let all = self.classify_issues(tool, issues);
+        let first = all.first().copied().unwrap_or(ErrorData {
+            code: INVALID_ARGUMENT,
+            tool: self.tool_id(tool).map(|t| self.string(t)),
+            field: None,
+            message: INVALID_ARGUMENTS_MESSAGE,
+        });
+        let mut text = error_text(&first);
+        for data in all.iter().skip(1) {
+            text.push_str("; ");
+            if let Some(field) = data.field {
+                text.push_str(field);
+                text.push(' ');
+            }
+            text.push_str(data.message);
+        }
+        ToolErrorResult {
+            content: [TextContent { kind: "text", text }],
+            is_error: true,
+            structured_content: StructuredError { error: first },
+        }
+    }
+
+    /// The `isError` result for an error a tool's handler threw: its
+    /// message classified against the catalog, else `tool <name> failed`
+    /// (the name only when it is a catalog tool) with no structured data.
+    #[must_use]
+    pub fn handler_error_result(&self, tool: &str, message: &str) -> ToolFailure<'_> {
+        if let Some(data) = self.classify(tool, message) {
+            return ToolFailure {
+                content: [TextContent { kind: "text", text: error_text(&data) }],
+                is_error: true,
+                structured_content: Some(StructuredError { error: data }),
+            };
+        }
+        let text = match self.tool_id(tool) {
+            Some(t) => format!("tool {} failed", self.string(t)),
+            None => String::from("tool failed"),
+        };
+        ToolFailure { content: [TextContent { kind: "text", text }], is_error: true, structured_content: None }
+    }
+
     /// Up to three catalog tools nearest `name`, nearest first.
     #[must_use]
     pub fn suggest_tools(&self, name: &str) -> Vec<&str> {
@@ -577,6 +624,19 @@ pub struct ToolErrorResult<'c> {
     /// `{ error: data }`.
     #[serde(rename = "structuredContent")]
     pub structured_content: StructuredError<'c>,
+}
+
+/// An MCP `CallToolResult` for a tool whose handler failed.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ToolFailure<'c> {
+    /// One text block built from catalog and fixed strings.
+    pub content: [TextContent; 1],
+    /// Always true.
+    #[serde(rename = "isError")]
+    pub is_error: bool,
+    /// `{ error: data }` when the message classified.
+    #[serde(rename = "structuredContent", skip_serializing_if = "Option::is_none")]
+    pub structured_content: Option<StructuredError<'c>>,
 }
 
 /// A text content block.

@@ -119,6 +119,32 @@ impl Classifier {
     /// cannot be read or is longer than [`Limit::MaxElements`]; an issue
     /// that cannot be read counts as an issue with no fields.
     pub fn classify_issues(&self, tool_len: usize, issues: &JsValue, out: &Array) -> bool {
+        self.with_issues(tool_len, issues, out, |c, tool, list| to_js(&c.classify_issues(tool, list)))
+    }
+
+    /// Sets `out[0]` to the `isError` result for the schema issues (as
+    /// [`classify_issues`](Self::classify_issues) reads them) of the tool in
+    /// `units[..tool_len]`; false as there.
+    pub fn issues_result(&self, tool_len: usize, issues: &JsValue, out: &Array) -> bool {
+        self.with_issues(tool_len, issues, out, |c, tool, list| to_js(&c.issues_result(tool, list)))
+    }
+
+    /// Sets `out[0]` to the `isError` result for an error thrown by the
+    /// handler of tool `units[..tool_len]`, its message following it
+    /// (`None` when the error had no message).
+    pub fn handler_error_result(&self, tool_len: usize, message_len: Option<u32>, out: &Array) {
+        let (tool, message) = self.tool_and_message(tool_len, message_len);
+        out.set(0, to_js(&self.inner.handler_error_result(&tool, &message)));
+    }
+
+    /// Reads the issues, then calls `f` with the tool and them.
+    fn with_issues(
+        &self,
+        tool_len: usize,
+        issues: &JsValue,
+        out: &Array,
+        f: impl FnOnce(&ErrorClassifier, &str, &[Issue<'_>]) -> JsValue,
+    ) -> bool {
         let tool = self.scratch.strict(0, tool_len).unwrap_or_default();
         let Ok(Some(list)) = read::elements(issues, Limit::MaxElements as usize) else {
             out.set(0, js_error(&ArgumentError::unreadable("the issues (an array of at most 1048576)")));
@@ -127,7 +153,7 @@ impl Classifier {
         let parsed: Vec<ParsedIssue> =
             list.iter().map(|i| i.as_ref().map_or_else(ParsedIssue::none, ParsedIssue::read)).collect();
         let list: Vec<Issue<'_>> = parsed.iter().map(ParsedIssue::as_issue).collect();
-        out.set(0, to_js(&self.inner.classify_issues(&tool, &list)));
+        out.set(0, f(&self.inner, &tool, &list));
         true
     }
 
