@@ -6,7 +6,7 @@ export PATH := $(CURDIR)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
 export CARGO_TERM_COLOR := never
 
 WASM := target/wasm32-unknown-unknown/release/mcp_boundary.wasm
-SOURCES := $(shell find src -name '*.rs') Cargo.toml Cargo.lock js/api.js js/build.mjs js/index.d.ts README.md
+SOURCES := $(shell find src -name '*.rs') Cargo.toml Cargo.lock $(wildcard js/*.js js/*.mjs js/*.d.ts) README.md
 
 .PHONY: setup pkg demo console test test-rust test-wasm test-js lint bench fuzz clean
 

@@ -6,7 +6,7 @@
 //   pkg/node/index.cjs     require("mcp-boundary"): ready at once, no init
 //   pkg/node/index.mjs     import … from "mcp-boundary" in Node
 //   pkg/web/index.js       browsers and bundlers: `await init()` first
-import { readFileSync, writeFileSync, copyFileSync, rmSync } from "node:fs";
+import { readFileSync, writeFileSync, copyFileSync, rmSync, mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
 
 const root = new URL("../", import.meta.url);
@@ -56,6 +56,39 @@ writeFileSync(
 );
 writeFileSync(new URL("web/package.json", pkg), JSON.stringify({ type: "module" }) + "\n");
 
+// mcp-boundary/mcp: js/mcp.js over the main entry (by its own name, so
+// each build resolves it as its conditions say) and the SDK, a peer that
+// only this entry loads.
+const mcp = readFileSync(new URL("js/mcp.js", root), "utf8");
+const sdkModules = {
+  "@modelcontextprotocol/sdk/types.js": ["McpError", "ErrorCode", "CallToolRequestSchema"],
+  "@modelcontextprotocol/sdk/server/zod-compat.js": ["normalizeObjectSchema", "getObjectShape", "safeParseAsync"],
+};
+const mcpNames = ["protectServer"];
+rmSync(new URL("mcp/", pkg), { recursive: true, force: true });
+mkdirSync(new URL("mcp/", pkg));
+writeFileSync(
+  new URL("mcp/index.mjs", pkg),
+  `${header}import * as api from "mcp-boundary";
+` +
+    Object.entries(sdkModules).map(([m, names]) => `import { ${names.join(", ")} } from "${m}";
+`).join("") +
+    `${mcp}
+export const { ${mcpNames.join(", ")} } = createMcp(api, { ${Object.values(sdkModules).flat().join(", ")} });
+`,
+);
+writeFileSync(
+  new URL("mcp/index.cjs", pkg),
+  `${header}"use strict";
+${mcp}
+module.exports = createMcp(require("mcp-boundary"), Object.assign({}, ` +
+    Object.keys(sdkModules).map((m) => `require("${m}")`).join(", ") +
+    `));
+`,
+);
+copyFileSync(new URL("js/mcp.d.ts", root), new URL("mcp/index.d.ts", pkg));
+copyFileSync(new URL("js/mcp.d.ts", root), new URL("mcp/index.d.mts", pkg));
+
 // One source of types, read as CommonJS (index.d.ts: pkg/ has no "type")
 // for require() and as ESM (index.d.mts) for import.
 copyFileSync(new URL("js/index.d.ts", root), new URL("index.d.ts", pkg));
@@ -81,9 +114,17 @@ const manifest = {
       default: { types: "./index.d.mts", default: "./web/index.js" },
     },
     "./web": { types: "./index.d.mts", default: "./web/index.js" },
+    "./mcp": {
+      import: { types: "./mcp/index.d.mts", default: "./mcp/index.mjs" },
+      require: { types: "./mcp/index.d.ts", default: "./mcp/index.cjs" },
+    },
     "./package.json": "./package.json",
   },
-  files: ["index.d.ts", "index.d.mts", "README.md", "node/", "web/"],
+  files: ["index.d.ts", "index.d.mts", "README.md", "node/", "web/", "mcp/"],
+  // Only mcp-boundary/mcp loads the SDK; the range is the one its tests
+  // cover (it reaches into McpServer's tools/call flow).
+  peerDependencies: { "@modelcontextprotocol/sdk": ">=1.32.2 <2" },
+  peerDependenciesMeta: { "@modelcontextprotocol/sdk": { optional: true } },
   sideEffects: false,
   engines: { node: ">=18" },
 };

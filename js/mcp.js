@@ -1,0 +1,132 @@
+// mcp-boundary/mcp: the official MCP TypeScript SDK's McpServer, made safe
+// at its tool boundary. Written once and wrapped by js/build.mjs for ESM and
+// CommonJS; the SDK is an optional peer dependency that only this entry
+// loads.
+//
+// The SDK answers bad input before any handler runs, and its own messages
+// quote the input (Zod enum errors, strict objects' unknown keys, record
+// keys in paths, an unknown tool's name). protectServer replaces the
+// server's tools/call handler with one that follows the SDK's own flow
+// (look the tool up, validate the arguments, run the handler, validate the
+// output) through the McpServer's methods, and answers every failure with
+// what Rust builds from a catalog of the registered tools: never the input.
+//
+// It touches these SDK internals, pinned by the peer dependency's range and
+// tested at its bounds: McpServer#_registeredTools, #setToolRequestHandlers,
+// #validateToolInput, #executeToolHandler, #validateToolOutput,
+// #createToolError, and Protocol#_requestHandlers (for the task paths,
+// which it leaves to the SDK).
+function createMcp(api, sdk) {
+  "use strict";
+  const { McpError, ErrorCode, CallToolRequestSchema, normalizeObjectSchema, getObjectShape, safeParseAsync } = sdk;
+  const PROTECTED = Symbol("mcp-boundary protected");
+
+  /** The top-level field names of a tool's input schema (Zod 3 or 4, a raw shape or an object); none for others. */
+  function fieldsOf(inputSchema) {
+    if (inputSchema === undefined) return [];
+    try {
+      const shape = getObjectShape(normalizeObjectSchema(inputSchema));
+      return shape && typeof shape === "object" ? Object.keys(shape) : [];
+    } catch {
+      return [];
+    }
+  }
+
+  /**
+   * An error result as a tool may return it: a client validates any
+   * `structuredContent` against the tool's outputSchema, error results
+   * included, so a tool with one gets the text only.
+   */
+  function forTool(tool, result) {
+    if (tool.outputSchema === undefined || result.structuredContent === undefined) return result;
+    const { structuredContent, ...rest } = result;
+    return rest;
+  }
+
+  /** A JSON-RPC error whose code, message and data are exactly Rust's (McpError would prefix the message). */
+  function rpcError(envelope) {
+    const e = new Error(envelope.error.message);
+    e.code = envelope.error.code;
+    if (envelope.error.data !== undefined) e.data = envelope.error.data;
+    return e;
+  }
+
+  /**
+   * Makes every tools/call answer of an McpServer safe: invalid arguments,
+   * unknown tools and handler errors are answered from a catalog of the
+   * registered tools (and `options.messages`), never with the input.
+   * Returns the same server.
+   */
+  function protectServer(server, options) {
+    if (server === null || typeof server !== "object" || typeof server.registerTool !== "function" || server.server === undefined) {
+      throw new TypeError("protectServer: expected an McpServer from @modelcontextprotocol/sdk");
+    }
+    if (server[PROTECTED]) return server;
+    const messages = options?.messages ?? [];
+    const passHandlerErrors = options?.handlerErrors === "pass";
+    // Built from the registered tools, again after every change of them
+    // (the SDK announces each one with sendToolListChanged).
+    let classifier = null;
+    const announce = server.sendToolListChanged;
+    server.sendToolListChanged = function sendToolListChanged(...args) {
+      classifier = null;
+      return announce.apply(this, args);
+    };
+    function current() {
+      if (classifier === null) {
+        const tools = {};
+        for (const [name, tool] of Object.entries(server._registeredTools)) tools[name] = fieldsOf(tool.inputSchema);
+        classifier = new api.ErrorClassifier({ tools, fieldMessages: messages, fieldlessMessages: messages });
+      }
+      return classifier;
+    }
+    current(); // bad options fail here, not on the first call
+
+    if (!server._toolHandlersInitialized) server.setToolRequestHandlers();
+    const sdkHandler = server.server._requestHandlers.get("tools/call");
+    server.server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+      const name = request.params.name;
+      const tool = Object.hasOwn(server._registeredTools, name) ? server._registeredTools[name] : undefined;
+      if (tool === undefined || !tool.enabled) throw rpcError(current().unknownToolResponse(null, name));
+      const taskSupport = tool.execution?.taskSupport;
+      if (request.params.task || taskSupport === "required" || taskSupport === "optional") return sdkHandler(request, extra);
+      let args;
+      try {
+        args = await server.validateToolInput(tool, request.params.arguments, name);
+      } catch {
+        return forTool(tool, await invalidArguments(tool, name, request.params.arguments));
+      }
+      let result;
+      try {
+        result = await server.executeToolHandler(tool, args, extra);
+      } catch (error) {
+        if (error instanceof McpError && error.code === ErrorCode.UrlElicitationRequired) throw error;
+        if (passHandlerErrors) return server.createToolError(error instanceof Error ? error.message : String(error));
+        return forTool(tool, current().handlerErrorResult(name, error));
+      }
+      try {
+        await server.validateToolOutput(tool, result, name);
+      } catch {
+        return forTool(tool, current().handlerErrorResult(name, null)); // a result that breaks its own outputSchema: "tool <name> failed"
+      }
+      return result;
+    });
+    Object.defineProperty(server, PROTECTED, { value: true });
+    return server;
+
+    /** The result for arguments the schema refused: the issues, classified; nothing of the input. */
+    async function invalidArguments(tool, name, args) {
+      const schema = normalizeObjectSchema(tool.inputSchema) ?? tool.inputSchema;
+      let issues = [];
+      try {
+        const parsed = await safeParseAsync(schema, args ?? {});
+        if (!parsed.success) issues = parsed.error.issues;
+      } catch {
+        // a schema that throws: no issue to name
+      }
+      return current().toolErrorResult(name, { issues });
+    }
+  }
+
+  return { protectServer };
+}
