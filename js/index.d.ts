@@ -270,17 +270,35 @@ export interface UnknownToolResponse {
   error: { code: -32602; message: "unknown tool"; data: { code: "unknown_tool"; suggestions: string[] } };
 }
 
-/** An MCP CallToolResult reporting the error as a tool execution error (MCP 2025-11-25). */
-export interface ToolErrorResult {
+/**
+ * An MCP CallToolResult reporting the error as a tool execution error (MCP
+ * 2025-11-25). A type, not an interface, so it is assignable to the SDK's
+ * `CallToolResult`.
+ */
+export type ToolErrorResult = {
   content: [{ type: "text"; text: string }];
   isError: true;
   structuredContent: { error: ErrorData };
-}
+};
 
-/** A Zod issue (v3 or v4) or an Ajv error, as the validators produce them. */
+/** The CallToolResult for a handler that threw: `structuredContent` only when the message classified. */
+export type ToolFailureResult = {
+  content: [{ type: "text"; text: string }];
+  isError: true;
+  structuredContent?: { error: ErrorData };
+};
+
+/**
+ * A Zod issue (v3 or v4) or an Ajv `ErrorObject`, as the validators produce
+ * them (only these fields are read; no index signature, so their own types
+ * are accepted as they are).
+ */
 export type SchemaIssue =
-  | { code: string; path: readonly PropertyKey[]; [key: string]: unknown }
-  | { keyword: string; instancePath: string; params?: Record<string, unknown>; [key: string]: unknown };
+  | { readonly code: string; readonly path: readonly PropertyKey[] }
+  | { readonly keyword: string; readonly instancePath: string; readonly params?: object };
+
+/** A list of schema issues, or a failed validation that carries one (a `ZodError`, v3 or v4). */
+export type SchemaIssues = readonly SchemaIssue[] | { readonly issues: readonly SchemaIssue[] };
 
 /** What `classify` accepts: a message, or anything with a string `.message` (an Error). */
 export type ErrorLike = string | { readonly message: string } | unknown;
@@ -292,11 +310,14 @@ export class ErrorClassifier {
   /** `{ code, tool, field, message }` when the message matches the catalog exactly; else null. */
   classify(tool: string, error: ErrorLike): ErrorData | null;
   invalidArgumentsResponse(id: unknown, tool: string, error: ErrorLike): InvalidArgumentsResponse;
+  /** A `ZodError` (v3 or v4) gives the result of its issues. */
   toolErrorResult(tool: string, error: ErrorLike): ToolErrorResult;
+  /** For an error a tool's handler threw: classified, else `tool <name> failed`, nothing of the error's own text. */
+  handlerErrorResult(tool: string, error: ErrorLike): ToolFailureResult;
   /** Suggests up to 3 catalog tools nearest `name`; the name itself never appears. */
   unknownToolResponse(id: unknown, name: string): UnknownToolResponse;
   /** One safe datum per issue: the field when the top-level path is a field of the tool, a fixed message. */
-  classifyIssues(tool: string, issues: readonly SchemaIssue[]): ErrorData[];
+  classifyIssues(tool: string, issues: SchemaIssues): ErrorData[];
   /** Frees the wasm memory now (optional). */
   free(): void;
 }

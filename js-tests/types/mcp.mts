@@ -1,0 +1,43 @@
+// Type checks of mcp-boundary/mcp with the SDK, Zod 3, Zod 4 and Ajv as
+// users have them: no casts.
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { z as z4 } from "zod";
+import { z as z3 } from "zod3";
+import { Ajv } from "ajv";
+import { ErrorClassifier } from "mcp-boundary";
+import { protectServer, type ProtectOptions } from "mcp-boundary/mcp";
+
+const options: ProtectOptions = { messages: ["is not a known user"], handlerErrors: "classify" };
+const server: McpServer = protectServer(new McpServer({ name: "typed", version: "1.0.0" }), options);
+const classifier = new ErrorClassifier({ tools: { send: ["priority"] } });
+
+const schema4 = z4.object({ priority: z4.enum(["low", "high"]) });
+const schema3 = z3.object({ priority: z3.enum(["low", "high"]) });
+
+server.registerTool("send", { inputSchema: { priority: z4.enum(["low", "high"]) } }, async (args): Promise<CallToolResult> => {
+  const parsed4 = schema4.safeParse(args);
+  if (!parsed4.success) {
+    classifier.classifyIssues("send", parsed4.error); // a Zod 4 ZodError
+    classifier.classifyIssues("send", parsed4.error.issues); // its issues
+    return classifier.toolErrorResult("send", parsed4.error); // assignable to CallToolResult
+  }
+  const parsed3 = schema3.safeParse(args);
+  if (!parsed3.success) {
+    classifier.classifyIssues("send", parsed3.error); // a Zod 3 ZodError
+    classifier.classifyIssues("send", parsed3.error.issues);
+  }
+  const ajv = new Ajv();
+  const validate = ajv.compile({ type: "object", properties: { priority: { enum: ["low", "high"] } } });
+  if (!validate(args) && validate.errors) classifier.classifyIssues("send", validate.errors); // Ajv ErrorObject[]
+  try {
+    return { content: [{ type: "text", text: "ok" }] };
+  } catch (e) {
+    return classifier.handlerErrorResult("send", e);
+  }
+});
+
+// @ts-expect-error: handlerErrors is "classify" or "pass"
+protectServer(server, { handlerErrors: "drop" });
+// @ts-expect-error: not an McpServer
+protectServer({});
