@@ -158,3 +158,29 @@ test("over stdio: a protected SDK server answers without echoing", async () => {
     await client.close();
   }
 });
+
+for (const [zod, z] of [["Zod 4", z4], ["Zod 3", z3]]) {
+  test(`${zod}: recipientSchema accepts exactly the validator's recipients, teaches both shapes, and a protected server answers with the rejection`, async () => {
+    const { recipientSchema } = await import("mcp-boundary/mcp");
+    const { RecipientValidator, recipientJsonSchema } = await import("mcp-boundary");
+    const options = { knownAgents: ["@neo-gpt"], strict: true };
+    const schema = recipientSchema(z, options);
+    const v = new RecipientValidator(options);
+    for (const to of ["AGENT:*", "@neo-gpt", "@trinity", "AGENT:gpt", "neo-gpt", "", " @neo-gpt", "@neo gpt"]) {
+      assert.equal(schema.safeParse(to).success, v.validate(to).ok, to);
+    }
+    const server = protectServer(new McpServer({ name: "mail", version: "1" }));
+    server.registerTool("add_message", { inputSchema: { to: recipientSchema(z, options), body: z.string() } }, async ({ to }) => ({
+      content: [{ type: "text", text: `sent to ${to}` }],
+    }));
+    const client = await connect(server);
+    const listed = (await client.listTools()).tools[0].inputSchema.properties.to;
+    assert.equal(listed.description, recipientJsonSchema(options).description, "tools/list teaches both shapes");
+    const r = await client.callTool({ name: "add_message", arguments: { to: "AGENT:gpt", body: "hi" } });
+    assert.equal(r.isError, true);
+    assert.deepEqual(r, v.rejectionResult("AGENT:gpt"));
+    assert.equal(r.structuredContent.error.reason, "agent_prefix_with_name");
+    assert.deepEqual(r.structuredContent.error.suggestions, ["@neo-gpt"]);
+    assert.equal((await client.callTool({ name: "add_message", arguments: { to: "@neo-gpt", body: "hi" } })).content[0].text, "sent to @neo-gpt");
+  });
+}

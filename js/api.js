@@ -286,6 +286,18 @@ function createApi(glue) {
       }
       return remembered(code, to);
     }
+    /** null when `to` is accepted; else the isError tool result carrying its rejection (Rust's). */
+    rejectionResult(to) {
+      if (typeof to !== "string") {
+        this.v.reject_value_result(to, out);
+        return take();
+      }
+      const code = this.v.check(this.write(to));
+      if (code !== Verdict.Rejected) return null;
+      this.v.reject_result(0, to.length, out);
+      this.done(to.length);
+      return take();
+    }
     validateMany(list) {
       if (!isList(list)) throw argumentError(Expected.Recipients);
       const count = list.length;
@@ -386,11 +398,26 @@ function createApi(glue) {
     validateMany(list) {
       return RecipientValidator.#live(this).validateMany(list);
     }
+    /** null when `to` is accepted; else the MCP CallToolResult (isError) that carries its rejection. */
+    rejectionResult(to) {
+      return RecipientValidator.#live(this).rejectionResult(to);
+    }
     /** Frees the wasm side now; optional (a FinalizationRegistry does it later otherwise). Any later use throws. */
     free() {
       const c = RecipientValidator.#live(this);
       this.#c = null;
       c.free();
+    }
+  }
+
+  /** The JSON Schema fragment (`type`, `pattern`, `description`) of a recipient argument under `options`. */
+  function recipientJsonSchema(options) {
+    const c = options === undefined ? defaultChecker : new Checker(options);
+    try {
+      c.v.json_schema(out);
+      return take();
+    } finally {
+      if (c !== defaultChecker) c.free();
     }
   }
 
@@ -1150,6 +1177,7 @@ function createApi(glue) {
   return {
     validateRecipient,
     RecipientValidator,
+    recipientJsonSchema,
     toLlmFacingName,
     tryReverseToCanonical,
     ToolRegistry,

@@ -64,7 +64,7 @@ const sdkModules = {
   "@modelcontextprotocol/sdk/types.js": ["McpError", "ErrorCode", "CallToolRequestSchema"],
   "@modelcontextprotocol/sdk/server/zod-compat.js": ["normalizeObjectSchema", "getObjectShape", "safeParseAsync"],
 };
-const mcpNames = ["protectServer"];
+const mcpNames = ["protectServer", "recipientSchema"];
 rmSync(new URL("mcp/", pkg), { recursive: true, force: true });
 mkdirSync(new URL("mcp/", pkg));
 writeFileSync(

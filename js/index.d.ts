@@ -127,6 +127,8 @@ export class RecipientValidator {
    * @throws {ArgumentError} when `list` is not an array.
    */
   validateMany(list: readonly unknown[]): RecipientResult[];
+  /** `null` when `to` is accepted; else the MCP `CallToolResult` (isError) a tool returns for its rejection. */
+  rejectionResult(to: unknown): RejectionResult | null;
   /** Frees the wasm memory now (optional: it is freed when garbage-collected). */
   free(): void;
 }
@@ -134,6 +136,29 @@ export class RecipientValidator {
 // ---- Tool names ----
 
 /** The built-in profiles: `anthropic` (default), `openai`, `gemini`, `bedrock`, `mcp`, `portable`. */
+/** A rejected recipient as a tool's result: the rejection as JSON text and as `structuredContent.error`. */
+export type RejectionResult = {
+  content: [{ type: "text"; text: string }];
+  structuredContent: { error: RecipientError };
+  isError: true;
+};
+
+/** A JSON Schema fragment for a recipient argument: what `tools/list` shows the model. */
+export interface RecipientJsonSchema {
+  type: "string";
+  /** Anchored: accepts exactly `AGENT:*` and `@<identifier>` (layer 1, with `maxIdentifierLength`). */
+  pattern: string;
+  /** Both valid shapes in words (and the known agents, when `strict`). */
+  description: string;
+}
+
+/**
+ * The JSON Schema fragment of a recipient argument under `options`, for a
+ * tool's `inputSchema`: the model sees both valid shapes before it calls.
+ * @throws {OptionsError} when `options` cannot work.
+ */
+export function recipientJsonSchema(options?: RecipientOptions): RecipientJsonSchema;
+
 export type BuiltinProfileName = "anthropic" | "openai" | "gemini" | "bedrock" | "mcp" | "portable";
 
 /** A custom name rule; `allowed` and `firstChar` are single regex character classes such as `"[A-Za-z0-9_-]"`. */

@@ -1,6 +1,7 @@
 // Types of mcp-boundary/mcp. The SDK is a peer dependency: its types are the
 // ones the server was built with.
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { RecipientOptions } from "mcp-boundary";
 
 /** Options of {@link protectServer}. */
 export interface ProtectOptions {
@@ -24,3 +25,12 @@ export interface ProtectOptions {
  * @throws {TypeError} for something that is not an `McpServer`, or options that cannot work.
  */
 export function protectServer<S extends McpServer>(server: S, options?: ProtectOptions): S;
+
+/**
+ * A schema for the `z` passed in (Zod 3 or Zod 4) that accepts exactly what
+ * `new RecipientValidator(options)` accepts, described with both valid
+ * shapes (so `tools/list` teaches them). A failure carries the recipient
+ * rejection, which a protected server returns as the structured error.
+ * @throws {OptionsError} when `options` cannot work.
+ */
+export function recipientSchema<Z extends { string(): unknown }>(z: Z, options?: RecipientOptions): ReturnType<Z["string"]>;

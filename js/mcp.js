@@ -124,9 +124,44 @@ function createMcp(api, sdk) {
       } catch {
         // a schema that throws: no issue to name
       }
+      // A recipient that failed recipientSchema: its rejection result is the answer.
+      const rejection = rejectionOf(issues);
+      if (rejection !== undefined) return structuredClone(rejection);
       return current().toolErrorResult(name, { issues });
     }
   }
 
-  return { protectServer };
+  // The key under which a recipient schema's issue carries its rejection.
+  const REJECTION = "mcpBoundaryRecipient";
+
+  /**
+   * A schema for the `z` passed in (Zod 3 or 4) that accepts exactly what
+   * `new RecipientValidator(options)` accepts; a failure carries the
+   * rejection, which protectServer answers with.
+   */
+  function recipientSchema(z, options) {
+    if (z === null || (typeof z !== "object" && typeof z !== "function") || typeof z.string !== "function") {
+      throw new TypeError("recipientSchema: expected the z of Zod 3 or Zod 4");
+    }
+    const validator = new api.RecipientValidator(options);
+    const { description } = api.recipientJsonSchema(options);
+    return z
+      .string()
+      .describe(description)
+      .superRefine((value, ctx) => {
+        const result = validator.rejectionResult(value);
+        if (result !== null) ctx.addIssue({ code: "custom", message: result.structuredContent.error.message, params: { [REJECTION]: result } });
+      });
+  }
+
+  /** The rejection result a schema issue carries, if it is one of recipientSchema's. */
+  function rejectionOf(issues) {
+    for (const issue of issues) {
+      const r = issue?.code === "custom" ? issue.params?.[REJECTION] : undefined;
+      if (r !== undefined) return r;
+    }
+    return undefined;
+  }
+
+  return { protectServer, recipientSchema };
 }

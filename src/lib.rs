@@ -42,12 +42,13 @@ pub use delivery::{
 pub use error::{ArgumentError, BoundaryError, Detail, OptionPath, OptionsError};
 pub use error_data::{
     error_text, issue_message, Catalog, ErrorClassifier, ErrorData, ErrorResponse, FieldPhrases, Issue, RpcData,
-    RpcError, StructuredError, TextContent, ToolErrorResult, ToolFailure, ToolFields, INVALID_ARGUMENT, INVALID_ARGUMENTS_MESSAGE,
-    INVALID_PARAMS, ISSUE_MESSAGES, MAX_CATALOG_ENTRIES, UNKNOWN_TOOL, UNKNOWN_TOOL_MESSAGE,
+    RpcError, StructuredError, TextContent, ToolErrorResult, ToolFailure, ToolFields, INVALID_ARGUMENT,
+    INVALID_ARGUMENTS_MESSAGE, INVALID_PARAMS, ISSUE_MESSAGES, MAX_CATALOG_ENTRIES, UNKNOWN_TOOL, UNKNOWN_TOOL_MESSAGE,
 };
 pub use recipient::{
-    validate_recipient, Recipient, RecipientError, RecipientOptions, RecipientValidator, RejectionReason, BROADCAST,
-    DEFAULT_MAX_IDENTIFIER_LENGTH, MAX_IDENTIFIER_LENGTH_LIMIT, MAX_KNOWN_AGENTS, MAX_PATTERN_SIZE, VALID_SHAPES,
+    validate_recipient, Recipient, RecipientError, RecipientJsonSchema, RecipientOptions, RecipientValidator,
+    RejectionContent, RejectionReason, RejectionResult, BROADCAST, DEFAULT_MAX_IDENTIFIER_LENGTH,
+    MAX_IDENTIFIER_LENGTH_LIMIT, MAX_KNOWN_AGENTS, MAX_PATTERN_SIZE, VALID_SHAPES,
 };
 pub use safe_text::{SafeText, RENDITION_MAX_CHARS};
 pub use tool_name::{

@@ -34,6 +34,42 @@ pub const MAX_KNOWN_AGENTS: usize = 65_536;
 /// many steps per character of the identity.
 pub const MAX_PATTERN_SIZE: usize = 16_384;
 
+/// A rejection as a tool's `isError` result ([`RecipientError::tool_result`]).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct RejectionResult<'e> {
+    /// The rejection as JSON text.
+    pub content: [crate::error_data::TextContent; 1],
+    /// `{ error: rejection }`.
+    #[serde(rename = "structuredContent")]
+    pub structured_content: RejectionContent<'e>,
+    /// Always true.
+    #[serde(rename = "isError")]
+    pub is_error: bool,
+}
+
+/// `structuredContent` of a [`RejectionResult`].
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct RejectionContent<'e> {
+    /// The rejection.
+    pub error: &'e RecipientError,
+}
+
+/// How many known agents a [`RecipientJsonSchema`] description lists.
+const JSON_SCHEMA_AGENTS: usize = 50;
+
+/// A JSON Schema fragment for a recipient argument
+/// ([`RecipientValidator::json_schema`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RecipientJsonSchema {
+    /// Always `string`.
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    /// Anchored; accepts exactly `AGENT:*` and `@<identifier>`.
+    pub pattern: String,
+    /// Both shapes, in words.
+    pub description: String,
+}
+
 /// How many suggestions a rejection carries at most.
 const MAX_SUGGESTIONS: usize = 3;
 
@@ -255,6 +291,18 @@ impl RecipientError {
     #[must_use]
     pub fn valid_shapes(&self) -> [&'static str; 2] {
         VALID_SHAPES
+    }
+
+    /// The MCP `CallToolResult` a tool returns for this rejection: the
+    /// error as JSON text and as `structuredContent.error`, `isError: true`.
+    #[must_use]
+    pub fn tool_result(&self) -> RejectionResult<'_> {
+        let text = serde_json::to_string(self).unwrap_or_default();
+        RejectionResult {
+            content: [crate::error_data::TextContent { kind: "text", text }],
+            structured_content: RejectionContent { error: self },
+            is_error: true,
+        }
     }
 
     /// The full teaching message, built from the safe rendition and fixed
@@ -588,6 +636,25 @@ impl RecipientValidator {
         };
         let suggestions = self.known_in_order.as_ref().map(|known| self.suggest(units, known));
         RecipientError { reason, to: SafeText::render_utf16(units), position, limit, suggestions }
+    }
+
+    /// A JSON Schema fragment for a recipient argument, for a tool's input
+    /// schema: `type`, a `pattern` that accepts exactly the two shapes
+    /// (layer 1, with this validator's identifier length), and a
+    /// `description` that teaches both, listing known agents when strict.
+    #[must_use]
+    pub fn json_schema(&self) -> RecipientJsonSchema {
+        let pattern = format!("^(?:AGENT:\\*|@[A-Za-z0-9_-]{{1,{}}})$", self.max_len);
+        let mut description = format!("The recipient, exactly one of: {} or {}.", VALID_SHAPES[0], VALID_SHAPES[1]);
+        if let (true, Some(known)) = (self.strict, &self.known_in_order) {
+            description.push_str(" Known agents: ");
+            description.push_str(&known.iter().take(JSON_SCHEMA_AGENTS).cloned().collect::<Vec<_>>().join(", "));
+            if known.len() > JSON_SCHEMA_AGENTS {
+                description.push_str(", …");
+            }
+            description.push('.');
+        }
+        RecipientJsonSchema { kind: "string", pattern, description }
     }
 
     /// The rejection of a value that is not a string (a host that reads

@@ -116,3 +116,16 @@ fn options_that_drive_cost_are_bounded() {
     assert_eq!(e.reason(), "invalid_pattern");
     assert!(RecipientValidator::new(RecipientOptions::default().identity_pattern("@[a-z0-9-]{1,64}")).is_ok());
 }
+
+#[test]
+fn the_json_schema_pattern_accepts_exactly_the_shapes() {
+    let v = RecipientValidator::new(RecipientOptions::default().max_identifier_length(8)).unwrap();
+    let schema = v.json_schema();
+    assert_eq!(schema.kind, "string");
+    // The pattern as a JSON Schema (ECMAScript) regex; regex-lite reads this subset the same way.
+    let re = regex_lite::Regex::new(&schema.pattern).unwrap();
+    for to in ["AGENT:*", "@neo-gpt", "@a", "AGENT:gpt", "neo", "@", "@123456789", " @a", "@a b", "AGENT:**"] {
+        assert_eq!(re.is_match(to), v.validate(to).is_ok(), "{to}");
+    }
+    assert!(schema.description.contains(VALID_SHAPES[0]) && schema.description.contains(VALID_SHAPES[1]));
+}

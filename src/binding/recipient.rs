@@ -106,6 +106,23 @@ impl Validator {
         out.set(0, rejected(&self.inner.reject_utf16(self.scratch.units(offset, len))));
     }
 
+    /// Sets `out[0]` to the `isError` tool result for the rejection of code
+    /// units `offset..offset + len` (which the wrapper found rejected).
+    pub fn reject_result(&self, offset: usize, len: usize, out: &Array) {
+        out.set(0, to_js(&self.inner.reject_utf16(self.scratch.units(offset, len)).tool_result()));
+    }
+
+    /// As [`reject_result`](Self::reject_result) for a value of another
+    /// type than string.
+    pub fn reject_value_result(&self, value: &JsValue, out: &Array) {
+        out.set(0, to_js(&self.inner.reject_non_string(type_name(value)).tool_result()));
+    }
+
+    /// Sets `out[0]` to the JSON Schema fragment for a recipient.
+    pub fn json_schema(&self, out: &Array) {
+        out.set(0, to_js(&self.inner.json_schema()));
+    }
+
     /// Sets `out[0]` to the `not_a_string` rejection of a value of
     /// another type, as [`reject`](Self::reject) does.
     pub fn reject_value(&self, value: &JsValue, out: &Array) {
