@@ -118,6 +118,7 @@ impl Classifier {
     /// Returns false, with the error to throw in `out[0]`, for a list that
     /// cannot be read or is longer than [`Limit::MaxElements`]; an issue
     /// that cannot be read counts as an issue with no fields.
+    #[must_use]
     pub fn classify_issues(&self, tool_len: usize, issues: &JsValue, out: &Array) -> bool {
         self.with_issues(tool_len, issues, out, |c, tool, list| to_js(&c.classify_issues(tool, list)))
     }
@@ -125,6 +126,7 @@ impl Classifier {
     /// Sets `out[0]` to the `isError` result for the schema issues (as
     /// [`classify_issues`](Self::classify_issues) reads them) of the tool in
     /// `units[..tool_len]`; false as there.
+    #[must_use]
     pub fn issues_result(&self, tool_len: usize, issues: &JsValue, out: &Array) -> bool {
         self.with_issues(tool_len, issues, out, |c, tool, list| to_js(&c.issues_result(tool, list)))
     }
