@@ -6,7 +6,7 @@
 //   pkg/node/index.cjs     require("mcp-boundary"): ready at once, no init
 //   pkg/node/index.mjs     import … from "mcp-boundary" in Node
 //   pkg/web/index.js       browsers and bundlers: `await init()` first
-import { readFileSync, writeFileSync, copyFileSync, rmSync, mkdirSync } from "node:fs";
+import { readFileSync, writeFileSync, copyFileSync, rmSync, mkdirSync, chmodSync } from "node:fs";
 import { createRequire } from "node:module";
 
 const root = new URL("../", import.meta.url);
@@ -89,6 +89,12 @@ module.exports = createMcp(require("mcp-boundary"), Object.assign({}, ` +
 copyFileSync(new URL("js/mcp.d.ts", root), new URL("mcp/index.d.ts", pkg));
 copyFileSync(new URL("js/mcp.d.ts", root), new URL("mcp/index.d.mts", pkg));
 
+// The check-tools command (the package's bin).
+rmSync(new URL("bin/", pkg), { recursive: true, force: true });
+mkdirSync(new URL("bin/", pkg));
+copyFileSync(new URL("js/cli.mjs", root), new URL("bin/mcp-boundary.mjs", pkg));
+chmodSync(new URL("bin/mcp-boundary.mjs", pkg), 0o755);
+
 // One source of types, read as CommonJS (index.d.ts: pkg/ has no "type")
 // for require() and as ESM (index.d.mts) for import.
 copyFileSync(new URL("js/index.d.ts", root), new URL("index.d.ts", pkg));
@@ -120,7 +126,8 @@ const manifest = {
     },
     "./package.json": "./package.json",
   },
-  files: ["index.d.ts", "index.d.mts", "README.md", "node/", "web/", "mcp/"],
+  files: ["index.d.ts", "index.d.mts", "README.md", "node/", "web/", "mcp/", "bin/"],
+  bin: { "mcp-boundary": "./bin/mcp-boundary.mjs" },
   // Only mcp-boundary/mcp loads the SDK; the range is the one its tests
   // cover (it reaches into McpServer's tools/call flow).
   peerDependencies: { "@modelcontextprotocol/sdk": ">=1.32.2 <2" },

@@ -1,0 +1,58 @@
+// mcp-boundary check-tools (the package's bin): on a tools/list file and on
+// a spawned SDK server.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createRequire } from "node:module";
+
+const require = createRequire(import.meta.url);
+const bin = join(require.resolve("mcp-boundary/package.json"), "..", require("mcp-boundary/package.json").bin["mcp-boundary"]);
+const run = (...args) => spawnSync(process.execPath, [bin, ...args], { encoding: "utf8" });
+const dir = mkdtempSync(join(tmpdir(), "check-tools-"));
+const file = (tools) => {
+  const f = join(dir, `${Math.random()}.json`);
+  writeFileSync(f, JSON.stringify({ tools: tools.map((name) => ({ name, inputSchema: { type: "object" } })) }));
+  return f;
+};
+
+test("a file: aliases per profile, hashed or refused names, collisions, and the exit code", () => {
+  const long = "summarize_every_document_in_the_workspace_and_rank_them_by_relevance";
+  const r = run("check-tools", "--tools", file(["create_issue", long, "a__b", "a/b"]), "--prefix", "github", "--json");
+  assert.equal(r.status, 1, r.stderr);
+  const report = JSON.parse(r.stdout);
+  assert.equal(report.ok, false);
+  assert.deepEqual(Object.keys(report.profiles), ["anthropic", "openai", "gemini", "bedrock", "mcp", "portable"]);
+  const openai = report.profiles.openai;
+  assert.deepEqual(openai.tools[0], { name: "github/create_issue", alias: "github__create_issue", fits: true });
+  assert.equal(openai.tools[1].hashed, true, "76 characters do not fit 64");
+  assert.equal(openai.tools[1].reason, "too_long");
+  assert.equal(openai.tools[1].alias.length, 64);
+  assert.equal(report.profiles.anthropic.tools[1].fits, true, "anthropic allows 128");
+  assert.equal(openai.collisions.length, 1);
+  assert.equal(openai.collisions[0].name, "github/a/b");
+  // Text output names the same things.
+  const text = run("check-tools", "--tools", file(["create_issue", long]), "--prefix", "github", "--profile", "openai").stdout;
+  assert.match(text, /ok {6}github\/create_issue -> github__create_issue/);
+  assert.match(text, /hashed {2}github\/summarize/);
+});
+
+test("a file whose names fit the profiles asked for exits 0; bad usage exits 2", () => {
+  assert.equal(run("check-tools", "--tools", file(["create_issue", "list_prs"]), "--profile", "openai", "--profile", "gemini").status, 0);
+  assert.equal(run("check-tools").status, 2);
+  assert.equal(run("check-tools", "--profile", "nope", "--tools", file(["a"])).status, 2);
+  assert.equal(run("lint-tools").status, 2);
+});
+
+test("a spawned SDK server: its tools, prefixed with its name by default", () => {
+  const server = new URL("./mcp-stdio-server.mjs", import.meta.url).pathname;
+  const r = run("check-tools", "--json", "--profile", "openai", "--", process.execPath, server);
+  assert.equal(r.status, 0, r.stderr);
+  const report = JSON.parse(r.stdout);
+  assert.equal(report.prefix, "stdio-probe");
+  assert.deepEqual(report.profiles.openai.tools, [{ name: "stdio-probe/send", alias: "stdio-probe__send", fits: true }]);
+  const bare = JSON.parse(run("check-tools", "--json", "--prefix", "", "--", process.execPath, server).stdout);
+  assert.equal(bare.profiles.mcp.tools[0].name, "send");
+});

@@ -1,0 +1,145 @@
+#!/usr/bin/env node
+// mcp-boundary check-tools: how every tool of an MCP server is named under
+// each provider profile, before a host finds out.
+//
+//   mcp-boundary check-tools [options] -- <command that starts a stdio server>
+//   mcp-boundary check-tools [options] --tools FILE   (a tools/list result as JSON)
+//
+//   --prefix NAME   check NAME/tool, as a host that prefixes tools names them
+//                   (default: the server's name when spawned, none for a file;
+//                   --prefix "" for none)
+//   --profile P     only this built-in profile (repeatable; default: all)
+//   --json          one JSON document instead of text
+//
+// Exit code 1 when a tool's plain alias does not fit a profile checked (it
+// would need a hashed alias, or cannot be shown at all) or two tools
+// collide; 2 for bad usage or a server that cannot be listed.
+import { readFileSync } from "node:fs";
+import { toLlmFacingName, ToolRegistry } from "mcp-boundary";
+
+const PROFILES = ["anthropic", "openai", "gemini", "bedrock", "mcp", "portable"];
+const USAGE = "usage: mcp-boundary check-tools [--prefix NAME] [--profile P]... [--json] (--tools FILE | -- <command> [args...])";
+
+function fail(message) {
+  process.stderr.write(`${message}\n${USAGE}\n`);
+  process.exit(2);
+}
+
+function parse(argv) {
+  const o = { profiles: [], json: false, prefix: undefined, file: undefined, command: undefined };
+  if (argv[0] !== "check-tools") fail(argv[0] === undefined ? "missing command" : `unknown command: ${argv[0]}`);
+  for (let i = 1; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === "--") {
+      o.command = argv.slice(i + 1);
+      break;
+    }
+    if (a === "--json") o.json = true;
+    else if (a === "--prefix") o.prefix = argv[++i] ?? fail("--prefix needs a value");
+    else if (a === "--tools") o.file = argv[++i] ?? fail("--tools needs a file");
+    else if (a === "--profile") {
+      const p = argv[++i];
+      if (!PROFILES.includes(p)) fail(`--profile: one of ${PROFILES.join(", ")}`);
+      o.profiles.push(p);
+    } else fail(`unknown option: ${a}`);
+  }
+  if ((o.file === undefined) === (o.command === undefined || o.command.length === 0)) fail("give --tools FILE or -- <command>");
+  if (o.profiles.length === 0) o.profiles = PROFILES;
+  return o;
+}
+
+/** The tool names and server name: from a file, or from a spawned stdio server through the SDK's client. */
+async function listTools(o) {
+  if (o.file !== undefined) {
+    const json = JSON.parse(readFileSync(o.file, "utf8"));
+    const tools = Array.isArray(json) ? json : json.tools ?? json.result?.tools;
+    if (!Array.isArray(tools)) fail(`${o.file}: expected a tools/list result ({ "tools": [...] })`);
+    return { server: undefined, names: tools.map((t) => t.name) };
+  }
+  let sdk;
+  try {
+    const [{ Client }, { StdioClientTransport }] = await Promise.all([
+      import("@modelcontextprotocol/sdk/client/index.js"),
+      import("@modelcontextprotocol/sdk/client/stdio.js"),
+    ]);
+    sdk = { Client, StdioClientTransport };
+  } catch {
+    fail("spawning a server needs the peer dependency @modelcontextprotocol/sdk (npm install @modelcontextprotocol/sdk)");
+  }
+  const [command, ...args] = o.command;
+  const client = new sdk.Client({ name: "mcp-boundary check-tools", version: "1.0.0" });
+  try {
+    await client.connect(new sdk.StdioClientTransport({ command, args, stderr: "inherit" }));
+    const names = [];
+    let cursor;
+    do {
+      const page = await client.listTools(cursor === undefined ? {} : { cursor });
+      for (const t of page.tools) names.push(t.name);
+      cursor = page.nextCursor;
+    } while (cursor);
+    return { server: client.getServerVersion()?.name, names };
+  } catch (e) {
+    fail(`could not list the server's tools: ${e instanceof Error ? e.message : String(e)}`);
+  } finally {
+    await client.close().catch(() => {});
+  }
+}
+
+/** Per profile, per tool: the plain alias, or hashed, or the refusal; and the collisions. */
+function check(names, prefix, profiles) {
+  const canonical = names.map((n) => (prefix ? `${prefix}/${n}` : n));
+  const report = { prefix: prefix ?? "", profiles: {} };
+  let ok = true;
+  for (const profile of profiles) {
+    const tools = canonical.map((name) => {
+      try {
+        return { name, alias: toLlmFacingName(name, { profile }), fits: true };
+      } catch (plain) {
+        ok = false;
+        try {
+          return { name, alias: toLlmFacingName(name, { profile, overflow: "hash" }), hashed: true, fits: false, reason: plain.reason, message: plain.message };
+        } catch (e) {
+          return { name, alias: null, fits: false, reason: e.reason ?? plain.reason, message: e.message };
+        }
+      }
+    });
+    const registry = new ToolRegistry({ profile, overflow: "hash" });
+    const collisions = [];
+    for (const t of tools) {
+      if (t.alias === null) continue;
+      try {
+        registry.register(t.name);
+      } catch (e) {
+        if (e.code === "TOOL_NAME_COLLISION") {
+          ok = false;
+          collisions.push({ name: t.name, message: e.message });
+        }
+      }
+    }
+    registry.free();
+    report.profiles[profile] = { tools, collisions };
+  }
+  return { report, ok };
+}
+
+function text(report) {
+  const lines = [];
+  if (report.prefix) lines.push(`names as a host sees them: ${report.prefix}/<tool>`);
+  for (const [profile, { tools, collisions }] of Object.entries(report.profiles)) {
+    lines.push(`${profile}:`);
+    for (const t of tools) {
+      if (t.fits) lines.push(`  ok      ${t.name} -> ${t.alias}`);
+      else if (t.hashed) lines.push(`  hashed  ${t.name} -> ${t.alias}  (${t.message})`);
+      else lines.push(`  refused ${t.name}  (${t.message})`);
+    }
+    for (const c of collisions) lines.push(`  collision: ${c.message}`);
+  }
+  return lines.join("\n");
+}
+
+const o = parse(process.argv.slice(2));
+const { server, names } = await listTools(o);
+const prefix = o.prefix ?? server;
+const { report, ok } = check(names, prefix, o.profiles);
+process.stdout.write(`${o.json ? JSON.stringify({ ...report, ok }, null, 2) : text(report)}\n`);
+process.exitCode = ok ? 0 : 1;
