@@ -89,10 +89,11 @@ for (const [zod, z] of [["Zod 4", z4], ["Zod 3", z3]]) {
     // The model still learns which field and what kind of problem.
     const [enumValue, unknownKey, recordKey, overLong, unknownTool, handler, typed] = safe.map((a) => JSON.parse(a));
     assert.equal(enumValue.isError, true);
-    assert.deepEqual(enumValue.structuredContent.error, { code: "invalid_argument", tool: "send", field: "priority", message: "is not one of the allowed values" });
+    // The constants the schema declares teach the fix: enum options, bounds.
+    assert.deepEqual(enumValue.structuredContent.error, { code: "invalid_argument", tool: "send", field: "priority", message: "must be one of low, normal, high" });
     assert.match(unknownKey.content[0].text, /strict: is not a known argument/);
     assert.equal(recordKey.structuredContent.error.field, "meta");
-    assert.equal(overLong.structuredContent.error.message, "is too large or too long");
+    assert.equal(overLong.structuredContent.error.message, "must have at most 20 characters");
     assert.equal(unknownTool.thrown.code, -32602);
     assert.equal(unknownTool.thrown.data.code, "unknown_tool");
     assert.deepEqual(handler, { content: [{ type: "text", text: "tool send failed" }], isError: true });

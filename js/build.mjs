@@ -63,6 +63,7 @@ const mcp = readFileSync(new URL("js/mcp.js", root), "utf8");
 const sdkModules = {
   "@modelcontextprotocol/sdk/types.js": ["McpError", "ErrorCode", "CallToolRequestSchema"],
   "@modelcontextprotocol/sdk/server/zod-compat.js": ["normalizeObjectSchema", "getObjectShape", "safeParseAsync"],
+  "@modelcontextprotocol/sdk/server/zod-json-schema-compat.js": ["toJsonSchemaCompat"],
 };
 const mcpNames = ["protectServer", "recipientSchema"];
 rmSync(new URL("mcp/", pkg), { recursive: true, force: true });

@@ -18,7 +18,7 @@
 // which it leaves to the SDK).
 function createMcp(api, sdk) {
   "use strict";
-  const { McpError, ErrorCode, CallToolRequestSchema, normalizeObjectSchema, getObjectShape, safeParseAsync } = sdk;
+  const { McpError, ErrorCode, CallToolRequestSchema, normalizeObjectSchema, getObjectShape, safeParseAsync, toJsonSchemaCompat } = sdk;
   const PROTECTED = Symbol("mcp-boundary protected");
 
   /** The top-level field names of a tool's input schema (Zod 3 or 4, a raw shape or an object); none for others. */
@@ -41,6 +41,21 @@ function createMcp(api, sdk) {
     if (tool.outputSchema === undefined || result.structuredContent === undefined) return result;
     const { structuredContent, ...rest } = result;
     return rest;
+  }
+
+  /**
+   * What each field's JSON Schema declares (as tools/list shows it: enum,
+   * bounds), for Rust to phrase as hints; nothing for a schema that does
+   * not convert.
+   */
+  function hintsOf(inputSchema) {
+    if (inputSchema === undefined) return {};
+    try {
+      const json = toJsonSchemaCompat(normalizeObjectSchema(inputSchema), { strictUnions: true, pipeStrategy: "input" });
+      return json?.properties ?? {};
+    } catch {
+      return {};
+    }
   }
 
   /** A JSON-RPC error whose code, message and data are exactly Rust's (McpError would prefix the message). */
@@ -74,9 +89,12 @@ function createMcp(api, sdk) {
     };
     function current() {
       if (classifier === null) {
-        const tools = {};
-        for (const [name, tool] of Object.entries(server._registeredTools)) tools[name] = fieldsOf(tool.inputSchema);
-        classifier = new api.ErrorClassifier({ tools, fieldMessages: messages, fieldlessMessages: messages });
+        const tools = {}, hints = {};
+        for (const [name, tool] of Object.entries(server._registeredTools)) {
+          tools[name] = fieldsOf(tool.inputSchema);
+          hints[name] = hintsOf(tool.inputSchema);
+        }
+        classifier = new api.ErrorClassifier({ tools, fieldMessages: messages, fieldlessMessages: messages, hints });
       }
       return classifier;
     }

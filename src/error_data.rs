@@ -142,17 +142,27 @@ pub enum Issue<'a> {
     },
 }
 
+/// The fixed phrases that a schema hint can stand in for.
+const NOT_ALLOWED: &str = "is not one of the allowed values";
+const SMALL: &str = "is too small or too short";
+const BIG: &str = "is too large or too long";
+
+/// A classified issue's phrase: fixed ([`ISSUE_MESSAGES`] index) or a
+/// schema hint (a catalog string id).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum IssuePhrase {
+    Fixed(u32),
+    Hint(u32),
+}
+
 /// The fixed message for a schema issue.
 #[must_use]
 pub fn issue_message(issue: &Issue<'_>) -> &'static str {
     const WRONG_TYPE: &str = "has the wrong type";
     const REQUIRED: &str = "is required";
-    const NOT_ALLOWED: &str = "is not one of the allowed values";
     const UNKNOWN_ARGUMENT: &str = "is not a known argument";
     const NO_FORM: &str = "does not match any allowed form";
     const FORMAT: &str = "does not have the expected format";
-    const SMALL: &str = "is too small or too short";
-    const BIG: &str = "is too large or too long";
     const STEP: &str = "is not a multiple of the required step";
     const INVALID: &str = "is invalid";
     match *issue {
@@ -221,6 +231,52 @@ pub struct ErrorClassifier {
     global_phrases: Option<HashSet<u32>>,
     field_phrases: HashMap<u32, HashSet<u32>>,
     fieldless: HashSet<u32>,
+    /// Phrases built from what a tool's schema declares for a field, per
+    /// (tool, field): for a value not allowed, too small, too large.
+    hints: HashMap<(u32, u32), [Option<u32>; 3]>,
+}
+
+/// What a tool's input schema declares about one field, which helps a
+/// caller fix a call: schema-side constants, never input.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct FieldHint {
+    /// The allowed values (`enum`).
+    pub options: Vec<String>,
+    /// `minimum` (numbers; a whole number, to be phrased).
+    pub minimum: Option<i64>,
+    /// `maximum` (numbers; a whole number, to be phrased).
+    pub maximum: Option<i64>,
+    /// `minLength` (strings).
+    pub min_length: Option<usize>,
+    /// `maxLength` (strings).
+    pub max_length: Option<usize>,
+}
+
+/// The most options a "must be one of" hint lists.
+const HINT_OPTIONS: usize = 20;
+
+impl FieldHint {
+    /// The phrases for a value not allowed, too small, too large.
+    fn phrases(&self) -> [Option<String>; 3] {
+        let allowed = (!self.options.is_empty()).then(|| {
+            let mut list = self.options.iter().take(HINT_OPTIONS).cloned().collect::<Vec<_>>().join(", ");
+            if self.options.len() > HINT_OPTIONS {
+                list.push_str(", …");
+            }
+            format!("must be one of {list}")
+        });
+        let small = match (self.minimum, self.min_length) {
+            (Some(n), _) => Some(format!("must be at least {n}")),
+            (None, Some(n)) => Some(format!("must have at least {n} characters")),
+            (None, None) => None,
+        };
+        let big = match (self.maximum, self.max_length) {
+            (Some(n), _) => Some(format!("must be at most {n}")),
+            (None, Some(n)) => Some(format!("must have at most {n} characters")),
+            (None, None) => None,
+        };
+        [allowed, small, big]
+    }
 }
 
 /// A classification as indexes into the classifier's strings.
@@ -350,7 +406,24 @@ impl ErrorClassifier {
             global_phrases: None,
             field_phrases: HashMap::new(),
             fieldless: HashSet::new(),
+            hints: HashMap::new(),
         }
+    }
+
+    /// This classifier, with phrases built from what each tool's schema
+    /// declares about its fields (`(tool, field, hint)`; pairs that are not
+    /// a catalog tool and one of its fields are ignored): a schema issue of
+    /// the matching kind on that field then says, e.g., `must be one of
+    /// low, normal, high` instead of the generic phrase.
+    #[must_use]
+    pub fn with_hints<'h>(mut self, hints: impl IntoIterator<Item = (&'h str, &'h str, &'h FieldHint)>) -> Self {
+        for (tool, field, hint) in hints {
+            let Some(tool_id) = self.tool_id(tool) else { continue };
+            let Some(field_id) = self.field_id(Some(tool_id), field) else { continue };
+            let ids = hint.phrases().map(|phrase| phrase.map(|p| self.intern(p)));
+            self.hints.insert((tool_id, field_id), ids);
+        }
+        self
     }
 
     /// The catalog's tools, in catalog order.
@@ -540,14 +613,21 @@ impl ErrorClassifier {
                 code: INVALID_ARGUMENT,
                 tool: tool.map(|t| self.string(t)),
                 field: field.map(|f| self.string(f)),
-                message: ISSUE_MESSAGES[message as usize],
+                message: match message {
+                    IssuePhrase::Fixed(i) => ISSUE_MESSAGES[i as usize],
+                    IssuePhrase::Hint(id) => self.string(id),
+                },
             })
             .collect()
     }
 
     /// As [`classify_issues`](Self::classify_issues), with the message as
     /// an index into [`ISSUE_MESSAGES`].
-    pub(crate) fn classify_issue_ids(&self, tool: &str, issues: &[Issue<'_>]) -> Vec<(Option<u32>, Option<u32>, u32)> {
+    pub(crate) fn classify_issue_ids(
+        &self,
+        tool: &str,
+        issues: &[Issue<'_>],
+    ) -> Vec<(Option<u32>, Option<u32>, IssuePhrase)> {
         let tool_id = self.tool_id(tool);
         issues
             .iter()
@@ -560,8 +640,24 @@ impl ErrorClassifier {
                     Issue::Ajv { instance_path, .. } => first_pointer_segment(instance_path),
                 };
                 let field = segment.as_deref().and_then(|s| self.field_id(tool_id, s));
-                let message = ISSUE_MESSAGES.iter().position(|m| *m == issue_message(issue)).unwrap_or_default();
-                (tool_id, field, u32::try_from(message).unwrap_or_default())
+                let fixed = issue_message(issue);
+                let hint = match (tool_id, field) {
+                    (Some(t), Some(f)) => self.hints.get(&(t, f)).and_then(|h| match fixed {
+                        NOT_ALLOWED => h[0],
+                        SMALL => h[1],
+                        BIG => h[2],
+                        _ => None,
+                    }),
+                    _ => None,
+                };
+                let message = hint.map_or_else(
+                    || {
+                        let i = ISSUE_MESSAGES.iter().position(|m| *m == fixed).unwrap_or_default();
+                        IssuePhrase::Fixed(u32::try_from(i).unwrap_or_default())
+                    },
+                    IssuePhrase::Hint,
+                );
+                (tool_id, field, message)
             })
             .collect()
     }

@@ -98,3 +98,42 @@ fn catalogs_are_bounded() {
     let e = ErrorClassifier::new(catalog).unwrap_err();
     assert_eq!(e.option().to_string(), "tools");
 }
+
+#[test]
+fn schema_hints_phrase_what_the_schema_declares() {
+    use mcp_boundary::{FieldHint, Issue};
+    let catalog = Catalog {
+        tools: ToolFields::PerTool(vec![("send".into(), vec!["priority".into(), "limit".into()])]),
+        field_messages: FieldPhrases::Global(Vec::new()),
+        fieldless_messages: Vec::new(),
+    };
+    let options = FieldHint { options: vec!["low".into(), "high".into()], ..FieldHint::default() };
+    let bounds = FieldHint { minimum: Some(1), maximum: Some(100), ..FieldHint::default() };
+    let c = ErrorClassifier::new(catalog).unwrap().with_hints([
+        ("send", "priority", &options),
+        ("send", "limit", &bounds),
+        ("send", "unknown", &bounds), // not a field: ignored
+    ]);
+    let zod = |code, field| Issue::Zod { code, first_segment: Some(field), missing: false };
+    let data = c.classify_issues(
+        "send",
+        &[
+            zod("invalid_enum_value", "priority"),
+            zod("too_big", "limit"),
+            zod("too_small", "limit"),
+            zod("invalid_type", "limit"),
+            zod("too_big", "unknown"),
+        ],
+    );
+    let messages: Vec<&str> = data.iter().map(|d| d.message).collect();
+    assert_eq!(
+        messages,
+        [
+            "must be one of low, high",
+            "must be at most 100",
+            "must be at least 1",
+            "has the wrong type",
+            "is too large or too long"
+        ]
+    );
+}

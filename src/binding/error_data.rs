@@ -12,7 +12,7 @@ use super::{
 use crate::error::ArgumentError;
 use crate::error::{OptionPath, OptionsError};
 use crate::error_data::{
-    Catalog, ErrorClassifier, FieldPhrases, Issue, ToolFields, INVALID_ARGUMENT, MAX_CATALOG_ENTRIES,
+    Catalog, ErrorClassifier, FieldHint, FieldPhrases, Issue, ToolFields, INVALID_ARGUMENT, MAX_CATALOG_ENTRIES,
 };
 use crate::safe_text::SafeText;
 
@@ -58,7 +58,11 @@ impl Classifier {
     #[wasm_bindgen(constructor)]
     #[must_use]
     pub fn new(catalog: &JsValue, out: &Array) -> Classifier {
-        let inner = match parse_catalog(catalog).and_then(ErrorClassifier::new) {
+        let built = parse_catalog(catalog).and_then(|(catalog, hints)| {
+            let classifier = ErrorClassifier::new(catalog)?;
+            Ok(classifier.with_hints(hints.iter().map(|(t, f, h)| (t.as_str(), f.as_str(), h))))
+        });
+        let inner = match built {
             Ok(inner) => {
                 out.set(0, string_array(inner.strings()).into());
                 inner
@@ -254,8 +258,72 @@ fn is_list(value: &JsValue, path: &'static str) -> Result<bool, OptionsError> {
     read::is_array(value).map_err(|_| unreadable(OptionPath::Named(path)))
 }
 
-fn parse_catalog(value: &JsValue) -> Result<Catalog, OptionsError> {
-    let Some(value) = options_object(value, &["tools", "fields", "fieldMessages", "fieldlessMessages"])? else {
+/// Hints as `(tool, field, hint)`.
+type Hints = Vec<(String, String, FieldHint)>;
+
+/// `hints`: `{ tool: { field: { enum, minimum, maximum, minLength, maxLength } } }`
+/// as a tool's JSON Schema declares them; entries of other shapes are
+/// ignored (they only help a caller), and what cannot be read is an error.
+fn parse_hints(value: &JsValue) -> Result<Hints, OptionsError> {
+    let place = |p: String| OptionPath::Place(p);
+    let mut hints = Vec::new();
+    if value.is_undefined() {
+        return Ok(hints);
+    }
+    if !value.is_object() {
+        return Err(OptionsError::wrong_type(OptionPath::Named("hints"), "an object of tool → field → hint"));
+    }
+    let tools = read::keys(value).map_err(|_| unreadable(OptionPath::Named("hints")))?;
+    for tool in tools.into_iter().take(MAX_CATALOG_ENTRIES) {
+        let at = format!("hints['{}']", SafeText::render(&tool));
+        let fields_value = read::property(value, &tool).map_err(|_| unreadable(place(at.clone())))?;
+        if !fields_value.is_object() {
+            continue;
+        }
+        let fields = read::keys(&fields_value).map_err(|_| unreadable(place(at.clone())))?;
+        for field in fields.into_iter().take(MAX_CATALOG_ENTRIES) {
+            let at = format!("{at}['{}']", SafeText::render(&field));
+            let h = read::property(&fields_value, &field).map_err(|_| unreadable(place(at.clone())))?;
+            if !h.is_object() {
+                continue;
+            }
+            let get = |k: &str| read::property(&h, k).map_err(|_| unreadable(place(format!("{at}.{k}"))));
+            // Whole numbers only: phrasing fractions would pull float
+            // formatting into the module (about 12 KB gzip).
+            #[allow(clippy::cast_possible_truncation, reason = "whole, below 2^53")]
+            let whole = |v: &JsValue| v.as_f64().filter(|n| n.fract() == 0.0 && n.abs() < 9e15).map(|n| n as i64);
+            let options = match read::elements(&get("enum")?, MAX_CATALOG_ENTRIES) {
+                Ok(Some(list)) => list
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|v| v.as_string().or_else(|| whole(&v).map(|n| n.to_string())))
+                    .collect(),
+                Ok(None) => Vec::new(),
+                Err(_) => return Err(unreadable(place(format!("{at}.enum")))),
+            };
+            #[allow(
+                clippy::cast_possible_truncation,
+                clippy::cast_sign_loss,
+                reason = "whole, non-negative, below 1e15"
+            )]
+            let hint = FieldHint {
+                options,
+                minimum: whole(&get("minimum")?),
+                maximum: whole(&get("maximum")?),
+                min_length: whole(&get("minLength")?).and_then(|n| usize::try_from(n).ok()),
+                max_length: whole(&get("maxLength")?).and_then(|n| usize::try_from(n).ok()),
+            };
+            if hint != FieldHint::default() {
+                hints.push((tool.clone(), field, hint));
+            }
+        }
+    }
+    Ok(hints)
+}
+
+fn parse_catalog(value: &JsValue) -> Result<(Catalog, Hints), OptionsError> {
+    let Some(value) = options_object(value, &["tools", "fields", "fieldMessages", "fieldlessMessages", "hints"])?
+    else {
         return Err(OptionsError::wrong_type(OptionPath::Named("catalog"), "a catalog object"));
     };
     let tools = get(value, "tools", "tools")?;
@@ -293,5 +361,6 @@ fn parse_catalog(value: &JsValue) -> Result<Catalog, OptionsError> {
     let fieldless = get(value, "fieldlessMessages", "fieldlessMessages")?;
     let fieldless_messages =
         if fieldless.is_undefined() { Vec::new() } else { strings(&fieldless, "fieldlessMessages")? };
-    Ok(Catalog { tools, field_messages, fieldless_messages })
+    let hints = parse_hints(&get(value, "hints", "hints")?)?;
+    Ok((Catalog { tools, field_messages, fieldless_messages }, hints))
 }
