@@ -1,23 +1,26 @@
 #!/usr/bin/env node
-// An agent mailbox as an MCP server over stdio, on the official SDK:
+// An agent mailbox as an MCP server over stdio, on the official SDK's
+// McpServer with Zod schemas:
 //   node examples/mailbox-server/index.mjs --db mailbox.sqlite
 //
 // Tools: register_agent, add_message, list_messages, mark_read, unread_count.
 // mcp-boundary does every check at the tool boundary:
-// - `to` is validated (a bad one comes back as the structured rejection, and
-//   nothing is stored; unknown agents are refused with suggestions);
+// - protectServer answers bad arguments, unknown tools and handler errors
+//   from a catalog of these tools, so no bad value is ever echoed;
+// - `to` is a recipientSchema (a bad one comes back as the structured
+//   rejection, and nothing is stored; unknown agents are refused with
+//   suggestions);
 // - broadcasts get a receipt per member of the audience (planDelivery), and
-//   read state is per recipient (markRead, readState, unreadCount);
-// - argument errors go through an ErrorClassifier whose catalog is this
-//   server's own tools and fields, so no bad value is ever echoed.
+//   read state is per recipient (markRead, readState, unreadCount).
 // State lives in SQLite (sql.js: SQLite compiled to WebAssembly), saved to
 // the --db file after every change, so a restart loses nothing.
 import { readFileSync, writeFileSync, renameSync, existsSync } from "node:fs";
 import { createRequire } from "node:module";
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
-import { validateRecipient, planDelivery, markRead, readState, unreadCount, ErrorClassifier } from "mcp-boundary";
+import { z } from "zod";
+import { validateRecipient, planDelivery, markRead, readState, unreadCount, RecipientValidator } from "mcp-boundary";
+import { protectServer, recipientSchema } from "mcp-boundary/mcp";
 
 const require = createRequire(import.meta.url);
 const initSqlJs = require("sql.js");
@@ -66,91 +69,56 @@ function record(row) {
 }
 const mailboxOf = (agent) => all("SELECT * FROM messages WHERE recipient = ? OR recipient = 'AGENT:*' ORDER BY id", [agent]).map(record);
 
-// ---- argument errors: whitelist-only ----
-const FIELDS = {
-  register_agent: ["id", "accountType"],
-  add_message: ["from", "to", "subject", "body"],
-  list_messages: ["agent", "status"],
-  mark_read: ["agent", "messageId"],
-  unread_count: ["agent"],
-};
-const classifier = new ErrorClassifier({
-  tools: FIELDS,
-  fieldMessages: ["is required", "must be a string", "must be one of unread, read, all", "must be a whole number", "must be an agent identity (@<identifier>)", "is not a registered agent", "does not match a message"],
-  fieldlessMessages: ["arguments must be an object", "unknown argument"],
+// ---- the MCP server: McpServer with Zod schemas, made safe by protectServer ----
+// Arguments the schemas refuse, unknown tools and errors the handlers throw
+// are answered from a catalog of these tools (names, fields, the enum
+// options the schemas declare) and the phrases below: no value is ever
+// echoed. `to` is a recipientSchema: tools/list teaches both valid shapes,
+// and a bad one comes back as the structured rejection.
+const server = protectServer(new McpServer({ name: "mailbox", version: "0.1.0" }), {
+  messages: ["must be an agent identity (@<identifier>)", "is not a registered agent", "does not match a message"],
 });
-class ArgumentError extends Error {}
+const agent = recipientSchema(z).describe("An agent identity, @<identifier>");
+
+/** Thrown for a broken rule; protectServer passes its message on, as it is one of the server's phrases. */
 const fail = (message) => {
-  throw new ArgumentError(message);
+  throw new Error(message);
 };
-
-const agentSchema = { type: "string", description: "An agent identity, @<identifier>" };
-const TOOLS = [
-  {
-    name: "register_agent",
-    description: "Register an agent identity so that it can send and receive messages.",
-    inputSchema: { type: "object", properties: { id: agentSchema, accountType: { type: "string", description: "agent (default), human or sentinel; human and sentinel accounts get no broadcasts" } }, required: ["id"] },
-  },
-  {
-    name: "add_message",
-    description: "Send a message to one agent (@<identifier>) or to every agent (AGENT:*).",
-    inputSchema: { type: "object", properties: { from: agentSchema, to: { type: "string", description: "AGENT:* or @<identifier>" }, subject: { type: "string" }, body: { type: "string" } }, required: ["from", "to", "subject", "body"] },
-  },
-  {
-    name: "list_messages",
-    description: "List an agent's messages with their read state.",
-    inputSchema: { type: "object", properties: { agent: agentSchema, status: { type: "string", enum: ["unread", "read", "all"] } }, required: ["agent", "status"] },
-  },
-  {
-    name: "mark_read",
-    description: "Mark a message read for one agent (its own receipt for a broadcast).",
-    inputSchema: { type: "object", properties: { agent: agentSchema, messageId: { type: "integer" } }, required: ["agent", "messageId"] },
-  },
-  {
-    name: "unread_count",
-    description: "How many messages an agent has not read.",
-    inputSchema: { type: "object", properties: { agent: agentSchema }, required: ["agent"] },
-  },
-];
-
-/** Checks arguments; every failure is "<field> <catalog phrase>", and only the classifier's output leaves. */
-function check(tool, args) {
-  if (args === null || typeof args !== "object" || Array.isArray(args)) fail("arguments must be an object");
-  const known = FIELDS[tool];
-  for (const key of Object.keys(args)) if (!known.includes(key)) fail("unknown argument");
-  const required = TOOLS.find((t) => t.name === tool).inputSchema.required;
-  for (const field of required) if (args[field] === undefined) fail(`${field} is required`);
-  for (const field of known) {
-    const v = args[field];
-    if (v === undefined) continue;
-    if (field === "messageId") {
-      if (!Number.isSafeInteger(v) || v < 1) fail("messageId must be a whole number");
-    } else if (typeof v !== "string") fail(`${field} must be a string`);
-  }
-  for (const field of ["agent", "from", "id"]) {
-    if (typeof args[field] === "string" && !(validateRecipient(args[field]).recipient?.kind === "identity")) fail(`${field} must be an agent identity (@<identifier>)`);
-  }
-  if (tool === "list_messages" && !["unread", "read", "all"].includes(args.status)) fail("status must be one of unread, read, all");
-  if (tool !== "register_agent") {
-    const who = args.agent ?? args.from;
-    if (!agents().some((a) => a.id === who)) fail(`${args.agent !== undefined ? "agent" : "from"} is not a registered agent`);
-  }
+/** An identity argument: not the broadcast literal, and registered unless it is being registered. */
+function identity(field, value, registered = true) {
+  if (validateRecipient(value).recipient?.kind !== "identity") fail(`${field} must be an agent identity (@<identifier>)`);
+  if (registered && !agents().some((a) => a.id === value)) fail(`${field} is not a registered agent`);
 }
 
 const ok = (value) => ({ content: [{ type: "text", text: JSON.stringify(value) }], structuredContent: value });
-const refused = (error) => ({ content: [{ type: "text", text: JSON.stringify(error) }], isError: true, structuredContent: { error } });
 
-const handlers = {
-  register_agent({ id, accountType }) {
+server.registerTool(
+  "register_agent",
+  {
+    description: "Register an agent identity so that it can send and receive messages.",
+    inputSchema: { id: agent, accountType: z.enum(["agent", "human", "sentinel"]).optional().describe("human and sentinel accounts get no broadcasts") },
+  },
+  async ({ id, accountType }) => {
+    identity("id", id, false);
     db.run("INSERT OR IGNORE INTO agents (id, account_type) VALUES (?, ?)", [id, accountType ?? "agent"]);
     save();
     return ok({ registered: id });
   },
-  add_message({ from, to, subject, body }) {
+);
+
+server.registerTool(
+  "add_message",
+  {
+    description: "Send a message to one agent (@<identifier>) or to every agent (AGENT:*).",
+    inputSchema: { from: agent, to: recipientSchema(z), subject: z.string(), body: z.string() },
+  },
+  async ({ from, to, subject, body }) => {
+    identity("from", from);
     const known = agents();
     // Direct messages must go to a registered agent; a miss gets suggestions from the list.
-    const plan = planDelivery({ to, sender: from, agents: known }, { knownAgents: known.map((a) => a.id), strict: true });
-    if (!plan.ok) return refused(plan.error); // nothing stored
+    const options = { knownAgents: known.map((a) => a.id), strict: true };
+    const plan = planDelivery({ to, sender: from, agents: known }, options);
+    if (!plan.ok) return new RecipientValidator(options).rejectionResult(to); // nothing stored
     const now = new Date().toISOString();
     db.run("INSERT INTO messages (sender, recipient, subject, body, created_at, has_receipts) VALUES (?, ?, ?, ?, ?, ?)", [from, to, subject, body, now, plan.kind === "broadcast" ? 1 : 0]);
     const id = all("SELECT last_insert_rowid() AS id")[0].id;
@@ -160,46 +128,52 @@ const handlers = {
     save();
     return ok({ id, kind: plan.kind, recipients: plan.recipients });
   },
-  list_messages({ agent, status }) {
-    const messages = mailboxOf(agent)
-      .map((m) => ({ m, state: readState(m, agent) }))
+);
+
+server.registerTool(
+  "list_messages",
+  {
+    description: "List an agent's messages with their read state.",
+    inputSchema: { agent, status: z.enum(["unread", "read", "all"]) },
+  },
+  async ({ agent: who, status }) => {
+    identity("agent", who);
+    const messages = mailboxOf(who)
+      .map((m) => ({ m, state: readState(m, who) }))
       .filter(({ state }) => state !== "not_a_recipient" && (status === "all" || state === status))
       .map(({ m, state }) => ({ id: m.id, from: m.from, to: m.to, subject: m.subject, body: m.body, createdAt: m.createdAt, state }));
-    return ok({ agent, status, messages });
+    return ok({ agent: who, status, messages });
   },
-  mark_read({ agent, messageId }) {
+);
+
+server.registerTool(
+  "mark_read",
+  {
+    description: "Mark a message read for one agent (its own receipt for a broadcast).",
+    inputSchema: { agent, messageId: z.number().int().min(1) },
+  },
+  async ({ agent: who, messageId }) => {
+    identity("agent", who);
     const row = all("SELECT * FROM messages WHERE id = ?", [messageId])[0];
     if (row === undefined) fail("messageId does not match a message");
-    const update = markRead(record(row), agent, new Date());
-    if (!update.ok) return refused(update.error);
+    const update = markRead(record(row), who, new Date());
+    if (!update.ok) return { content: [{ type: "text", text: JSON.stringify(update.error) }], isError: true, structuredContent: { error: update.error } };
     if (!update.alreadyRead) {
-      if (update.target === "receipt") db.run("UPDATE receipts SET read_at = ? WHERE message_id = ? AND recipient = ?", [update.readAt, messageId, agent]);
+      if (update.target === "receipt") db.run("UPDATE receipts SET read_at = ? WHERE message_id = ? AND recipient = ?", [update.readAt, messageId, who]);
       else db.run("UPDATE messages SET read_at = ? WHERE id = ?", [update.readAt, messageId]);
       save();
     }
     return ok({ messageId, alreadyRead: update.alreadyRead, readAt: update.readAt });
   },
-  unread_count({ agent }) {
-    return ok({ agent, unread: unreadCount(mailboxOf(agent), agent) });
-  },
-};
+);
 
-// ---- the MCP server ----
-const server = new Server({ name: "mailbox", version: "0.1.0" }, { capabilities: { tools: {} } });
-server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: TOOLS }));
-server.setRequestHandler(CallToolRequestSchema, async (request) => {
-  const { name, arguments: args } = request.params;
-  if (!Object.hasOwn(handlers, name)) {
-    // -32602 with catalog suggestions only; the requested name is never echoed.
-    const { error } = classifier.unknownToolResponse(null, name);
-    throw Object.assign(new Error(error.message), error);
-  }
-  try {
-    check(name, args ?? {});
-    return handlers[name](args ?? {});
-  } catch (e) {
-    if (e instanceof ArgumentError) return classifier.toolErrorResult(name, e); // MCP 2025-11-25: an isError result
-    throw e;
-  }
-});
+server.registerTool(
+  "unread_count",
+  { description: "How many messages an agent has not read.", inputSchema: { agent } },
+  async ({ agent: who }) => {
+    identity("agent", who);
+    return ok({ agent: who, unread: unreadCount(mailboxOf(who), who) });
+  },
+);
+
 await server.connect(new StdioServerTransport());
