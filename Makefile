@@ -57,6 +57,7 @@ test-wasm: setup
 
 test-js: pkg
 	node --test js-tests/
+	node scripts/readme-types.mjs
 	tsc -p js-tests/types
 
 ## fuzz: the seeded random driver of every public entry point, long (make test runs it short)
