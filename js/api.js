@@ -810,7 +810,68 @@ function createApi(glue) {
 
   // ---- Safe error.data ----
 
-  const { invalidArgument: INVALID_ARGUMENT } = table(glue.__error_tables);
+  const { invalidArgument: INVALID_ARGUMENT, issueMessages: ISSUE_MESSAGES, issueFields: ISSUE_FIELDS } = table(glue.__error_tables);
+  const ISSUE_WORDS = glue.IssueWord;
+
+  /** The value at `place` (keys and indexes, as Rust lists them) of a schema issue; undefined where the path breaks. */
+  function at(issue, place) {
+    let v = issue;
+    for (let i = 0; i < place.length; i++) {
+      if (v === null || typeof v !== "object") return undefined;
+      v = v[place[i]];
+    }
+    return v;
+  }
+
+  /**
+   * Streams schema issues into a classifier's scratch for Rust to decide:
+   * the fields Rust names (ISSUE_FIELDS) read once per issue, strings
+   * interned and written as UTF-16 units. An issue that throws while it is
+   * read streams with no fields.
+   */
+  function streamIssues(s, tool, issues) {
+    const ids = new Map(), strings = [], fields = [];
+    const count = issues.length;
+    for (let k = 0; k < count; k++) {
+      const start = fields.length;
+      try {
+        const issue = issues[k];
+        for (let f = 0; f < ISSUE_FIELDS.length; f++) {
+          const v = at(issue, ISSUE_FIELDS[f]);
+          if (typeof v !== "string") {
+            fields.push(v === undefined || v === null ? Word.Missing : Word.Other);
+            continue;
+          }
+          let id = ids.get(v);
+          if (id === undefined) {
+            id = strings.length;
+            ids.set(v, id);
+            strings.push(v);
+          }
+          fields.push(id);
+        }
+      } catch {
+        fields.length = start;
+        for (let f = 0; f < ISSUE_FIELDS.length; f++) fields.push(Word.Missing);
+      }
+    }
+    let total = tool.length;
+    for (let i = 0; i < strings.length; i++) total += strings[i].length;
+    const words = Math.max(strings.length + fields.length, count * ISSUE_WORDS.Size);
+    const w = s.wordsAt(words); // first: both may grow memory
+    let u = s.unitsAt(total);
+    put(u, tool);
+    u += tool.length;
+    for (let i = 0; i < strings.length; i++) {
+      put(u, strings[i]);
+      u += strings[i].length;
+      words32[w + i] = strings[i].length;
+    }
+    for (let i = 0; i < fields.length; i++) words32[w + strings.length + i] = fields[i];
+    s.v.classify_issue_stream(tool.length, strings.length, count);
+    s.done(Math.max(total, words));
+    return w;
+  }
 
   /** The message of an error value: a string, or a string `.message`; else null. Never throws. */
   function messageOf(error) {
@@ -933,9 +994,28 @@ function createApi(glue) {
       const s = ErrorClassifier.#live(this);
       issues = issuesOf(issues);
       if (issues === null) throw argumentError(Expected.Issues);
-      const n = s.write(typeof tool === "string" ? tool : "");
-      if (!s.v.classify_issues(n, issues, out)) throw take();
-      return take();
+      const t = typeof tool === "string" ? tool : "";
+      if (!(issues.length <= Limit.MaxElements)) {
+        // Rust reads (and refuses) a list too long to stream.
+        if (!s.v.classify_issues(s.write(t), issues, out)) throw take();
+        return take();
+      }
+      const count = issues.length;
+      const base = streamIssues(s, t, issues);
+      views();
+      const strings = this.#strings, size = ISSUE_WORDS.Size, missing = Word.Missing;
+      const data = new Array(count);
+      for (let k = 0, w = base; k < count; k++, w += size) {
+        const tl = words32[w + ISSUE_WORDS.Tool], f = words32[w + ISSUE_WORDS.Field];
+        const fixed = words32[w + ISSUE_WORDS.Fixed], hint = words32[w + ISSUE_WORDS.Hint];
+        data[k] = {
+          code: INVALID_ARGUMENT,
+          tool: tl === missing ? null : strings[tl],
+          field: f === missing ? null : strings[f],
+          message: hint === missing ? ISSUE_MESSAGES[fixed] : strings[hint],
+        };
+      }
+      return data;
     }
     /** Frees the wasm side now (optional). Any later use throws. */
     free() {

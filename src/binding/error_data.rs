@@ -12,21 +12,84 @@ use super::{
 use crate::error::ArgumentError;
 use crate::error::{OptionPath, OptionsError};
 use crate::error_data::{
-    Catalog, ErrorClassifier, FieldHint, FieldPhrases, Issue, ToolFields, INVALID_ARGUMENT, MAX_CATALOG_ENTRIES,
+    Catalog, ErrorClassifier, FieldHint, FieldPhrases, Issue, IssuePhrase, ToolFields, INVALID_ARGUMENT,
+    ISSUE_MESSAGES, MAX_CATALOG_ENTRIES,
 };
 use crate::safe_text::SafeText;
 
-/// The fixed strings the wrapper materializes classified data with.
+/// The fixed strings the wrapper materializes classified data with, and
+/// what it reads of each schema issue for [`Classifier::classify_issue_stream`].
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct Tables {
     invalid_argument: &'static str,
+    /// The fixed issue phrases, by index.
+    issue_messages: [&'static str; ISSUE_MESSAGES.len()],
+    /// The places read from each issue, in [`IssueField`] order: a key,
+    /// then (for a nested place) a key or an index into what it holds.
+    issue_fields: [&'static [IssueStep]; IssueField::COUNT],
+}
+
+/// One step into an issue object: a key, or an array index.
+#[derive(Serialize, Clone, Copy)]
+#[serde(untagged)]
+enum IssueStep {
+    Key(&'static str),
+    Index(u32),
+}
+
+/// The fields of an issue record in the stream, in order.
+#[derive(Clone, Copy)]
+enum IssueField {
+    Code,
+    FirstSegment,
+    Received,
+    Keyword,
+    InstancePath,
+    MissingProperty,
+}
+
+impl IssueField {
+    const COUNT: usize = 6;
+    const PLACES: [&'static [IssueStep]; Self::COUNT] = [
+        &[IssueStep::Key("code")],
+        &[IssueStep::Key("path"), IssueStep::Index(0)],
+        &[IssueStep::Key("received")],
+        &[IssueStep::Key("keyword")],
+        &[IssueStep::Key("instancePath")],
+        &[IssueStep::Key("params"), IssueStep::Key("missingProperty")],
+    ];
+}
+
+/// Words per classified issue that [`Classifier::classify_issue_stream`]
+/// writes back: tool id, field id, fixed phrase index, hint id
+/// ([`Word::Missing`] for none).
+#[wasm_bindgen]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IssueWord {
+    /// The catalog tool.
+    Tool = 0,
+    /// The catalog field.
+    Field = 1,
+    /// An index into the fixed issue phrases.
+    Fixed = 2,
+    /// A catalog string: the schema hint.
+    Hint = 3,
+    /// Words per issue.
+    Size = 4,
 }
 
 /// Sets `out[0]` to the error-data tables (read once by the wrapper).
 #[wasm_bindgen(js_name = "__error_tables")]
 pub fn error_tables(out: &Array) {
-    out.set(0, to_js(&Tables { invalid_argument: INVALID_ARGUMENT }));
+    out.set(
+        0,
+        to_js(&Tables {
+            invalid_argument: INVALID_ARGUMENT,
+            issue_messages: ISSUE_MESSAGES,
+            issue_fields: IssueField::PLACES,
+        }),
+    );
 }
 
 /// A JSON-RPC id as the core takes it: strings and finite numbers as they
@@ -141,6 +204,56 @@ impl Classifier {
     pub fn handler_error_result(&self, tool_len: usize, message_len: Option<u32>, out: &Array) {
         let (tool, message) = self.tool_and_message(tool_len, message_len);
         out.set(0, to_js(&self.inner.handler_error_result(&tool, &message)));
+    }
+
+    /// Classifies `count` issues streamed as the wrapper read them: the tool
+    /// in units `..tool_len`, then `strings` strings end to end (their
+    /// lengths in words `..strings`), then per issue the
+    /// [`IssueField`]s as words (a string's index, or [`Word::Missing`] /
+    /// [`Word::Other`]). Writes [`IssueWord::Size`] words per issue at the
+    /// start of the words.
+    pub fn classify_issue_stream(&mut self, tool_len: usize, strings: usize, count: usize) {
+        let Scratch { units, words } = &mut self.scratch;
+        let tool = units.get(..tool_len).and_then(|u| String::from_utf16(u).ok()).unwrap_or_default();
+        let mut texts: Vec<Option<String>> = Vec::with_capacity(strings);
+        let mut at = tool_len;
+        for len in words.iter().take(strings) {
+            let len = usize::try_from(*len).unwrap_or(0);
+            texts.push(units.get(at..at + len).and_then(|u| String::from_utf16(u).ok()));
+            at += len;
+        }
+        let text = |w: i32| usize::try_from(w).ok().and_then(|i| texts.get(i)).and_then(Option::as_deref);
+        let list: Vec<Issue<'_>> = (0..count)
+            .map(|k| {
+                let field =
+                    |f: IssueField| words.get(strings + k * IssueField::COUNT + f as usize).and_then(|w| text(*w));
+                match field(IssueField::Keyword) {
+                    Some(keyword) => Issue::Ajv {
+                        keyword,
+                        instance_path: field(IssueField::InstancePath).unwrap_or_default(),
+                        missing_property: field(IssueField::MissingProperty),
+                    },
+                    None => Issue::Zod {
+                        code: field(IssueField::Code).unwrap_or_default(),
+                        first_segment: field(IssueField::FirstSegment),
+                        missing: field(IssueField::Received) == Some("undefined"),
+                    },
+                }
+            })
+            .collect();
+        let ids = self.inner.classify_issue_ids(&tool, &list);
+        let size = IssueWord::Size as usize;
+        if words.len() < ids.len() * size {
+            return; // the wrapper sized the words for the stream, which is longer
+        }
+        let id = |v: Option<u32>| v.and_then(|v| i32::try_from(v).ok()).unwrap_or(Word::Missing as i32);
+        for (k, (tool, field, phrase)) in ids.into_iter().enumerate() {
+            let (fixed, hint) = match phrase {
+                IssuePhrase::Fixed(i) => (Some(i), None),
+                IssuePhrase::Hint(h) => (None, Some(h)),
+            };
+            words[k * size..(k + 1) * size].copy_from_slice(&[id(tool), id(field), id(fixed), id(hint)]);
+        }
     }
 
     /// Reads the issues, then calls `f` with the tool and them.
