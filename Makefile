@@ -70,6 +70,7 @@ bench: pkg
 	node bench/tool_names.mjs
 	node bench/error_data.mjs
 	node bench/delivery.mjs
+	node bench/mcp.mjs
 
 clean:
 	rm -rf pkg target

@@ -25,6 +25,9 @@ build "$work/old"
 for side in old new; do
   pkg=$([ "$side" = old ] && echo "$work/old/pkg" || echo "$root/pkg")
   mkdir -p "$work/run-$side/node_modules" "$work/run-$side/bench"
+  for dep in "$root"/node_modules/* "$root"/node_modules/@*; do
+    [ "$(basename "$dep")" = mcp-boundary ] || ln -s "$dep" "$work/run-$side/node_modules/"
+  done
   ln -s "$pkg" "$work/run-$side/node_modules/mcp-boundary"
   ln -s "$pkg" "$work/run-$side/pkg"
   cp "$root"/bench/*.mjs "$work/run-$side/bench/"
@@ -35,7 +38,8 @@ for file in "$root"/bench/*.mjs; do
   [ "$name" = harness.mjs ] && continue
   for _ in 1 2 3; do
     for side in old new; do
-      node "$work/run-$side/bench/$name" | awk -F'|' -v side="$side" \
+      # A bench of a part the old revision lacks gives no rows for it.
+      { node "$work/run-$side/bench/$name" 2>/dev/null || true; } | awk -F'|' -v side="$side" \
         '/^\| [A-Za-z]/ && !/^\| operation/ { gsub(/^ +| +$/, "", $2); printf "%s\t%s\t%s\t%s\n", side, $2, $3, $4 }' >> "$rows"
     done
   done
