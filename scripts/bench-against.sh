@@ -25,7 +25,7 @@ build "$work/old"
 for side in old new; do
   pkg=$([ "$side" = old ] && echo "$work/old/pkg" || echo "$root/pkg")
   mkdir -p "$work/run-$side/node_modules" "$work/run-$side/bench"
-  for dep in "$root"/node_modules/* "$root"/node_modules/@*; do
+  for dep in "$root"/node_modules/*; do
     [ "$(basename "$dep")" = mcp-boundary ] || ln -s "$dep" "$work/run-$side/node_modules/"
   done
   ln -s "$pkg" "$work/run-$side/node_modules/mcp-boundary"
