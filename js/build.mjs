@@ -131,7 +131,7 @@ const manifest = {
   bin: { "mcp-boundary": "./bin/mcp-boundary.mjs" },
   // Only mcp-boundary/mcp loads the SDK; the range is the one its tests
   // cover (it reaches into McpServer's tools/call flow).
-  peerDependencies: { "@modelcontextprotocol/sdk": ">=1.32.2 <2" },
+  peerDependencies: { "@modelcontextprotocol/sdk": ">=1.32.0 <1.33.0" },
   peerDependenciesMeta: { "@modelcontextprotocol/sdk": { optional: true } },
   sideEffects: false,
   engines: { node: ">=18" },
