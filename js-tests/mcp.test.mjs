@@ -185,3 +185,14 @@ for (const [zod, z] of [["Zod 4", z4], ["Zod 3", z3]]) {
     assert.equal((await client.callTool({ name: "add_message", arguments: { to: "@neo-gpt", body: "hi" } })).content[0].text, "sent to @neo-gpt");
   });
 }
+
+test("the main entry never loads the SDK; only mcp-boundary/mcp does", async () => {
+  const { execFileSync } = await import("node:child_process");
+  const loaded = (entry) =>
+    execFileSync(process.execPath, ["-e", `require(${JSON.stringify(entry)}); console.log(Object.keys(require.cache).some((k) => k.includes("@modelcontextprotocol")))`], {
+      encoding: "utf8",
+      cwd: new URL(".", import.meta.url),
+    }).trim();
+  assert.equal(loaded("mcp-boundary"), "false");
+  assert.equal(loaded("mcp-boundary/mcp"), "true");
+});
