@@ -47,12 +47,12 @@ test("a file whose names fit the profiles asked for exits 0; bad usage exits 2",
 });
 
 test("a spawned SDK server: its tools, prefixed with its name by default", () => {
-  const server = new URL("./mcp-stdio-server.mjs", import.meta.url).pathname;
-  const r = run("check-tools", "--json", "--profile", "openai", "--", process.execPath, server);
+  const server = new URL("./mcp-probe.mjs", import.meta.url).pathname;
+  const r = run("check-tools", "--json", "--profile", "openai", "--", process.execPath, server, "4", "protected");
   assert.equal(r.status, 0, r.stderr);
   const report = JSON.parse(r.stdout);
-  assert.equal(report.prefix, "stdio-probe");
-  assert.deepEqual(report.profiles.openai.tools, [{ name: "stdio-probe/send", alias: "stdio-probe__send", fits: true }]);
-  const bare = JSON.parse(run("check-tools", "--json", "--prefix", "", "--", process.execPath, server).stdout);
+  assert.equal(report.prefix, "probe");
+  assert.deepEqual(report.profiles.openai.tools.map((t) => t.alias), ["probe__send", "probe__strict", "probe__typed"]);
+  const bare = JSON.parse(run("check-tools", "--json", "--prefix", "", "--", process.execPath, server, "4", "plain").stdout);
   assert.equal(bare.profiles.mcp.tools[0].name, "send");
 });
