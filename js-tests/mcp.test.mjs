@@ -145,3 +145,13 @@ test("the main entry never loads the SDK; only mcp-boundary/mcp does", async () 
   assert.equal(loaded("mcp-boundary"), "false");
   assert.equal(loaded("mcp-boundary/mcp"), "true");
 });
+
+test("a schema key the catalog cannot hold still gets safe answers", async () => {
+  const server = protectServer(new McpServer({ name: "odd", version: "1" }));
+  server.registerTool("odd", { inputSchema: { "a key": z4.enum(["x"]) } }, async () => ({ content: [{ type: "text", text: "ok" }] }));
+  const client = await connect(server);
+  const r = await client.callTool({ name: "odd", arguments: { "a key": SENTINEL } });
+  assert.equal(r.isError, true);
+  assert.ok(!JSON.stringify(r).includes(MARK));
+  assert.equal(r.structuredContent.error.tool, "odd");
+});

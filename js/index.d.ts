@@ -255,7 +255,7 @@ export class ToolRegistry {
  * every field counts for every tool, known or not. `fieldMessages` is either
  * a list of phrases for any field, or an object of field → phrases.
  */
-export type ErrorCatalog =
+export type ErrorCatalog = (
   | {
       tools: Readonly<Record<string, readonly string[]>>;
       fieldMessages?: readonly string[] | Readonly<Record<string, readonly string[]>>;
@@ -266,7 +266,20 @@ export type ErrorCatalog =
       fields?: readonly string[];
       fieldMessages?: readonly string[] | Readonly<Record<string, readonly string[]>>;
       fieldlessMessages?: readonly string[];
-    };
+    }
+) & {
+  /** What each tool's JSON Schema declares per field, phrased for issues of the matching kind (`must be one of …`). */
+  hints?: Readonly<Record<string, Readonly<Record<string, FieldHint>>>>;
+};
+
+/** What a JSON Schema declares about one field (other keys are ignored, so a property schema can be passed as is). */
+export interface FieldHint {
+  readonly enum?: readonly unknown[];
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly minLength?: number;
+  readonly maxLength?: number;
+}
 
 /** Safe error data: every string is one of the catalog's or one of the library's fixed strings. */
 export interface ErrorData {

@@ -94,7 +94,13 @@ function createMcp(api, sdk) {
           tools[name] = fieldsOf(tool.inputSchema);
           hints[name] = hintsOf(tool.inputSchema);
         }
-        classifier = new api.ErrorClassifier({ tools, fieldMessages: messages, fieldlessMessages: messages, hints });
+        try {
+          classifier = new api.ErrorClassifier({ tools, fieldMessages: messages, fieldlessMessages: messages, hints });
+        } catch {
+          // A schema key the catalog cannot hold (one with a space): the
+          // tools alone still answer safely, only less helpfully.
+          classifier = new api.ErrorClassifier({ tools: Object.keys(tools), fieldMessages: messages, fieldlessMessages: messages });
+        }
       }
       return classifier;
     }
