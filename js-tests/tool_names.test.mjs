@@ -189,3 +189,27 @@ test("aliases and reverse forms of names outside ASCII keep every other code uni
     assert.equal(tryReverseToCanonical(name.replace("/", "__").replace("/", "")), name.replace("/", "__").replace("/", "").replace("__", "/"));
   }
 });
+
+test("a registry that lives as long as the host: unregister, unregisterServer, entries, onCollision skip", () => {
+  const r = new ToolRegistry({ profile: "openai", overflow: "hash", onCollision: "skip" });
+  assert.equal(r.register("a/b__c"), "a__b__c");
+  assert.equal(r.toCanonical("a__b__c"), "a/b__c"); // cached now
+  const report = r.registerServer("a__b", ["c", "d"]);
+  assert.deepEqual(report, { aliases: [null, "a__b__d"], refused: [{ canonical: "a__b/c", existing: "a/b__c", alias: "a__b__c" }] });
+  const long = `gh/${"x".repeat(80)}`;
+  r.register(long);
+  assert.deepEqual(r.entries().map((e) => [e.canonical, e.hashed]), [["a/b__c", false], ["a__b/d", false], [long, true]]);
+  assert.equal(r.unregister("a__b__c"), true, "either form");
+  assert.equal(r.unregister("a/b__c"), false);
+  assert.equal(r.toCanonical("a__b__c"), null, "the cache forgot it");
+  assert.deepEqual(r.registerServer("a__b", ["c"]), { aliases: ["a__b__c"], refused: [] }, "the freed alias is taken");
+  assert.equal(r.unregisterServer("a__b"), 2);
+  assert.equal(r.entries().length, 1);
+  // The default refuses the whole server, as before.
+  const strict = new ToolRegistry();
+  strict.register("a/b__c");
+  assert.throws(() => strict.registerServer("a__b", ["c", "d"]), { code: "TOOL_NAME_COLLISION" });
+  assert.equal(strict.toCanonical("a__b__d"), null);
+  assert.throws(() => new ToolRegistry({ onCollision: "drop" }), { code: "INVALID_OPTIONS", option: "onCollision" });
+  assert.throws(() => toLlmFacingName("a/b", { onCollision: "skip" }), { code: "INVALID_OPTIONS", reason: "unknown_option" });
+});

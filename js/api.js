@@ -729,7 +729,7 @@ function createApi(glue) {
       this.#changed();
       return alias;
     }
-    /** Registers `server/tool` for each tool name, all or nothing; returns the aliases. */
+    /** Registers `server/tool` for each tool name, all or nothing; returns the aliases (with onCollision "skip": `{ aliases, refused }`). */
     registerServer(server, toolNames) {
       const s = ToolRegistry.#live(this);
       if (typeof server !== "string") throw argumentError(Expected.ServerName);
@@ -754,6 +754,29 @@ function createApi(glue) {
       s.done(Math.max(total, names.length));
       if (!ok) throw lastError(s.v);
       this.#changed();
+      return take();
+    }
+    /** Removes a registered name (either form); its alias can be taken again. True when it was registered. */
+    unregister(name) {
+      const s = ToolRegistry.#live(this);
+      if (typeof name !== "string") throw argumentError(Expected.ToolName);
+      const removed = s.v.unregister(s.write(name));
+      s.done(name.length);
+      if (removed) this.#changed();
+      return removed;
+    }
+    /** Removes every `server/…` name; returns how many. */
+    unregisterServer(server) {
+      const s = ToolRegistry.#live(this);
+      if (typeof server !== "string") throw argumentError(Expected.ServerName);
+      const n = s.v.unregister_server(s.write(server));
+      s.done(server.length);
+      if (n > 0) this.#changed();
+      return n;
+    }
+    /** `{ canonical, alias, hashed }` for every registered name, in registration order. */
+    entries() {
+      ToolRegistry.#live(this).v.entries(out);
       return take();
     }
     /** Either form in, the canonical name out; null for unknown names. */

@@ -220,19 +220,49 @@ export function toLlmFacingName(canonical: string, options?: ToolNameOptions): s
 export function tryReverseToCanonical(name: string): string | null;
 
 /** The authoritative two-form mapping of a host's tools. */
-export class ToolRegistry {
+/** Options of a `ToolRegistry`: a profile and overflow mode, and what `registerServer` does with a colliding tool. */
+export interface RegistryOptions<C extends "throw" | "skip" = "throw"> extends ToolNameOptions {
+  /** `"throw"` (default): refuse the whole server; `"skip"`: register the rest and report the refused ones. */
+  onCollision?: C;
+}
+
+/** What `registerServer` did under `onCollision: "skip"`. */
+export interface ServerReport {
+  /** Per tool, in order: its alias, or `null` when it was refused. */
+  aliases: (string | null)[];
+  /** The tools whose alias belongs to another name. */
+  refused: { canonical: string; existing: string; alias: string }[];
+}
+
+/** One registered name. */
+export interface RegistryEntry {
+  canonical: string;
+  alias: string;
+  /** Whether the alias is a hashed one, not the plain `server__tool` form. */
+  hashed: boolean;
+}
+
+export class ToolRegistry<C extends "throw" | "skip" = "throw"> {
   /** @throws {OptionsError} when the options cannot work. */
-  constructor(options?: ToolNameOptions);
+  constructor(options?: RegistryOptions<C>);
   /**
    * Registers a canonical name and returns its alias (idempotent).
    * @throws {ToolNameError} `UNREPRESENTABLE_TOOL_NAME` or `TOOL_NAME_COLLISION`; nothing is overwritten.
    */
   register(canonical: string): string;
   /**
-   * Registers `server/tool` for every tool name, all or nothing; returns the aliases in order.
-   * @throws {ToolNameError} for the first name that fails.
+   * Registers `server/tool` for every tool name, all or nothing; returns the
+   * aliases in order. With `onCollision: "skip"`, registers every tool that
+   * does not collide and returns the report.
+   * @throws {ToolNameError} for the first name that fails (with "skip": that cannot be mapped at all).
    */
-  registerServer(server: string, toolNames: readonly string[]): string[];
+  registerServer(server: string, toolNames: readonly string[]): C extends "skip" ? ServerReport : string[];
+  /** Removes a registered name (either form); its alias can be taken again. `true` when it was registered. */
+  unregister(name: string): boolean;
+  /** Removes every `server/…` name; returns how many. */
+  unregisterServer(server: string): number;
+  /** Every registered name, in registration order. */
+  entries(): RegistryEntry[];
   /** Either form in, the canonical name out; `null` for unknown names. */
   toCanonical(name: string): string | null;
   /** Either form in, the alias out; `null` for unknown names. */

@@ -146,7 +146,8 @@ fn tool_names_and_registries() {
             if let Ok(alias) = to_llm_facing_name(&name, &p, overflow) {
                 assert!(p.accepts(&alias), "{alias:?} does not satisfy its own profile");
             }
-            let before: Vec<(String, String)> = registry.entries().map(|(c, a)| (c.to_owned(), a.to_owned())).collect();
+            let before: Vec<(String, String)> =
+                registry.entries().map(|e| (e.canonical.to_owned(), e.alias.to_owned())).collect();
             let result = if r.chance(30) {
                 let tools: Vec<String> =
                     (0..r.below(4)).map(|_| if r.chance(50) { r.word() } else { r.text(5) }).collect();
@@ -157,15 +158,26 @@ fn tool_names_and_registries() {
             };
             if result.is_err() {
                 let after: Vec<(String, String)> =
-                    registry.entries().map(|(c, a)| (c.to_owned(), a.to_owned())).collect();
+                    registry.entries().map(|e| (e.canonical.to_owned(), e.alias.to_owned())).collect();
                 assert_eq!(before.len(), after.len(), "a refused registration registers nothing");
+            }
+            if r.chance(10) {
+                let _ = registry.unregister(&name);
+            }
+            if r.chance(5) {
+                let _ = registry.unregister_server(&r.word());
+            }
+            if r.chance(20) {
+                let tools: Vec<String> = (0..r.below(4)).map(|_| r.word()).collect();
+                let _ = registry.register_server_skipping(&r.word(), &tools);
             }
             let _ = registry.override_keys(&name);
             let overrides: std::collections::HashMap<String, usize> = [(name.clone(), 1), (r.word(), 2)].into();
             let _ = registry.lookup_override(&overrides, &name);
         }
         let mut aliases = std::collections::HashSet::new();
-        for (canonical, alias) in registry.entries() {
+        for e in registry.entries() {
+            let (canonical, alias) = (e.canonical, e.alias);
             assert!(aliases.insert(alias.to_owned()), "two names share {alias:?}");
             assert_eq!(registry.to_canonical(alias), Some(canonical));
             assert_eq!(registry.to_llm_facing(canonical), Some(alias));

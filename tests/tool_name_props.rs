@@ -38,7 +38,7 @@ proptest! {
             }
         }
         // Every registered pair still maps both ways after all registrations.
-        let pairs: Vec<(String, String)> = r.entries().map(|(c, a)| (c.to_owned(), a.to_owned())).collect();
+        let pairs: Vec<(String, String)> = r.entries().map(|e| (e.canonical.to_owned(), e.alias.to_owned())).collect();
         for (c, a) in pairs {
             prop_assert_eq!(r.to_canonical(&a), Some(c.as_str()));
             prop_assert_eq!(r.to_llm_facing(&c), Some(a.as_str()));

@@ -151,3 +151,34 @@ fn every_alias_satisfies_its_profile_the_separator_included() {
     assert!(to_llm_facing_name("a/b", &letters, Overflow::Hash).is_err(), "no hash form without `_`");
     assert_eq!(to_llm_facing_name("ab", &letters, Overflow::Error).unwrap(), "ab");
 }
+
+#[test]
+fn registries_live_as_long_as_the_host_unregister_and_skip() {
+    let mut r = ToolRegistry::new(Profile::builtin(BuiltinProfile::OpenAi), Overflow::Hash);
+    r.register("a/b__c").unwrap();
+    r.register("gh/create_issue").unwrap();
+    let long = format!("gh/{}", "x".repeat(80));
+    r.register(&long).unwrap();
+    let entries: Vec<(String, bool)> = r.entries().map(|e| (e.canonical.to_owned(), e.hashed)).collect();
+    assert_eq!(entries, [("a/b__c".to_owned(), false), ("gh/create_issue".to_owned(), false), (long.clone(), true)]);
+    // Either form unregisters; the freed alias can be taken by another name.
+    assert_eq!(r.unregister("a__b__c"), Some(("a/b__c".to_owned(), "a__b__c".to_owned())));
+    assert_eq!(r.unregister("a/b__c"), None);
+    assert_eq!(r.register("a__b/c").unwrap(), "a__b__c");
+    assert_eq!(r.unregister_server("gh"), 2);
+    assert_eq!(r.to_canonical("gh__create_issue"), None);
+    assert_eq!(r.entries().count(), 1);
+    // Skipping: every tool that does not collide is registered, the rest reported.
+    let report = r.register_server_skipping("a", &["b__c", "new", "new"]).unwrap();
+    assert_eq!(report.aliases, [None, Some("a__new".to_owned()), Some("a__new".to_owned())]);
+    assert_eq!(report.refused.len(), 1);
+    assert_eq!(
+        (report.refused[0].canonical.as_str(), report.refused[0].existing.as_str(), report.refused[0].alias.as_str()),
+        ("a/b__c", "a__b/c", "a__b__c")
+    );
+    assert_eq!(r.to_canonical("a__new"), Some("a/new"));
+    // An unmappable name still refuses the whole call.
+    let before = r.entries().count();
+    assert!(r.register_server_skipping("s", &["ok", ""]).is_err());
+    assert_eq!(r.entries().count(), before);
+}

@@ -162,6 +162,7 @@ pub struct Registry {
     inner: ToolRegistry,
     scratch: Scratch,
     error: Option<ToolNameError>,
+    skip_collisions: bool,
 }
 
 scratch_exports!(Registry);
@@ -173,8 +174,18 @@ impl Registry {
     #[wasm_bindgen(constructor)]
     #[must_use]
     pub fn new(options: &JsValue, out: &Array) -> Registry {
-        let (profile, overflow) = options_or_report(options, out);
-        Registry { inner: ToolRegistry::new(profile, overflow), scratch: Scratch::default(), error: None }
+        let parsed = parse_options(options, &["profile", "overflow", "onCollision"])
+            .and_then(|(profile, overflow)| Ok((profile, overflow, skips_collisions(options)?)));
+        let (profile, overflow, skip_collisions) = parsed.unwrap_or_else(|e| {
+            out.set(0, js_error(&e));
+            (Profile::default(), Overflow::Error, false)
+        });
+        Registry {
+            inner: ToolRegistry::new(profile, overflow),
+            scratch: Scratch::default(),
+            error: None,
+            skip_collisions,
+        }
     }
 
     /// Registers the canonical name in units `..len` and writes back its
@@ -206,13 +217,20 @@ impl Registry {
     /// server in units `..server_len`, then `count` tool names end to end,
     /// their lengths in the words. Sets `out[0]` to the list of aliases, or
     /// returns false (see [`error`](Self::error)).
+    ///
+    /// With `onCollision: "skip"`, `out[0]` is the report instead
+    /// (`{ aliases, refused }`, see `ToolRegistry::register_server_skipping`).
     pub fn register_server(&mut self, server_len: usize, count: usize, out: &Array) -> bool {
-        match self
-            .read_server(server_len, count)
-            .and_then(|(server, tools)| self.inner.register_server(&server, &tools))
-        {
-            Ok(aliases) => {
-                out.set(0, string_array(&aliases).into());
+        let result = self.read_server(server_len, count).and_then(|(server, tools)| {
+            if self.skip_collisions {
+                self.inner.register_server_skipping(&server, &tools).map(|report| to_js(&report))
+            } else {
+                self.inner.register_server(&server, &tools).map(|aliases| string_array(&aliases).into())
+            }
+        });
+        match result {
+            Ok(value) => {
+                out.set(0, value);
                 true
             }
             Err(e) => {
@@ -279,6 +297,23 @@ impl Registry {
         out.set(0, string_array(&keys).into());
     }
 
+    /// Removes the name in units `..len` (either form): true when it was
+    /// registered.
+    pub fn unregister(&mut self, len: usize) -> bool {
+        self.scratch.exact(0, len).is_ok_and(|name| self.inner.unregister(&name).is_some())
+    }
+
+    /// Removes every name of the server in units `..len`; returns how many.
+    pub fn unregister_server(&mut self, len: usize) -> usize {
+        self.scratch.exact(0, len).map_or(0, |server| self.inner.unregister_server(&server))
+    }
+
+    /// Sets `out[0]` to the list of `{ canonical, alias, hashed }`, in
+    /// registration order.
+    pub fn entries(&self, out: &Array) {
+        out.set(0, to_js(&self.inner.entries().collect::<Vec<_>>()));
+    }
+
     /// Sets `out[0]` to the `ToolNameError` of the last failed call.
     pub fn error(&mut self, out: &Array) {
         put_error(self.error.take(), out);
@@ -287,14 +322,27 @@ impl Registry {
 
 /// The options, or the defaults with the `TypeError` to throw in `out[0]`.
 fn options_or_report(options: &JsValue, out: &Array) -> (Profile, Overflow) {
-    parse_options(options).unwrap_or_else(|e| {
+    parse_options(options, &["profile", "overflow"]).unwrap_or_else(|e| {
         out.set(0, js_error(&e));
         (Profile::default(), Overflow::Error)
     })
 }
 
-fn parse_options(value: &JsValue) -> Result<(Profile, Overflow), OptionsError> {
-    let Some(value) = options_object(value, &["profile", "overflow"])? else {
+/// A registry's `onCollision`: whether `registerServer` skips colliding
+/// tools (`"skip"`) rather than refusing the call (`"throw"`, the default).
+fn skips_collisions(value: &JsValue) -> Result<bool, OptionsError> {
+    let Some(value) = options_object(value, &["profile", "overflow", "onCollision"])? else {
+        return Ok(false);
+    };
+    match string_option(value, "onCollision", "onCollision")?.as_deref() {
+        None | Some("throw") => Ok(false),
+        Some("skip") => Ok(true),
+        Some(_) => Err(OptionsError::invalid(OptionPath::Named("onCollision"), "expected \"throw\" or \"skip\"")),
+    }
+}
+
+fn parse_options(value: &JsValue, known: &[&str]) -> Result<(Profile, Overflow), OptionsError> {
+    let Some(value) = options_object(value, known)? else {
         return Ok((Profile::default(), Overflow::Error));
     };
     let overflow = match string_option(value, "overflow", "overflow")?.as_deref() {

@@ -13,5 +13,5 @@ pub use mapping::{
     name_hash, to_llm_facing_name, try_reverse_to_canonical, Overflow, ToolNameError, ToolNameReason, SEPARATOR,
 };
 pub use profile::{BuiltinProfile, Profile, MAX_CUSTOM_LENGTH};
-pub use registry::ToolRegistry;
+pub use registry::{Refused, RegistryEntry, ServerReport, ToolRegistry};
 pub use rewrite::{rules, Format, Step};

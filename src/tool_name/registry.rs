@@ -22,13 +22,47 @@ pub struct ToolRegistry {
     overflow: Overflow,
     alias_of: HashMap<String, String>,
     canonical_of: HashMap<String, String>,
+    /// Canonical names in registration order (for [`entries`](Self::entries)).
+    order: Vec<String>,
+}
+
+/// One registered name ([`ToolRegistry::entries`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct RegistryEntry<'r> {
+    /// The canonical name.
+    pub canonical: &'r str,
+    /// Its alias.
+    pub alias: &'r str,
+    /// Whether the alias is a hashed one (`overflow: "hash"`), not the plain form.
+    pub hashed: bool,
+}
+
+/// A tool that [`ToolRegistry::register_server_skipping`] did not register
+/// because its alias belongs to another name.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Refused {
+    /// The canonical name refused.
+    pub canonical: String,
+    /// The canonical name that has the alias.
+    pub existing: String,
+    /// The alias.
+    pub alias: String,
+}
+
+/// What [`ToolRegistry::register_server_skipping`] did.
+#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize)]
+pub struct ServerReport {
+    /// Per tool, in order: its alias, or `None` when it was refused.
+    pub aliases: Vec<Option<String>>,
+    /// The refused tools.
+    pub refused: Vec<Refused>,
 }
 
 impl ToolRegistry {
     /// An empty registry.
     #[must_use]
     pub fn new(profile: Profile, overflow: Overflow) -> Self {
-        Self { profile, overflow, alias_of: HashMap::new(), canonical_of: HashMap::new() }
+        Self { profile, overflow, alias_of: HashMap::new(), canonical_of: HashMap::new(), order: Vec::new() }
     }
 
     /// The registry's profile.
@@ -101,7 +135,70 @@ impl ToolRegistry {
 
     fn insert(&mut self, canonical: String, alias: String) {
         self.canonical_of.insert(alias.clone(), canonical.clone());
+        self.order.push(canonical.clone());
         self.alias_of.insert(canonical, alias);
+    }
+
+    /// Registers `server/tool` for each tool that can be, skipping (and
+    /// reporting) the ones whose alias belongs to another name, registered
+    /// before or earlier in this call.
+    ///
+    /// # Errors
+    /// `UNREPRESENTABLE_TOOL_NAME` as [`register`](Self::register) for the
+    /// first name that cannot be mapped at all (`a//b`); then nothing is
+    /// registered.
+    pub fn register_server_skipping<S: AsRef<str>>(
+        &mut self,
+        server: &str,
+        tools: &[S],
+    ) -> Result<ServerReport, ToolNameError> {
+        // Mapped first, so an unmappable name registers nothing.
+        let canonicals: Vec<String> = tools.iter().map(|t| format!("{server}/{}", t.as_ref())).collect();
+        let mut planned = Vec::with_capacity(canonicals.len());
+        for c in &canonicals {
+            planned.push(match self.alias_of.get(c) {
+                Some(alias) => alias.clone(),
+                None => super::mapping::to_llm_facing_name(c, &self.profile, self.overflow)?,
+            });
+        }
+        let mut report = ServerReport::default();
+        for (canonical, alias) in canonicals.into_iter().zip(planned) {
+            match self.canonical_of.get(&alias) {
+                Some(existing) if *existing != canonical => {
+                    report.refused.push(Refused { canonical, existing: existing.clone(), alias });
+                    report.aliases.push(None);
+                }
+                Some(_) => report.aliases.push(Some(alias)),
+                None => {
+                    self.insert(canonical, alias.clone());
+                    report.aliases.push(Some(alias));
+                }
+            }
+        }
+        Ok(report)
+    }
+
+    /// Removes a registered name, given in either form; its alias can then
+    /// be taken by a later name. Returns the `(canonical, alias)` removed.
+    pub fn unregister(&mut self, name: &str) -> Option<(String, String)> {
+        let canonical = self.to_canonical(name)?.to_owned();
+        let alias = self.alias_of.remove(&canonical)?;
+        self.canonical_of.remove(&alias);
+        self.order.retain(|c| *c != canonical);
+        Some((canonical, alias))
+    }
+
+    /// Removes every `server/…` name; returns how many.
+    pub fn unregister_server(&mut self, server: &str) -> usize {
+        let prefix = format!("{server}/");
+        let gone: Vec<String> = self.order.iter().filter(|c| c.starts_with(&prefix)).cloned().collect();
+        for canonical in &gone {
+            if let Some(alias) = self.alias_of.remove(canonical) {
+                self.canonical_of.remove(&alias);
+            }
+        }
+        self.order.retain(|c| !c.starts_with(&prefix));
+        gone.len()
     }
 
     /// The alias of a registered canonical name (not of an alias).
@@ -159,9 +256,13 @@ impl ToolRegistry {
         self.override_keys(name).iter().find_map(|k| map.get(k))
     }
 
-    /// Every registered `(canonical, alias)` pair, in no particular order.
-    pub fn entries(&self) -> impl Iterator<Item = (&str, &str)> {
-        self.alias_of.iter().map(|(c, a)| (c.as_str(), a.as_str()))
+    /// Every registered name, in registration order.
+    pub fn entries(&self) -> impl Iterator<Item = RegistryEntry<'_>> {
+        self.order.iter().filter_map(|c| {
+            let alias = self.alias_of.get(c)?;
+            let hashed = *alias != super::mapping::plain_alias(c);
+            Some(RegistryEntry { canonical: c, alias, hashed })
+        })
     }
 }
 
