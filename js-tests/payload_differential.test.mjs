@@ -11,7 +11,7 @@ import { rng } from "./helpers.mjs";
 
 const SEED = 0x5eed9;
 const PER_FORMAT = 300;
-const FORMATS = ["anthropic", "openai-chat", "openai-responses", "gemini"];
+const FORMATS = ["anthropic", "openai-chat", "openai-responses", "gemini", "bedrock-converse"];
 const CANONICAL = ["github/create_issue", "github/list_prs", "fs/read_file", "search", "a/b__c", "mail/add_message"];
 
 // Every key and `type` value that a provider puts on the way to a tool name,
@@ -20,9 +20,14 @@ const KEYS = [
   "tools", "tool_choice", "messages", "content", "type", "name", "function", "tool_calls", "choices", "message", "delta",
   "input", "output", "item", "content_block", "functionDeclarations", "function_declarations", "toolConfig",
   "functionCallingConfig", "allowedFunctionNames", "contents", "parts", "functionCall", "functionResponse", "candidates",
-  "id", "text", "args",
+  "id", "text", "args", "tool_name", "tool_references", "custom", "allowed_tools", "response", "tool_config",
+  "function_calling_config", "allowed_function_names", "function_call", "function_response", "toolSpec",
+  "toolChoice", "tool", "toolUse", "contentBlockStart", "start",
 ];
-const TYPES = ["tool", "tool_use", "function", "function_call", "text", "custom"];
+const TYPES = [
+  "tool", "tool_use", "function", "function_call", "text", "custom", "tool_result", "tool_reference", "tool_search_tool_result",
+  "custom_tool_call", "allowed_tools", "response.function_call_arguments.done",
+];
 
 function generator(seed, registry) {
   const random = rng(seed);
@@ -132,6 +137,8 @@ const TEMPLATES = {
     { content: [{ type: "tool_use", name: "$" }] },
     [{ content: [{ type: "tool_use", name: "$" }] }],
     { content_block: { type: "tool_use", name: "$" } },
+    { messages: [{ content: [{ type: "tool_result", content: [{ type: "tool_reference", tool_name: "$" }] }] }] },
+    { content: [{ type: "tool_search_tool_result", content: { tool_references: [{ type: "tool_reference", tool_name: "$" }] } }] },
   ],
   "openai-chat": [
     { tools: [{ function: { name: "$" } }] },
@@ -140,6 +147,9 @@ const TEMPLATES = {
     { choices: [{ message: { tool_calls: [{ function: { name: "$" } }] } }] },
     { choices: [{ delta: { tool_calls: [{ function: { name: "$" } }] } }] },
     [{ tool_calls: [{ function: { name: "$" } }] }],
+    { tools: [{ type: "custom", custom: { name: "$" } }], tool_choice: { type: "custom", custom: { name: "$" } } },
+    { tool_choice: { type: "allowed_tools", allowed_tools: { mode: "auto", tools: [{ type: "function", function: { name: "$" } }] } } },
+    { choices: [{ message: { tool_calls: [{ type: "custom", custom: { name: "$" } }] } }] },
   ],
   "openai-responses": [
     { tools: [{ type: "function", name: "$" }] },
@@ -148,6 +158,9 @@ const TEMPLATES = {
     { output: [{ type: "function_call", name: "$" }] },
     [{ type: "function_call", name: "$" }],
     { item: { type: "function_call", name: "$" } },
+    { tools: [{ type: "custom", name: "$" }], tool_choice: { type: "allowed_tools", mode: "auto", tools: [{ type: "function", name: "$" }] } },
+    { type: "response.function_call_arguments.done", item_id: "i", name: "$", arguments: "{}" },
+    { type: "response.completed", response: { output: [{ type: "function_call", name: "$" }, { type: "custom_tool_call", name: "$" }] } },
   ],
   gemini: [
     { tools: [{ functionDeclarations: [{ name: "$" }] }] },
@@ -155,6 +168,14 @@ const TEMPLATES = {
     { contents: [{ parts: [{ functionCall: { name: "$" } }] }] },
     { candidates: [{ content: { parts: [{ functionResponse: { name: "$" } }] } }] },
     [{ parts: [{ functionCall: { name: "$" } }] }],
+    { tool_config: { function_calling_config: { allowed_function_names: ["$"] } }, contents: [{ parts: [{ function_call: { name: "$" } }] }] },
+  ],
+  "bedrock-converse": [
+    { toolConfig: { tools: [{ toolSpec: { name: "$" } }], toolChoice: { tool: { name: "$" } } } },
+    { messages: [{ role: "assistant", content: [{ toolUse: { toolUseId: "t", name: "$", input: {} } }] }] },
+    { output: { message: { content: [{ toolUse: { toolUseId: "t", name: "$" } }] } } },
+    { contentBlockStart: { start: { toolUse: { toolUseId: "t", name: "$" } }, contentBlockIndex: 0 } },
+    [{ content: [{ toolUse: { name: "$" } }] }],
   ],
 };
 

@@ -213,3 +213,32 @@ test("a registry that lives as long as the host: unregister, unregisterServer, e
   assert.throws(() => new ToolRegistry({ onCollision: "drop" }), { code: "INVALID_OPTIONS", option: "onCollision" });
   assert.throws(() => toLlmFacingName("a/b", { onCollision: "skip" }), { code: "INVALID_OPTIONS", reason: "unknown_option" });
 });
+
+test("every place a provider carries a tool name, both ways, and the fifth format", () => {
+  const r = new ToolRegistry();
+  r.register("gh/issue");
+  const places = [
+    ["anthropic", { messages: [{ role: "user", content: [{ type: "tool_result", tool_use_id: "t", content: [{ type: "tool_reference", tool_name: "NAME" }] }] }] }],
+    ["anthropic", { content: [{ type: "tool_search_tool_result", tool_use_id: "t", content: { type: "tool_search_tool_search_result", tool_references: [{ type: "tool_reference", tool_name: "NAME" }] } }] }],
+    ["openai-chat", { tools: [{ type: "custom", custom: { name: "NAME" } }], tool_choice: { type: "allowed_tools", allowed_tools: { mode: "auto", tools: [{ type: "function", function: { name: "NAME" } }] } } }],
+    ["openai-chat", { choices: [{ message: { tool_calls: [{ id: "c", type: "custom", custom: { name: "NAME", input: "x" } }] } }] }],
+    ["openai-chat", { tool_choice: { type: "custom", custom: { name: "NAME" } } }],
+    ["openai-responses", { tools: [{ type: "custom", name: "NAME" }], tool_choice: { type: "allowed_tools", mode: "required", tools: [{ type: "function", name: "NAME" }] } }],
+    ["openai-responses", { type: "response.function_call_arguments.done", item_id: "i", output_index: 0, name: "NAME", arguments: "{\"a\":\"NAME\"}" }],
+    ["openai-responses", { type: "response.completed", response: { output: [{ type: "function_call", call_id: "c", name: "NAME", arguments: "{}" }, { type: "custom_tool_call", name: "NAME", input: "" }] } }],
+    ["openai-responses", { input: [{ type: "custom_tool_call", name: "NAME" }], tool_choice: { type: "custom", name: "NAME" } }],
+    ["gemini", { tool_config: { function_calling_config: { mode: "ANY", allowed_function_names: ["NAME"] } }, contents: [{ parts: [{ function_call: { name: "NAME", args: {} } }, { function_response: { name: "NAME" } }] }] }],
+    ["bedrock-converse", { toolConfig: { tools: [{ toolSpec: { name: "NAME", inputSchema: { json: {} } } }], toolChoice: { tool: { name: "NAME" } } }, messages: [{ role: "assistant", content: [{ toolUse: { toolUseId: "t", name: "NAME", input: {} } }] }] }],
+    ["bedrock-converse", { output: { message: { role: "assistant", content: [{ toolUse: { toolUseId: "t", name: "NAME", input: {} } }] } } }],
+    ["bedrock-converse", { contentBlockStart: { start: { toolUse: { toolUseId: "t", name: "NAME" } }, contentBlockIndex: 1 } }],
+  ];
+  for (const [format, template] of places) {
+    const at = (name) => JSON.parse(JSON.stringify(template).replaceAll('"NAME"', JSON.stringify(name)));
+    const canonical = at("gh/issue"), alias = at("gh__issue");
+    assert.deepEqual(r.toProvider(canonical, format), alias, `${format} ${JSON.stringify(template)}`);
+    assert.deepEqual(r.fromProvider(alias, format), canonical, `${format} back`);
+  }
+  // Arguments are never touched, even when they hold a name.
+  const done = r.fromProvider({ type: "response.function_call_arguments.done", name: "gh__issue", arguments: '{"tool":"gh__issue"}' }, "openai-responses");
+  assert.equal(done.arguments, '{"tool":"gh__issue"}');
+});

@@ -180,7 +180,7 @@ export interface ToolNameOptions {
 export type ToolNameReason = "empty" | "empty_segment" | "invalid_character" | "too_long" | "bad_first_character" | "collision";
 
 /** The provider payload formats that `toProvider` and `fromProvider` rewrite. */
-export type PayloadFormat = "anthropic" | "openai-chat" | "openai-responses" | "gemini";
+export type PayloadFormat = "anthropic" | "openai-chat" | "openai-responses" | "gemini" | "bedrock-converse";
 
 /**
  * Thrown for a canonical name a profile cannot represent

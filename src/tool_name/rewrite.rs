@@ -19,15 +19,22 @@ pub enum Format {
     /// OpenAI Responses: function tools, `tool_choice`, `function_call` items.
     OpenAiResponses,
     /// Gemini: `functionDeclarations[].name`, `functionCall.name`,
-    /// `functionResponse.name`, `allowedFunctionNames`.
+    /// `functionResponse.name`, `allowedFunctionNames` (and their
+    /// `snake_case` forms).
     Gemini,
+    /// AWS Bedrock Converse: `toolConfig.tools[].toolSpec.name`,
+    /// `toolChoice.tool.name`, `toolUse` blocks, stream
+    /// `contentBlockStart.start.toolUse.name`.
+    BedrockConverse,
 }
 
 impl Format {
     /// Every format.
-    pub const ALL: [Self; 4] = [Self::Anthropic, Self::OpenAiChat, Self::OpenAiResponses, Self::Gemini];
+    pub const ALL: [Self; 5] =
+        [Self::Anthropic, Self::OpenAiChat, Self::OpenAiResponses, Self::Gemini, Self::BedrockConverse];
 
-    /// `anthropic`, `openai-chat`, `openai-responses` or `gemini`.
+    /// `anthropic`, `openai-chat`, `openai-responses`, `gemini` or
+    /// `bedrock-converse`.
     #[must_use]
     pub fn name(self) -> &'static str {
         match self {
@@ -35,6 +42,7 @@ impl Format {
             Self::OpenAiChat => "openai-chat",
             Self::OpenAiResponses => "openai-responses",
             Self::Gemini => "gemini",
+            Self::BedrockConverse => "bedrock-converse",
         }
     }
 
@@ -62,6 +70,17 @@ pub enum Step {
 
 use Step::{Each, Key, Name, Names, When};
 
+// The places come from each provider's SDK type definitions: Anthropic's
+// `@anthropic-ai/sdk` (messages, and beta tool search: `ToolReferenceBlock`,
+// `ToolSearchToolSearchResultBlock`), OpenAI's `openai` (chat completions:
+// custom tools, `ChatCompletionAllowedToolChoice`; responses:
+// `CustomTool`, `ResponseCustomToolCall`, `ToolChoiceAllowed`,
+// `ResponseFunctionCallArgumentsDoneEvent`, the `response.*` events that
+// carry the whole response), Google's Gemini REST reference (camelCase and
+// the snake_case protobuf names), and AWS Bedrock Runtime's Converse
+// reference (`ToolConfiguration`, `ToolSpecification`, `ToolUseBlock`,
+// `ContentBlockStartEvent`).
+
 const ANTHROPIC: &[&[Step]] = &[
     &[Key("tools"), Each, Name("name")],
     &[Key("tool_choice"), When("type", "tool"), Name("name")],
@@ -72,6 +91,76 @@ const ANTHROPIC: &[&[Step]] = &[
     &[Each, Key("content"), Each, When("type", "tool_use"), Name("name")],
     // A streaming `content_block_start` event.
     &[Key("content_block"), When("type", "tool_use"), Name("name")],
+    // Tool search: `tool_reference` blocks in a `tool_result`, and the
+    // references of a `tool_search_tool_result`.
+    &[
+        Key("messages"),
+        Each,
+        Key("content"),
+        Each,
+        When("type", "tool_result"),
+        Key("content"),
+        Each,
+        When("type", "tool_reference"),
+        Name("tool_name"),
+    ],
+    &[
+        Key("content"),
+        Each,
+        When("type", "tool_result"),
+        Key("content"),
+        Each,
+        When("type", "tool_reference"),
+        Name("tool_name"),
+    ],
+    &[
+        Each,
+        Key("content"),
+        Each,
+        When("type", "tool_result"),
+        Key("content"),
+        Each,
+        When("type", "tool_reference"),
+        Name("tool_name"),
+    ],
+    &[
+        Key("messages"),
+        Each,
+        Key("content"),
+        Each,
+        When("type", "tool_search_tool_result"),
+        Key("content"),
+        Key("tool_references"),
+        Each,
+        Name("tool_name"),
+    ],
+    &[
+        Key("content"),
+        Each,
+        When("type", "tool_search_tool_result"),
+        Key("content"),
+        Key("tool_references"),
+        Each,
+        Name("tool_name"),
+    ],
+    &[
+        Each,
+        Key("content"),
+        Each,
+        When("type", "tool_search_tool_result"),
+        Key("content"),
+        Key("tool_references"),
+        Each,
+        Name("tool_name"),
+    ],
+    &[
+        Key("content_block"),
+        When("type", "tool_search_tool_result"),
+        Key("content"),
+        Key("tool_references"),
+        Each,
+        Name("tool_name"),
+    ],
 ];
 
 const OPENAI_CHAT: &[&[Step]] = &[
@@ -83,6 +172,17 @@ const OPENAI_CHAT: &[&[Step]] = &[
     // One message, or a bare message list.
     &[Key("tool_calls"), Each, Key("function"), Name("name")],
     &[Each, Key("tool_calls"), Each, Key("function"), Name("name")],
+    // Custom tools: definitions, choices and calls.
+    &[Key("tools"), Each, Key("custom"), Name("name")],
+    &[Key("tool_choice"), Key("custom"), Name("name")],
+    &[Key("messages"), Each, Key("tool_calls"), Each, Key("custom"), Name("name")],
+    &[Key("choices"), Each, Key("message"), Key("tool_calls"), Each, Key("custom"), Name("name")],
+    &[Key("choices"), Each, Key("delta"), Key("tool_calls"), Each, Key("custom"), Name("name")],
+    &[Key("tool_calls"), Each, Key("custom"), Name("name")],
+    &[Each, Key("tool_calls"), Each, Key("custom"), Name("name")],
+    // `tool_choice: { type: "allowed_tools", allowed_tools: { tools } }`.
+    &[Key("tool_choice"), Key("allowed_tools"), Key("tools"), Each, Key("function"), Name("name")],
+    &[Key("tool_choice"), Key("allowed_tools"), Key("tools"), Each, Key("custom"), Name("name")],
 ];
 
 const OPENAI_RESPONSES: &[&[Step]] = &[
@@ -93,6 +193,24 @@ const OPENAI_RESPONSES: &[&[Step]] = &[
     // A bare item list; a streaming `response.output_item.*` event.
     &[Each, When("type", "function_call"), Name("name")],
     &[Key("item"), When("type", "function_call"), Name("name")],
+    // Custom tools: definitions, choices and calls.
+    &[Key("tools"), Each, When("type", "custom"), Name("name")],
+    &[Key("tool_choice"), When("type", "custom"), Name("name")],
+    &[Key("input"), Each, When("type", "custom_tool_call"), Name("name")],
+    &[Key("output"), Each, When("type", "custom_tool_call"), Name("name")],
+    &[Each, When("type", "custom_tool_call"), Name("name")],
+    &[Key("item"), When("type", "custom_tool_call"), Name("name")],
+    // `tool_choice: { type: "allowed_tools", tools }`.
+    &[Key("tool_choice"), When("type", "allowed_tools"), Key("tools"), Each, When("type", "function"), Name("name")],
+    &[Key("tool_choice"), When("type", "allowed_tools"), Key("tools"), Each, When("type", "custom"), Name("name")],
+    // Stream events: the name once the arguments are done, and the whole
+    // response in `response.created|in_progress|completed|incomplete|failed`.
+    &[When("type", "response.function_call_arguments.done"), Name("name")],
+    &[Key("response"), Key("output"), Each, When("type", "function_call"), Name("name")],
+    &[Key("response"), Key("output"), Each, When("type", "custom_tool_call"), Name("name")],
+    &[Key("response"), Key("tools"), Each, When("type", "function"), Name("name")],
+    &[Key("response"), Key("tools"), Each, When("type", "custom"), Name("name")],
+    &[Key("response"), Key("tool_choice"), When("type", "function"), Name("name")],
 ];
 
 const GEMINI: &[&[Step]] = &[
@@ -107,6 +225,27 @@ const GEMINI: &[&[Step]] = &[
     &[Key("parts"), Each, Key("functionResponse"), Name("name")],
     &[Each, Key("parts"), Each, Key("functionCall"), Name("name")],
     &[Each, Key("parts"), Each, Key("functionResponse"), Name("name")],
+    // The snake_case names the REST API also accepts.
+    &[Key("tool_config"), Key("function_calling_config"), Names("allowed_function_names")],
+    &[Key("contents"), Each, Key("parts"), Each, Key("function_call"), Name("name")],
+    &[Key("contents"), Each, Key("parts"), Each, Key("function_response"), Name("name")],
+    &[Key("candidates"), Each, Key("content"), Key("parts"), Each, Key("function_call"), Name("name")],
+    &[Key("parts"), Each, Key("function_call"), Name("name")],
+    &[Key("parts"), Each, Key("function_response"), Name("name")],
+    &[Each, Key("parts"), Each, Key("function_call"), Name("name")],
+    &[Each, Key("parts"), Each, Key("function_response"), Name("name")],
+];
+
+const BEDROCK_CONVERSE: &[&[Step]] = &[
+    &[Key("toolConfig"), Key("tools"), Each, Key("toolSpec"), Name("name")],
+    &[Key("toolConfig"), Key("toolChoice"), Key("tool"), Name("name")],
+    &[Key("messages"), Each, Key("content"), Each, Key("toolUse"), Name("name")],
+    // A response (`output.message`), one message, a bare message list.
+    &[Key("output"), Key("message"), Key("content"), Each, Key("toolUse"), Name("name")],
+    &[Key("content"), Each, Key("toolUse"), Name("name")],
+    &[Each, Key("content"), Each, Key("toolUse"), Name("name")],
+    // A streaming `contentBlockStart` event.
+    &[Key("contentBlockStart"), Key("start"), Key("toolUse"), Name("name")],
 ];
 
 /// The paths to tool names in a format's requests, responses and message lists.
@@ -117,6 +256,7 @@ pub fn rules(format: Format) -> &'static [&'static [Step]] {
         Format::OpenAiChat => OPENAI_CHAT,
         Format::OpenAiResponses => OPENAI_RESPONSES,
         Format::Gemini => GEMINI,
+        Format::BedrockConverse => BEDROCK_CONVERSE,
     }
 }
 
