@@ -564,11 +564,76 @@ function createApi(glue) {
     for (let i = 0; i < UNCHECKED_KEYS.length; i++) if (UNCHECKED_KEYS[i] in OBJECT_PROTO) return true;
     return false;
   }
-  function compileRule(steps) {
-    let f = null;
-    for (let i = steps.length - 1; i >= 0; i--) {
-      const [kind, a, b] = steps[i];
-      const next = f;
+  /**
+   * One walker for a format's rules: rules that share a prefix share its
+   * walk (a trie), so a history is walked once however many places a
+   * format has under its messages; the steps below a shared one run in
+   * turn on what it reached.
+   */
+  function compileRules(rules) {
+    const groups = new Map();
+    for (const steps of rules) {
+      const [kind, a, b] = steps[0];
+      const key = `${kind}\u0000${a}\u0000${b}`;
+      let group = groups.get(key);
+      if (group === undefined) groups.set(key, (group = { step: steps[0], rests: [] }));
+      if (steps.length > 1) group.rests.push(steps.slice(1));
+    }
+    // When steps on one key become one dispatch on its value.
+    const whens = new Map(), walkers = [];
+    for (const { step, rests } of groups.values()) {
+      const [kind, a, b] = step;
+      const next = rests.length === 0 ? null : compileRules(rests);
+      if (kind !== StepKind.When) walkers.push(compileStep(step, next));
+      else {
+        let branches = whens.get(a);
+        if (branches === undefined) {
+          whens.set(a, (branches = new Map()));
+          walkers.push(branches); // its place, filled below
+        }
+        branches.set(b, next);
+      }
+    }
+    for (let i = 0; i < walkers.length; i++) {
+      if (walkers[i] instanceof Map) {
+        const [a] = [...whens].find(([, branches]) => branches === walkers[i]);
+        walkers[i] = compileWhen(a, walkers[i]);
+      }
+    }
+    if (walkers.length === 1) return walkers[0];
+    return (node, m) => {
+      let result = node;
+      for (let i = 0; i < walkers.length; i++) result = walkers[i](result, m);
+      return result;
+    };
+  }
+  /**
+   * A When dispatch: objects whose property `a` (as JSON sees it) is one
+   * of `branches`' keys go on to that branch. A change below comes back as
+   * a spread copy of `node`, which has the value read when JSON sees it
+   * (see `replaced` checks in the Key and Name steps).
+   */
+  function compileWhen(a, branches) {
+    if (!UNCHECKED_KEYS.includes(a)) UNCHECKED_KEYS.push(a);
+    return (node, m) => {
+      if (!isObject(node)) return node;
+      const t = node[a];
+      let branch = typeof t === "string" ? branches.get(t) : undefined;
+      if (branch === undefined) {
+        if (t === null || typeof t !== "object") return node;
+        const seen = jsonOf(t, a);
+        branch = typeof seen === "string" ? branches.get(seen) : undefined;
+        if (branch === undefined) return node;
+      }
+      const r = branch(node, m);
+      if (r === node) return node;
+      return (r[a] === t && !polluted) || isEnumerable.call(node, a) ? r : node; // seen
+    };
+  }
+  /** The walker of one step, `next` walking what it reaches (null after a Name or Names step). */
+  function compileStep([kind, a, b], next) {
+    let f;
+    {
       if (kind === StepKind.When || kind === StepKind.Name) {
         if (!UNCHECKED_KEYS.includes(a)) UNCHECKED_KEYS.push(a);
       }
@@ -656,18 +721,18 @@ function createApi(glue) {
     }
     return f;
   }
-  const RULES = new Map(table(glue.__rules).map(([format, rules]) => [format, rules.map(compileRule)]));
+  const RULES = new Map(table(glue.__rules).map(([format, rules]) => [format, compileRules(rules)]));
 
   /** A new payload with names mapped by `map(name)` (a string, or null to keep it); the input is not mutated. */
   function rewrite(payload, format, map) {
-    const rules = RULES.get(format);
-    if (rules === undefined) throw argumentError(Expected.PayloadFormat);
+    const walk = RULES.get(format);
+    if (walk === undefined) throw argumentError(Expected.PayloadFormat);
     const root = jsonOf(payload, "");
     let result = root;
     const outer = polluted; // a getter or toJSON may rewrite another payload meanwhile
     polluted = isPolluted();
     try {
-      for (const rule of rules) result = rule(result, map);
+      result = walk(root, map);
     } finally {
       polluted = outer;
     }
