@@ -92,7 +92,7 @@ for (const [label, api] of [["import", esm], ["require", cjs]]) {
   });
 }
 
-const { toLlmFacingName, tryReverseToCanonical, ToolRegistry, ToolNameError } = esm;
+const { toLlmFacingName, tryReverseToCanonical, ToolRegistry, ToolNameError, toolDefinitions } = esm;
 
 test("wrong types: clear errors, null, or undefined; never a trap", () => {
   for (const bad of [undefined, null, 42, {}, [], Symbol("s"), 1n, () => 1]) {
@@ -241,4 +241,19 @@ test("every place a provider carries a tool name, both ways, and the fifth forma
   // Arguments are never touched, even when they hold a name.
   const done = r.fromProvider({ type: "response.function_call_arguments.done", name: "gh__issue", arguments: '{"tool":"gh__issue"}' }, "openai-responses");
   assert.equal(done.arguments, '{"tool":"gh__issue"}');
+});
+
+test("toolDefinitions: each format's tool definition, the schema object passed as it is", () => {
+  const schema = { type: "object", properties: { q: { type: "string" } }, required: ["q"] };
+  const tools = [{ name: "gh__issue", description: "Open an issue", inputSchema: schema }, { name: "x" }];
+  const [anthropic, chat, responses, gemini, bedrock] = ["anthropic", "openai-chat", "openai-responses", "gemini", "bedrock-converse"].map((f) => toolDefinitions(tools, f));
+  assert.deepEqual(anthropic[0], { name: "gh__issue", description: "Open an issue", input_schema: schema });
+  assert.equal(anthropic[0].input_schema, schema, "the same object, not a copy");
+  assert.deepEqual(anthropic[1], { name: "x", input_schema: { type: "object" } });
+  assert.deepEqual(chat[0], { type: "function", function: { name: "gh__issue", description: "Open an issue", parameters: schema } });
+  assert.deepEqual(responses[0], { type: "function", name: "gh__issue", description: "Open an issue", parameters: schema });
+  assert.deepEqual(gemini[0], { name: "gh__issue", description: "Open an issue", parameters: schema });
+  assert.deepEqual(bedrock[0], { toolSpec: { name: "gh__issue", description: "Open an issue", inputSchema: { json: schema } } });
+  assert.throws(() => toolDefinitions(tools, "openai"), { code: "INVALID_ARGUMENT" });
+  assert.throws(() => toolDefinitions([{ description: "no name" }], "anthropic"), { code: "INVALID_ARGUMENT" });
 });

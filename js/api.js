@@ -740,6 +740,29 @@ function createApi(glue) {
     return Array.isArray(root) ? root.slice() : isObject(root) ? { ...root } : root;
   }
 
+  // Where each part of a tool goes in each format's tool definition (Rust's layouts).
+  const TOOL_LAYOUTS = new Map(table(glue.__tool_layouts));
+  const EMPTY_SCHEMA = Object.freeze({ type: "object" });
+  /** Each tool (`{ name, description?, inputSchema? }`) as a `format` request declares it; the schema object is the caller's own. */
+  function toolDefinitions(tools, format) {
+    const layout = TOOL_LAYOUTS.get(format);
+    if (layout === undefined) throw argumentError(Expected.PayloadFormat);
+    if (!isList(tools)) throw argumentError(Expected.ToolSpecs);
+    return tools.map((tool) => {
+      if (tool === null || typeof tool !== "object" || typeof tool.name !== "string") throw argumentError(Expected.ToolSpecs);
+      const parts = { name: tool.name, description: typeof tool.description === "string" ? tool.description : undefined, inputSchema: tool.inputSchema ?? EMPTY_SCHEMA };
+      const definition = {};
+      for (const [path, { slot, value }] of layout) {
+        const v = value !== undefined ? value : parts[slot]; // a fixed string, or the part the slot names (ToolSpec's keys)
+        if (v === undefined) continue;
+        let at = definition;
+        for (let i = 0; i < path.length - 1; i++) at = at[path[i]] ??= {};
+        at[path[path.length - 1]] = v;
+      }
+      return definition;
+    });
+  }
+
   /** The authoritative two-form mapping of a host's tools. */
   class ToolRegistry {
     #s;
@@ -1350,6 +1373,7 @@ function createApi(glue) {
     tryReverseToCanonical,
     ToolRegistry,
     ToolNameError,
+    toolDefinitions,
     ErrorClassifier,
     planDelivery,
     readState,

@@ -220,6 +220,25 @@ export function toLlmFacingName(canonical: string, options?: ToolNameOptions): s
 export function tryReverseToCanonical(name: string): string | null;
 
 /** The authoritative two-form mapping of a host's tools. */
+/** A tool to declare to a provider. */
+export interface ToolSpec {
+  name: string;
+  description?: string;
+  /** The JSON Schema of its input (`{ type: "object" }` when absent). */
+  inputSchema?: object;
+}
+
+/**
+ * Each tool as a `format` request declares it: Anthropic `{ name,
+ * description, input_schema }`; OpenAI Chat `{ type: "function", function:
+ * { name, description, parameters } }`; OpenAI Responses `{ type:
+ * "function", name, description, parameters }`; Gemini one of a tool's
+ * `functionDeclarations` (`{ name, description, parameters }`); Bedrock
+ * Converse `{ toolSpec: { name, description, inputSchema: { json } } }`.
+ * @throws {ArgumentError} for an unknown format or tools that are not a list of specs.
+ */
+export function toolDefinitions(tools: readonly ToolSpec[], format: PayloadFormat): object[];
+
 /** Options of a `ToolRegistry`: a profile and overflow mode, and what `registerServer` does with a colliding tool. */
 export interface RegistryOptions<C extends "throw" | "skip" = "throw"> extends ToolNameOptions {
   /** `"throw"` (default): refuse the whole server; `"skip"`: register the rest and report the refused ones. */

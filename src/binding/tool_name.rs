@@ -10,8 +10,8 @@ use super::{
 };
 use crate::error::{OptionPath, OptionsError};
 use crate::tool_name::{
-    alias_form, plain_edits, reverse_form, rules as format_rules, AliasForm, BuiltinProfile, Format, Overflow, Piece,
-    Profile, ReverseForm, Step, ToolNameError, ToolRegistry, MAX_CUSTOM_LENGTH,
+    alias_form, plain_edits, reverse_form, rules as format_rules, tool_layout, AliasForm, BuiltinProfile, Format,
+    Overflow, Piece, Profile, ReverseForm, Step, ToolLayout, ToolNameError, ToolRegistry, MAX_CUSTOM_LENGTH,
 };
 
 /// The kind of one step of a rule (see [`Step`]), for the wrapper's walker.
@@ -73,6 +73,14 @@ pub fn rules(out: &Array) {
 #[wasm_bindgen(js_name = "__pieces")]
 pub fn pieces(out: &Array) {
     out.set(0, string_array(&Piece::ALL.map(Piece::as_str)).into());
+}
+
+/// Sets `out[0]` to `[[format name, layout], …]`: where each part of a
+/// tool goes in that format's tool definition (`[path, { slot, value? }]`).
+#[wasm_bindgen(js_name = "__tool_layouts")]
+pub fn tool_layouts(out: &Array) {
+    let table: Vec<(&str, ToolLayout)> = Format::ALL.iter().map(|f| (f.name(), tool_layout(*f))).collect();
+    out.set(0, to_js(&table));
 }
 
 fn step_parts(step: Step) -> (StepKind, &'static str, &'static str) {

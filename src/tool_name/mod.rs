@@ -2,11 +2,13 @@
 //! `server/tool` names and LLM-facing aliases, a collision-proof registry,
 //! config lookups, and provider payload rewriting.
 
+mod definitions;
 mod mapping;
 mod profile;
 mod registry;
 mod rewrite;
 
+pub use definitions::{tool_definition, tool_layout, Slot, ToolLayout};
 #[cfg_attr(not(target_arch = "wasm32"), allow(unused_imports, reason = "for the wasm binding"))]
 pub(crate) use mapping::{alias_form, plain_edits, reverse_form, AliasForm, Edit, Piece, ReverseForm};
 pub use mapping::{

@@ -1,0 +1,134 @@
+//! A tool as each provider's request declares it.
+
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+use super::rewrite::Format;
+
+/// What goes into one place of a tool definition.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase", tag = "slot", content = "value")]
+pub enum Slot {
+    /// The tool's name (an alias).
+    Name,
+    /// Its description (the place is left out when there is none).
+    Description,
+    /// The JSON Schema of its input, as it is.
+    InputSchema,
+    /// A fixed string.
+    Literal(&'static str),
+}
+
+/// One format's tool definition layout: `(path of keys, what goes there)`.
+pub type ToolLayout = &'static [(&'static [&'static str], Slot)];
+
+/// Where each part of a tool goes in one format's tool definition: the
+/// path of keys, and what goes there. One table for the native builder
+/// ([`tool_definition`]) and the JS wrapper, which fills it with the
+/// caller's own schema object.
+#[must_use]
+pub fn tool_layout(format: Format) -> ToolLayout {
+    use Slot::{Description, InputSchema, Literal, Name};
+    match format {
+        Format::Anthropic => &[(&["name"], Name), (&["description"], Description), (&["input_schema"], InputSchema)],
+        Format::OpenAiChat => &[
+            (&["type"], Literal("function")),
+            (&["function", "name"], Name),
+            (&["function", "description"], Description),
+            (&["function", "parameters"], InputSchema),
+        ],
+        Format::OpenAiResponses => &[
+            (&["type"], Literal("function")),
+            (&["name"], Name),
+            (&["description"], Description),
+            (&["parameters"], InputSchema),
+        ],
+        // One of a Gemini tool's `functionDeclarations`.
+        Format::Gemini => &[(&["name"], Name), (&["description"], Description), (&["parameters"], InputSchema)],
+        Format::BedrockConverse => &[
+            (&["toolSpec", "name"], Name),
+            (&["toolSpec", "description"], Description),
+            (&["toolSpec", "inputSchema", "json"], InputSchema),
+        ],
+    }
+}
+
+/// The tool definition a `format` request carries for a tool named `name`
+/// (an alias), laid out by [`tool_layout`]:
+/// - `anthropic`: `{ name, description, input_schema }`;
+/// - `openai-chat`: `{ type: "function", function: { name, description, parameters } }`;
+/// - `openai-responses`: `{ type: "function", name, description, parameters }`;
+/// - `gemini`: `{ name, description, parameters }` (one of a tool's
+///   `functionDeclarations`);
+/// - `bedrock-converse`: `{ toolSpec: { name, description, inputSchema: { json } } }`.
+///
+/// A missing description is left out.
+#[must_use]
+pub fn tool_definition(format: Format, name: &str, description: Option<&str>, input_schema: &Value) -> Value {
+    let mut root = Map::new();
+    for (path, slot) in tool_layout(format) {
+        let value = match slot {
+            Slot::Name => Value::String(name.to_owned()),
+            Slot::Description => match description {
+                Some(d) => Value::String(d.to_owned()),
+                None => continue,
+            },
+            Slot::InputSchema => input_schema.clone(),
+            Slot::Literal(s) => Value::String((*s).to_owned()),
+        };
+        put(&mut root, path, value);
+    }
+    Value::Object(root)
+}
+
+/// Sets `value` at `path` in `map`, making the objects on the way.
+fn put(map: &mut Map<String, Value>, path: &[&str], value: Value) {
+    match path {
+        [] => {}
+        [last] => {
+            map.insert((*last).to_owned(), value);
+        }
+        [first, rest @ ..] => {
+            let next = map.entry((*first).to_owned()).or_insert_with(|| Value::Object(Map::new()));
+            if let Value::Object(inner) = next {
+                put(inner, rest, value);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn each_format_in_its_own_field() {
+        let schema = json!({ "type": "object" });
+        let d = |f| tool_definition(f, "gh__issue", Some("Open an issue"), &schema);
+        assert_eq!(
+            d(Format::Anthropic),
+            json!({ "name": "gh__issue", "description": "Open an issue", "input_schema": schema })
+        );
+        assert_eq!(
+            d(Format::OpenAiChat),
+            json!({ "type": "function", "function": { "name": "gh__issue", "description": "Open an issue", "parameters": schema } })
+        );
+        assert_eq!(
+            d(Format::OpenAiResponses),
+            json!({ "type": "function", "name": "gh__issue", "description": "Open an issue", "parameters": schema })
+        );
+        assert_eq!(
+            d(Format::Gemini),
+            json!({ "name": "gh__issue", "description": "Open an issue", "parameters": schema })
+        );
+        assert_eq!(
+            d(Format::BedrockConverse),
+            json!({ "toolSpec": { "name": "gh__issue", "description": "Open an issue", "inputSchema": { "json": schema } } })
+        );
+        assert_eq!(
+            tool_definition(Format::Anthropic, "x", None, &schema),
+            json!({ "name": "x", "input_schema": schema })
+        );
+    }
+}
