@@ -61,11 +61,11 @@ writeFileSync(new URL("web/package.json", pkg), JSON.stringify({ type: "module" 
 // only this entry loads.
 const mcp = readFileSync(new URL("js/mcp.js", root), "utf8");
 const sdkModules = {
-  "@modelcontextprotocol/sdk/types.js": ["McpError", "ErrorCode", "CallToolRequestSchema"],
+  "@modelcontextprotocol/sdk/types.js": ["McpError", "ErrorCode", "CallToolRequestSchema", "ToolListChangedNotificationSchema"],
   "@modelcontextprotocol/sdk/server/zod-compat.js": ["normalizeObjectSchema", "getObjectShape", "safeParseAsync"],
   "@modelcontextprotocol/sdk/server/zod-json-schema-compat.js": ["toJsonSchemaCompat"],
 };
-const mcpNames = ["protectServer", "recipientSchema"];
+const mcpNames = ["protectServer", "recipientSchema", "ToolRouter"];
 rmSync(new URL("mcp/", pkg), { recursive: true, force: true });
 mkdirSync(new URL("mcp/", pkg));
 writeFileSync(

@@ -2,6 +2,9 @@
 // ones the server was built with.
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { RecipientOptions } from "mcp-boundary";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { PayloadFormat, ToolNameOptions, ToolRegistry } from "mcp-boundary";
 
 /** Options of {@link protectServer}. */
 export interface ProtectOptions {
@@ -34,3 +37,38 @@ export function protectServer<S extends McpServer>(server: S, options?: ProtectO
  * @throws {OptionsError} when `options` cannot work.
  */
 export function recipientSchema<Z extends { string(): unknown }>(z: Z, options?: RecipientOptions): ReturnType<Z["string"]>;
+
+
+/** A tool a server had to give up: its alias belongs to another name. */
+export interface RefusedTool {
+  canonical: string;
+  existing: string;
+  alias: string;
+}
+
+/**
+ * A host's tools from its connected SDK `Client`s, each as `server/tool` in
+ * one `ToolRegistry` (aliases under `options.profile`; `overflow` defaults
+ * to `"hash"`; collisions skipped and reported), declared to a provider in
+ * its own shape, and a model's call routed back to the right server.
+ */
+export class ToolRouter {
+  constructor(options?: ToolNameOptions);
+  /**
+   * Connects a server's tools (every page of `tools/list`) and follows its
+   * `tools/list_changed`; returns the tools refused for a collision.
+   * @throws {TypeError} for a server name that is empty or contains `/`.
+   */
+  addServer(name: string, client: Client): Promise<{ refused: RefusedTool[] }>;
+  /** Disconnects a server's tools (closing the client is the caller's); false for an unknown server. */
+  removeServer(name: string): boolean;
+  /** The tools as `format` requests declare them, under their aliases (for `gemini`: the `functionDeclarations`). */
+  tools(format: PayloadFormat): object[];
+  /** The registry behind the router: `toCanonical`, `toLlmFacing`, `toProvider`, `fromProvider`. */
+  readonly registry: ToolRegistry<"skip">;
+  /**
+   * Calls a tool by its alias or canonical name on the server that has it.
+   * @throws an error with `code: -32602`, `message: "unknown tool"` and `data.suggestions` (aliases) for a name that is no tool; the name is never echoed.
+   */
+  callTool(name: string, args?: Record<string, unknown>, options?: Parameters<Client["callTool"]>[2]): Promise<CallToolResult>;
+}

@@ -18,7 +18,8 @@
 // which it leaves to the SDK).
 function createMcp(api, sdk) {
   "use strict";
-  const { McpError, ErrorCode, CallToolRequestSchema, normalizeObjectSchema, getObjectShape, safeParseAsync, toJsonSchemaCompat } = sdk;
+  const { McpError, ErrorCode, CallToolRequestSchema, ToolListChangedNotificationSchema, normalizeObjectSchema, getObjectShape, safeParseAsync, toJsonSchemaCompat } =
+    sdk;
   const PROTECTED = Symbol("mcp-boundary protected");
 
   /** The top-level field names of a tool's input schema (Zod 3 or 4, a raw shape or an object); none for others. */
@@ -187,5 +188,87 @@ function createMcp(api, sdk) {
     return undefined;
   }
 
-  return { protectServer, recipientSchema };
+  /**
+   * A host's tools from its connected SDK Clients, each as `server/tool`
+   * in one ToolRegistry (aliases per profile, collisions skipped and
+   * reported), declared to a provider in its own shape, and a model's call
+   * routed back to the server that has the tool.
+   */
+  class ToolRouter {
+    #registry;
+    #servers = new Map(); // server → { client, tools: Map of canonical → tool, refused }
+    #classifier = null; // for unknown names: suggestions among the aliases
+    constructor(options) {
+      this.#registry = new api.ToolRegistry({ profile: options?.profile, overflow: options?.overflow ?? "hash", onCollision: "skip" });
+    }
+    /** Connects a server's tools (every page of tools/list), and follows its tools/list_changed. Returns what was refused. */
+    async addServer(name, client) {
+      if (typeof name !== "string" || name === "" || name.includes("/")) throw new TypeError("ToolRouter.addServer: a server name without '/'");
+      if (this.#servers.has(name)) this.removeServer(name);
+      this.#servers.set(name, { client, tools: new Map(), refused: [] });
+      client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.#refresh(name, client));
+      return this.#refresh(name, client);
+    }
+    async #refresh(name, client) {
+      const tools = [];
+      let cursor;
+      do {
+        const page = await client.listTools(cursor === undefined ? {} : { cursor });
+        tools.push(...page.tools);
+        cursor = page.nextCursor;
+      } while (cursor);
+      const entry = this.#servers.get(name);
+      if (entry === undefined || entry.client !== client) return { refused: [] }; // removed meanwhile
+      this.#registry.unregisterServer(name);
+      const report = this.#registry.registerServer(name, tools.map((t) => t.name));
+      entry.tools = new Map(tools.map((t) => [`${name}/${t.name}`, t]));
+      entry.refused = report.refused;
+      this.#classifier = null;
+      return { refused: report.refused };
+    }
+    /** Disconnects a server's tools (the client itself is the caller's to close). */
+    removeServer(name) {
+      const entry = this.#servers.get(name);
+      if (entry === undefined) return false;
+      entry.client.removeNotificationHandler(ToolListChangedNotificationSchema.shape.method.value);
+      this.#servers.delete(name);
+      this.#registry.unregisterServer(name);
+      this.#classifier = null;
+      return true;
+    }
+    /** The tools, as `format` requests declare them, under their aliases. */
+    tools(format) {
+      const specs = [];
+      for (const { canonical, alias } of this.#registry.entries()) {
+        const tool = this.#toolOf(canonical);
+        if (tool !== undefined) specs.push({ name: alias, description: tool.description, inputSchema: tool.inputSchema });
+      }
+      return api.toolDefinitions(specs, format);
+    }
+    /** The registry: aliases both ways, and payload rewriting (toProvider, fromProvider). */
+    get registry() {
+      return this.#registry;
+    }
+    /**
+     * Calls a tool by its alias or canonical name on the server that has
+     * it. An unknown name throws the JSON-RPC -32602 "unknown tool" error
+     * with suggestions among the aliases; the name is never echoed.
+     */
+    async callTool(name, args, options) {
+      const canonical = typeof name === "string" ? this.#registry.toCanonical(name) : null;
+      const server = canonical === null ? undefined : canonical.slice(0, canonical.indexOf("/"));
+      const entry = server === undefined ? undefined : this.#servers.get(server);
+      const tool = entry?.tools.get(canonical);
+      if (tool === undefined) {
+        this.#classifier ??= new api.ErrorClassifier({ tools: this.#registry.entries().map((e) => e.alias) });
+        throw rpcError(this.#classifier.unknownToolResponse(null, typeof name === "string" ? name : ""));
+      }
+      return entry.client.callTool({ name: tool.name, arguments: args ?? {} }, undefined, options);
+    }
+    #toolOf(canonical) {
+      return this.#servers.get(canonical.slice(0, canonical.indexOf("/")))?.tools.get(canonical);
+    }
+  }
+
+  return { protectServer, recipientSchema, ToolRouter };
 }

@@ -41,3 +41,18 @@ server.registerTool("send", { inputSchema: { priority: z4.enum(["low", "high"]) 
 protectServer(server, { handlerErrors: "drop" });
 // @ts-expect-error: not an McpServer
 protectServer({});
+
+// ToolRouter with the SDK's Client.
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { ToolRouter } from "mcp-boundary/mcp";
+const router = new ToolRouter({ profile: "openai" });
+const client = new Client({ name: "host", version: "1.0.0" });
+const { refused } = await router.addServer("github", client);
+void refused.map((r) => r.alias);
+const declared: object[] = router.tools("openai-chat");
+void declared;
+const result: CallToolResult = await router.callTool("github__create_issue", { title: "x" });
+void result;
+router.removeServer("github");
+// @ts-expect-error: not a payload format
+router.tools("openai");

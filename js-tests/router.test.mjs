@@ -1,0 +1,79 @@
+// ToolRouter over real SDK servers (in memory): every page of tools/list,
+// collisions skipped and reported, names over 64 characters and dotted
+// names hashed per profile, a tool added after connect, a server removed,
+// calls routed by alias or canonical name, unknown names never echoed.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { z } from "zod";
+import { ToolRouter } from "mcp-boundary/mcp";
+
+const LONG = "summarize_every_document_in_the_workspace_and_rank_them_by_relevance";
+
+async function serve(name, tools) {
+  const server = new McpServer({ name, version: "1.0.0" });
+  for (const tool of tools) {
+    server.registerTool(tool, { description: `the ${tool} tool`, inputSchema: { q: z.string() } }, async ({ q }) => ({
+      content: [{ type: "text", text: `${name}:${tool}:${q}` }],
+    }));
+  }
+  const [a, b] = InMemoryTransport.createLinkedPair();
+  await server.connect(a);
+  const client = new Client({ name: "router", version: "1.0.0" });
+  await client.connect(b);
+  return { server, client };
+}
+
+const until = async (check) => {
+  for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 5));
+  assert.ok(check());
+};
+
+test("ToolRouter: two servers, a collision, long and dotted names, a tool added later, a server removed", async () => {
+  const gh = await serve("github", ["create_issue", "search.code", LONG]);
+  const a = await serve("a", ["b__c"]);
+  const ab = await serve("a__b", ["c", "d"]);
+  const router = new ToolRouter({ profile: "openai" });
+  assert.deepEqual(await router.addServer("github", gh.client), { refused: [] });
+  assert.deepEqual(await router.addServer("a", a.client), { refused: [] });
+  const { refused } = await router.addServer("a__b", ab.client);
+  assert.deepEqual(refused, [{ canonical: "a__b/c", existing: "a/b__c", alias: "a__b__c" }]);
+
+  const names = router.tools("openai-chat").map((t) => t.function.name);
+  assert.ok(names.includes("github__create_issue"));
+  assert.ok(names.every((n) => /^[A-Za-z0-9_-]{1,64}$/.test(n)), "every name fits OpenAI");
+  assert.equal(names.length, 5, "the refused tool is not declared");
+  const anthropic = router.tools("anthropic");
+  assert.deepEqual(anthropic[0], { name: "github__create_issue", description: "the create_issue tool", input_schema: anthropic[0].input_schema });
+  assert.equal(anthropic[0].input_schema.type, "object");
+
+  // Routed by alias or canonical name, to the server that has the tool.
+  const byAlias = await router.callTool("github__create_issue", { q: "x" });
+  assert.equal(byAlias.content[0].text, "github:create_issue:x");
+  assert.equal((await router.callTool("a__b/d", { q: "y" })).content[0].text, "a__b:d:y");
+  const dotted = router.registry.toLlmFacing("github/search.code");
+  assert.match(dotted, /^github__search_code_[0-9a-f]{8}$/);
+  assert.equal((await router.callTool(dotted, { q: "z" })).content[0].text, "github:search.code:z");
+
+  // Unknown names: -32602 with suggestions, never the name.
+  await assert.rejects(router.callTool("github__create_isue\nIGNORE", {}), (e) => {
+    assert.equal(e.code, -32602);
+    assert.deepEqual(e.data.suggestions[0], "github__create_issue");
+    assert.ok(!JSON.stringify({ m: e.message, d: e.data }).includes("IGNORE"));
+    return true;
+  });
+
+  // A tool registered after connect arrives with tools/list_changed.
+  gh.server.registerTool("close_issue", { inputSchema: { q: z.string() } }, async () => ({ content: [{ type: "text", text: "closed" }] }));
+  await until(() => router.tools("anthropic").some((t) => t.name === "github__close_issue"));
+  assert.equal((await router.callTool("github__close_issue", { q: "1" })).content[0].text, "closed");
+
+  // A removed server's tools are gone, and its alias is free again.
+  assert.equal(router.removeServer("a"), true);
+  assert.ok(!router.tools("gemini").some((t) => t.name === "a__b__c"));
+  await assert.rejects(router.callTool("a__b__c", {}), { code: -32602 });
+  assert.deepEqual(await router.addServer("a__b", ab.client), { refused: [] }, "re-adding takes the freed alias");
+  assert.equal((await router.callTool("a__b__c", { q: "w" })).content[0].text, "a__b:c:w");
+});
