@@ -723,6 +723,51 @@ function createApi(glue) {
   }
   const RULES = new Map(table(glue.__rules).map(([format, rules]) => [format, compileRules(rules)]));
 
+  // Stream events that open a call name its id and tool (Rust's table):
+  // the registry remembers the most recent ids (toolForCallId).
+  const { calls: CALL_PLACES, callIdsMax: CALL_IDS_MAX } = table(glue.__stream_tables);
+  /** The calls' `[id, name]` that `place` reaches in `event` (read only, own properties). */
+  function callsAt(event, [steps, idKey, nameKeys], found) {
+    const visit = (node, i) => {
+      if (i === steps.length) {
+        if (!isObject(node) || !Object.hasOwn(node, idKey)) return;
+        let name = node;
+        for (const k of nameKeys) name = isObject(name) && Object.hasOwn(name, k) ? name[k] : undefined;
+        const id = node[idKey];
+        if (typeof id === "string" && typeof name === "string") found.push([id, name]);
+        return;
+      }
+      const [kind, a, b] = steps[i];
+      if (kind === StepKind.Each) {
+        if (Array.isArray(node)) for (let j = 0; j < node.length; j++) visit(node[j], i + 1);
+      } else if (kind === StepKind.When) {
+        if (isObject(node) && Object.hasOwn(node, a) && node[a] === b) visit(node, i + 1);
+      } else if (isObject(node) && Object.hasOwn(node, a)) visit(node[a], i + 1);
+    };
+    visit(event, 0);
+    return found;
+  }
+  const CALLS = new Map(CALL_PLACES.map(([format, places]) => [format, places]));
+  /** An async iterable over `source`: an async iterable, or a web ReadableStream without async iteration. */
+  function iterable(source) {
+    if (source !== null && typeof source === "object" && typeof source[Symbol.asyncIterator] === "function") return source;
+    if (source !== null && typeof source === "object" && typeof source.getReader === "function") {
+      return (async function* read() {
+        const reader = source.getReader();
+        try {
+          for (;;) {
+            const { done, value } = await reader.read();
+            if (done) return;
+            yield value;
+          }
+        } finally {
+          reader.releaseLock();
+        }
+      })();
+    }
+    throw argumentError(Expected.EventSource);
+  }
+
   /** A new payload with names mapped by `map(name)` (a string, or null to keep it); the input is not mutated. */
   function rewrite(payload, format, map) {
     const walk = RULES.get(format);
@@ -910,6 +955,34 @@ function createApi(glue) {
     fromProvider(payload, format) {
       ToolRegistry.#live(this);
       return rewrite(payload, format, this.#canonicalOf);
+    }
+    /**
+     * The parsed stream events of `source` (an async iterable or a web
+     * ReadableStream, as the provider SDKs yield them), each with aliases
+     * replaced by canonical names; the ids of the calls they open are
+     * remembered for toolForCallId. Arguments and everything else pass
+     * through unchanged, and the events themselves are not mutated.
+     */
+    async *fromProviderStream(source, format) {
+      ToolRegistry.#live(this);
+      const places = CALLS.get(format);
+      if (places === undefined) throw argumentError(Expected.PayloadFormat);
+      for await (const event of iterable(source)) {
+        const rewritten = this.fromProvider(event, format);
+        for (const place of places) for (const [id, name] of callsAt(rewritten, place, [])) this.#remember(id, name);
+        yield rewritten;
+      }
+    }
+    #callIds = new Map(); // id → canonical name, the most recent CALL_IDS_MAX
+    #remember(id, name) {
+      this.#callIds.delete(id);
+      this.#callIds.set(id, name);
+      if (this.#callIds.size > CALL_IDS_MAX) this.#callIds.delete(this.#callIds.keys().next().value);
+    }
+    /** The tool (as fromProviderStream gave it) of a call id seen in a stream; null for an id not seen or forgotten. */
+    toolForCallId(id) {
+      ToolRegistry.#live(this);
+      return typeof id === "string" ? (this.#callIds.get(id) ?? null) : null;
     }
     /** Frees the wasm side now (optional). Any later use throws. */
     free() {

@@ -282,6 +282,15 @@ export class ToolRegistry<C extends "throw" | "skip" = "throw"> {
   unregisterServer(server: string): number;
   /** Every registered name, in registration order. */
   entries(): RegistryEntry[];
+  /**
+   * The parsed stream events of `source` (an async iterable or a web
+   * `ReadableStream`, as the provider SDKs yield them), each with aliases
+   * replaced by canonical names; the ids of the calls they open are
+   * remembered for `toolForCallId`. The events are not mutated.
+   */
+  fromProviderStream<E>(source: AsyncIterable<E> | ReadableStream<E>, format: PayloadFormat): AsyncIterable<E>;
+  /** The tool of a call id seen in a stream; `null` for one not seen or forgotten (the most recent 4,096 are kept). */
+  toolForCallId(id: string): string | null;
   /** Either form in, the canonical name out; `null` for unknown names. */
   toCanonical(name: string): string | null;
   /** Either form in, the alias out; `null` for unknown names. */

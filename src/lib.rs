@@ -52,7 +52,7 @@ pub use recipient::{
 };
 pub use safe_text::{SafeText, RENDITION_MAX_CHARS};
 pub use tool_name::{
-    name_hash, rules, to_llm_facing_name, tool_definition, tool_layout, try_reverse_to_canonical, BuiltinProfile,
-    Format, Overflow, Profile, Refused, RegistryEntry, ServerReport, Slot, Step, ToolLayout, ToolNameError,
-    ToolNameReason, ToolRegistry, MAX_CUSTOM_LENGTH, SEPARATOR,
+    call_places, name_hash, rules, to_llm_facing_name, tool_definition, tool_layout, try_reverse_to_canonical,
+    BuiltinProfile, CallPlace, Format, Overflow, Profile, Refused, RegistryEntry, ServerReport, Slot, Step, ToolLayout,
+    ToolNameError, ToolNameReason, ToolRegistry, MAX_CUSTOM_LENGTH, SEPARATOR,
 };

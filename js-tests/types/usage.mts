@@ -187,3 +187,12 @@ void describe;
 // @ts-expect-error: not a reason of an argument error
 const notAReason: ArgumentError["reason"] = "too_long";
 void notAReason;
+
+// Streams of parsed events.
+async function relay(events: AsyncIterable<{ type: string }>) {
+  const r = new ToolRegistry();
+  for await (const event of r.fromProviderStream(events, "anthropic")) void event.type;
+  const tool: string | null = r.toolForCallId("toolu_1");
+  void tool;
+}
+void relay;

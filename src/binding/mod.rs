@@ -42,7 +42,7 @@ mod tool_name;
 pub use delivery::{delivery_tables, plan, Header, Mailbox, Op};
 pub use error_data::{error_tables, Classifier, IssueWord};
 pub use recipient::{recipient_tables, Validator};
-pub use tool_name::{pieces, rules, tool_layouts, Lookup, Mapper, Registry, StepKind};
+pub use tool_name::{pieces, rules, stream_tables, tool_layouts, Lookup, Mapper, Registry, StepKind};
 
 use js_sys::{Array, Reflect};
 use serde::Serialize;
@@ -471,6 +471,8 @@ pub enum Expected {
     Sender = 13,
     /// `toolDefinitions(tools, …)`.
     ToolSpecs = 14,
+    /// `fromProviderStream(source, …)`.
+    EventSource = 15,
 }
 
 /// Sets `out[0]` to the `TypeError` for an argument of the wrong type.
@@ -534,6 +536,7 @@ pub fn argument_error(expected: Expected, out: &Array) {
         Expected::ToolNames => "an array of tool name strings",
         Expected::ConfigMap => "a config map (an object or a Map)",
         Expected::ToolSpecs => "a list of tools ({ name, description?, inputSchema? })",
+        Expected::EventSource => "stream events: an async iterable or a ReadableStream",
         Expected::PayloadFormat => "a payload format",
         Expected::Catalog => "a catalog object",
         Expected::Issues => "an array of Zod issues or Ajv errors",

@@ -10,8 +10,8 @@ use super::{
 };
 use crate::error::{OptionPath, OptionsError};
 use crate::tool_name::{
-    alias_form, plain_edits, reverse_form, rules as format_rules, tool_layout, AliasForm, BuiltinProfile, Format,
-    Overflow, Piece, Profile, ReverseForm, Step, ToolLayout, ToolNameError, ToolRegistry, MAX_CUSTOM_LENGTH,
+    alias_form, call_places, plain_edits, reverse_form, rules as format_rules, tool_layout, AliasForm, BuiltinProfile,
+    Format, Overflow, Piece, Profile, ReverseForm, Step, ToolLayout, ToolNameError, ToolRegistry, MAX_CUSTOM_LENGTH,
 };
 
 /// The kind of one step of a rule (see [`Step`]), for the wrapper's walker.
@@ -74,6 +74,36 @@ pub fn rules(out: &Array) {
 pub fn pieces(out: &Array) {
     out.set(0, string_array(&Piece::ALL.map(Piece::as_str)).into());
 }
+
+/// One call place as it crosses: `[steps, id key, name keys]`.
+type CallRow = (Rule, &'static str, &'static [&'static str]);
+
+/// The stream tables: per format, where calls carry their id and name
+/// (`[steps, id key, name keys]`), and how many ids a registry remembers.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct StreamTables {
+    calls: Vec<(&'static str, Vec<CallRow>)>,
+    call_ids_max: usize,
+}
+
+/// Sets `out[0]` to the stream tables.
+#[wasm_bindgen(js_name = "__stream_tables")]
+pub fn stream_tables(out: &Array) {
+    let calls = Format::ALL
+        .iter()
+        .map(|f| {
+            let places =
+                call_places(*f).iter().map(|p| (p.path.iter().map(|s| step_parts(*s)).collect(), p.id, p.name));
+            (f.name(), places.collect())
+        })
+        .collect();
+    out.set(0, to_js(&StreamTables { calls, call_ids_max: CALL_IDS_MAX }));
+}
+
+/// How many call ids a registry remembers for `toolForCallId`: the most
+/// recent ones, so a long-lived host does not grow.
+const CALL_IDS_MAX: usize = 4096;
 
 /// Sets `out[0]` to `[[format name, layout], …]`: where each part of a
 /// tool goes in that format's tool definition (`[path, { slot, value? }]`).

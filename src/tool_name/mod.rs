@@ -16,4 +16,4 @@ pub use mapping::{
 };
 pub use profile::{BuiltinProfile, Profile, MAX_CUSTOM_LENGTH};
 pub use registry::{Refused, RegistryEntry, ServerReport, ToolRegistry};
-pub use rewrite::{rules, Format, Step};
+pub use rewrite::{call_places, rules, CallPlace, Format, Step};

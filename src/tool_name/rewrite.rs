@@ -248,6 +248,56 @@ const BEDROCK_CONVERSE: &[&[Step]] = &[
     &[Key("contentBlockStart"), Key("start"), Key("toolUse"), Name("name")],
 ];
 
+/// Where a stream event carries a tool call's id with its name: the path to
+/// the call, the key of its id, and the keys down to its name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CallPlace {
+    /// The steps to each call object.
+    pub path: &'static [Step],
+    /// The call's id.
+    pub id: &'static str,
+    /// The keys from the call to its name.
+    pub name: &'static [&'static str],
+}
+
+/// The places where `format`'s stream events name a call by id and tool
+/// (the event that opens the call), for remembering which tool an id is.
+#[must_use]
+pub fn call_places(format: Format) -> &'static [CallPlace] {
+    match format {
+        Format::Anthropic => CALLS_ANTHROPIC,
+        Format::OpenAiChat => CALLS_OPENAI_CHAT,
+        Format::OpenAiResponses => CALLS_OPENAI_RESPONSES,
+        Format::Gemini => CALLS_GEMINI,
+        Format::BedrockConverse => CALLS_BEDROCK,
+    }
+}
+
+const CALLS_ANTHROPIC: &[CallPlace] =
+    &[CallPlace { path: &[Key("content_block"), When("type", "tool_use")], id: "id", name: &["name"] }];
+const CALLS_OPENAI_CHAT: &[CallPlace] = &[CallPlace {
+    path: &[Key("choices"), Each, Key("delta"), Key("tool_calls"), Each],
+    id: "id",
+    name: &["function", "name"],
+}];
+const CALLS_OPENAI_RESPONSES: &[CallPlace] = &[
+    CallPlace { path: &[Key("item"), When("type", "function_call")], id: "call_id", name: &["name"] },
+    CallPlace { path: &[Key("item"), When("type", "function_call")], id: "id", name: &["name"] },
+    // The whole response of `response.completed` and the other `response.*` events.
+    CallPlace {
+        path: &[Key("response"), Key("output"), Each, When("type", "function_call")],
+        id: "call_id",
+        name: &["name"],
+    },
+];
+const CALLS_GEMINI: &[CallPlace] = &[CallPlace {
+    path: &[Key("candidates"), Each, Key("content"), Key("parts"), Each, Key("functionCall")],
+    id: "id",
+    name: &["name"],
+}];
+const CALLS_BEDROCK: &[CallPlace] =
+    &[CallPlace { path: &[Key("contentBlockStart"), Key("start"), Key("toolUse")], id: "toolUseId", name: &["name"] }];
+
 /// The paths to tool names in a format's requests, responses and message lists.
 #[must_use]
 pub fn rules(format: Format) -> &'static [&'static [Step]] {
