@@ -98,5 +98,9 @@ test("the multi-server host runs end to end", async () => {
   assert.match(out, /call_4: team__mailbox\/add_message\n {4}-> isError \{"error":"Invalid recipient shape","code":"INVALID_RECIPIENT_SHAPE"/);
   assert.match(out, /call_5: team\/summarize_every_document_in_the_workspace_and_rank_them_by_relevance\n {4}-> \{"ranked"/);
   assert.match(out, /call_6: team__mailbox\/unread_count\n {4}-> \{"agent":"@neo-gpt","unread":1\}/);
+  // Through a ToolRouter: the collision skipped and reported, a recorded stream mapped back and routed.
+  assert.match(out, /team: team\/mailbox__add_message skipped \(its alias team__mailbox__add_message belongs to team__mailbox\/add_message\)/);
+  assert.match(out, /stream: tool_use toolu_rec -> team__mailbox\/unread_count/);
+  assert.match(out, /toolu_rec: team__mailbox\/unread_count\n {4}-> \{"agent":"@neo-gpt","unread":1\}/);
   assert.ok(!existsSync(join(tmpdir(), "mailbox.sqlite")));
 });

@@ -6,7 +6,8 @@
 // `server/tool`, builds the tool lists the Anthropic and OpenAI APIs accept
 // (a hashed alias for a name over 64 characters, a collision refused), then
 // takes a recorded model response that calls tools by their aliases, maps
-// it back with fromProvider, and calls the right tool on the right server.
+// it back with fromProvider, and calls the right tool on the right server;
+// then does the same through a ToolRouter, with a recorded stream.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -14,6 +15,7 @@ import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { ToolRegistry, ToolNameError } from "mcp-boundary";
+import { ToolRouter } from "mcp-boundary/mcp";
 
 const here = (f) => fileURLToPath(new URL(f, import.meta.url));
 const dbArg = process.argv.indexOf("--db");
@@ -92,6 +94,33 @@ for (const call of mapped.choices[0].message.tool_calls) {
   const text = result.content[0].text;
   console.log(`${call.id}: ${canonical}\n    -> ${result.isError ? "isError " : ""}${text.length > 400 ? `${text.slice(0, 400)}…` : text}`);
 }
+
+step("the same servers through a ToolRouter, and a recorded Anthropic stream");
+// ToolRouter does the glue above in one place: every page of each server's
+// tools, collisions skipped and reported, the provider's tool shape, and a
+// call routed back by alias. Streams come back with canonical names, and
+// the call id says which tool was called.
+const router = new ToolRouter({ profile: "anthropic" });
+for (const [name, client] of Object.entries(clients)) {
+  const { refused } = await router.addServer(name, client);
+  for (const r of refused) console.log(`${name}: ${r.canonical} skipped (its alias ${r.alias} belongs to ${r.existing})`);
+}
+console.log(`anthropic tools: ${router.tools("anthropic").map((t) => t.name).join(", ")}`);
+async function* recordedStream() {
+  yield { type: "message_start", message: { id: "msg_rec", type: "message", role: "assistant", content: [] } };
+  yield { type: "content_block_start", index: 0, content_block: { type: "tool_use", id: "toolu_rec", name: "team__mailbox__unread_count", input: {} } };
+  yield { type: "content_block_delta", index: 0, delta: { type: "input_json_delta", partial_json: JSON.stringify({ agent: "@neo-gpt" }) } };
+  yield { type: "content_block_stop", index: 0 };
+  yield { type: "message_delta", delta: { stop_reason: "tool_use" } };
+}
+let input = "";
+for await (const event of router.registry.fromProviderStream(recordedStream(), "anthropic")) {
+  if (event.type === "content_block_start") console.log(`stream: tool_use ${event.content_block.id} -> ${event.content_block.name}`);
+  if (event.type === "content_block_delta") input += event.delta.partial_json;
+}
+const streamed = router.registry.toolForCallId("toolu_rec");
+const answer = await router.callTool(streamed, JSON.parse(input));
+console.log(`toolu_rec: ${streamed}\n    -> ${answer.content[0].text}`);
 
 for (const client of Object.values(clients)) await client.close();
 if (scratch) rmSync(scratch, { recursive: true, force: true });
