@@ -1010,12 +1010,17 @@ function createApi(glue) {
   /**
    * Streams schema issues into a classifier's scratch for Rust to decide:
    * the fields Rust names (ISSUE_FIELDS) read once per issue, strings
-   * interned and written as UTF-16 units. An issue that throws while it is
-   * read streams with no fields.
+   * interned and written as UTF-16 units, then `op(toolLength,
+   * stringCount, issueCount)` is called. An issue that throws while it is
+   * read streams with no fields. Returns `[base of the words, issue count]`.
    */
-  function streamIssues(s, tool, issues) {
+  function streamIssues(s, tool, issues, op) {
     const ids = new Map(), strings = [], fields = [];
     const count = issues.length;
+    if (!(count <= Limit.MaxElements)) {
+      glue.__too_many_issues(out);
+      throw take();
+    }
     for (let k = 0; k < count; k++) {
       const start = fields.length;
       try {
@@ -1052,9 +1057,9 @@ function createApi(glue) {
       words32[w + i] = strings[i].length;
     }
     for (let i = 0; i < fields.length; i++) words32[w + strings.length + i] = fields[i];
-    s.v.classify_issue_stream(tool.length, strings.length, count);
+    op(tool.length, strings.length, count);
     s.done(Math.max(total, words));
-    return w;
+    return [w, count];
   }
 
   /** The message of an error value: a string, or a string `.message`; else null. Never throws. */
@@ -1151,8 +1156,7 @@ function createApi(glue) {
       const s = ErrorClassifier.#live(this);
       const issues = error !== null && typeof error === "object" && !isList(error) ? issuesOf(error) : null;
       if (issues !== null) {
-        const n = s.write(typeof tool === "string" ? tool : "");
-        if (!s.v.issues_result(n, issues, out)) throw take();
+        streamIssues(s, typeof tool === "string" ? tool : "", issues, (t, n, c) => s.v.issues_result_stream(t, n, c, out));
         return take();
       }
       const [t, m] = this.#prepare(tool, error);
@@ -1179,13 +1183,7 @@ function createApi(glue) {
       issues = issuesOf(issues);
       if (issues === null) throw argumentError(Expected.Issues);
       const t = typeof tool === "string" ? tool : "";
-      if (!(issues.length <= Limit.MaxElements)) {
-        // Rust reads (and refuses) a list too long to stream.
-        if (!s.v.classify_issues(s.write(t), issues, out)) throw take();
-        return take();
-      }
-      const count = issues.length;
-      const base = streamIssues(s, t, issues);
+      const [base, count] = streamIssues(s, t, issues, (tl, n, c) => s.v.classify_issue_stream(tl, n, c));
       views();
       const strings = this.#strings, size = ISSUE_WORDS.Size, missing = Word.Missing;
       const data = new Array(count);

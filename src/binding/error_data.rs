@@ -6,8 +6,7 @@ use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
 use super::{
-    get, js_error, options_object, read, scratch_exports, string_array, string_list, to_js, unreadable, Limit, Scratch,
-    Word,
+    get, js_error, options_object, read, scratch_exports, string_array, string_list, to_js, unreadable, Scratch, Word,
 };
 use crate::error::ArgumentError;
 use crate::error::{OptionPath, OptionsError};
@@ -77,6 +76,13 @@ pub enum IssueWord {
     Hint = 3,
     /// Words per issue.
     Size = 4,
+}
+
+/// Sets `out[0]` to the `TypeError` for an issue list longer than
+/// [`Limit::MaxElements`](super::Limit::MaxElements) (the wrapper streams no more).
+#[wasm_bindgen(js_name = "__too_many_issues")]
+pub fn too_many_issues(out: &Array) {
+    out.set(0, js_error(&ArgumentError::unreadable("the issues (an array of at most 1048576)")));
 }
 
 /// Sets `out[0]` to the error-data tables (read once by the wrapper).
@@ -179,25 +185,6 @@ impl Classifier {
         out.set(0, to_js(&self.inner.unknown_tool_response(&request_id(id), &name)));
     }
 
-    /// Sets `out[0]` to the safe data of schema issues (Zod issues, Ajv
-    /// errors) for the tool in `units[..tool_len]`, one per issue.
-    ///
-    /// Returns false, with the error to throw in `out[0]`, for a list that
-    /// cannot be read or is longer than [`Limit::MaxElements`]; an issue
-    /// that cannot be read counts as an issue with no fields.
-    #[must_use]
-    pub fn classify_issues(&self, tool_len: usize, issues: &JsValue, out: &Array) -> bool {
-        self.with_issues(tool_len, issues, out, |c, tool, list| to_js(&c.classify_issues(tool, list)))
-    }
-
-    /// Sets `out[0]` to the `isError` result for the schema issues (as
-    /// [`classify_issues`](Self::classify_issues) reads them) of the tool in
-    /// `units[..tool_len]`; false as there.
-    #[must_use]
-    pub fn issues_result(&self, tool_len: usize, issues: &JsValue, out: &Array) -> bool {
-        self.with_issues(tool_len, issues, out, |c, tool, list| to_js(&c.issues_result(tool, list)))
-    }
-
     /// Sets `out[0]` to the `isError` result for an error thrown by the
     /// handler of tool `units[..tool_len]`, its message following it
     /// (`None` when the error had no message).
@@ -213,7 +200,39 @@ impl Classifier {
     /// [`Word::Other`]). Writes [`IssueWord::Size`] words per issue at the
     /// start of the words.
     pub fn classify_issue_stream(&mut self, tool_len: usize, strings: usize, count: usize) {
-        let Scratch { units, words } = &mut self.scratch;
+        let ids = self.with_issue_stream(tool_len, strings, count, ErrorClassifier::classify_issue_ids);
+        let words = &mut self.scratch.words;
+        let size = IssueWord::Size as usize;
+        if words.len() < ids.len() * size {
+            return; // the wrapper sized the words for the stream, which is longer
+        }
+        let id = |v: Option<u32>| v.and_then(|v| i32::try_from(v).ok()).unwrap_or(Word::Missing as i32);
+        for (k, (tool, field, phrase)) in ids.into_iter().enumerate() {
+            let (fixed, hint) = match phrase {
+                IssuePhrase::Fixed(i) => (Some(i), None),
+                IssuePhrase::Hint(h) => (None, Some(h)),
+            };
+            words[k * size..(k + 1) * size].copy_from_slice(&[id(tool), id(field), id(fixed), id(hint)]);
+        }
+    }
+
+    /// Sets `out[0]` to the `isError` result for issues streamed as for
+    /// [`classify_issue_stream`](Self::classify_issue_stream).
+    pub fn issues_result_stream(&self, tool_len: usize, strings: usize, count: usize, out: &Array) {
+        let result =
+            self.with_issue_stream(tool_len, strings, count, |c, tool, list| to_js(&c.issues_result(tool, list)));
+        out.set(0, result);
+    }
+
+    /// Decodes an issue stream, then calls `f` with the tool and the issues.
+    fn with_issue_stream<R>(
+        &self,
+        tool_len: usize,
+        strings: usize,
+        count: usize,
+        f: impl FnOnce(&ErrorClassifier, &str, &[Issue<'_>]) -> R,
+    ) -> R {
+        let Scratch { units, words } = &self.scratch;
         let tool = units.get(..tool_len).and_then(|u| String::from_utf16(u).ok()).unwrap_or_default();
         let mut texts: Vec<Option<String>> = Vec::with_capacity(strings);
         let mut at = tool_len;
@@ -241,39 +260,7 @@ impl Classifier {
                 }
             })
             .collect();
-        let ids = self.inner.classify_issue_ids(&tool, &list);
-        let size = IssueWord::Size as usize;
-        if words.len() < ids.len() * size {
-            return; // the wrapper sized the words for the stream, which is longer
-        }
-        let id = |v: Option<u32>| v.and_then(|v| i32::try_from(v).ok()).unwrap_or(Word::Missing as i32);
-        for (k, (tool, field, phrase)) in ids.into_iter().enumerate() {
-            let (fixed, hint) = match phrase {
-                IssuePhrase::Fixed(i) => (Some(i), None),
-                IssuePhrase::Hint(h) => (None, Some(h)),
-            };
-            words[k * size..(k + 1) * size].copy_from_slice(&[id(tool), id(field), id(fixed), id(hint)]);
-        }
-    }
-
-    /// Reads the issues, then calls `f` with the tool and them.
-    fn with_issues(
-        &self,
-        tool_len: usize,
-        issues: &JsValue,
-        out: &Array,
-        f: impl FnOnce(&ErrorClassifier, &str, &[Issue<'_>]) -> JsValue,
-    ) -> bool {
-        let tool = self.scratch.strict(0, tool_len).unwrap_or_default();
-        let Ok(Some(list)) = read::elements(issues, Limit::MaxElements as usize) else {
-            out.set(0, js_error(&ArgumentError::unreadable("the issues (an array of at most 1048576)")));
-            return false;
-        };
-        let parsed: Vec<ParsedIssue> =
-            list.iter().map(|i| i.as_ref().map_or_else(ParsedIssue::none, ParsedIssue::read)).collect();
-        let list: Vec<Issue<'_>> = parsed.iter().map(ParsedIssue::as_issue).collect();
-        out.set(0, f(&self.inner, &tool, &list));
-        true
+        f(&self.inner, &tool, &list)
     }
 
     /// The tool and message strings; a message that is absent or not valid
@@ -282,61 +269,6 @@ impl Classifier {
         let tool = self.scratch.strict(0, tool_len).unwrap_or_default();
         let message = message_len.and_then(|n| self.scratch.strict(tool_len, n as usize)).unwrap_or_default();
         (tool, message)
-    }
-}
-
-/// An issue's fields, read out of a JS object (only the ones that are safe
-/// to use: code or keyword, path, and a schema-side property name).
-struct ParsedIssue {
-    zod_code: Option<String>,
-    first_segment: Option<String>,
-    missing: bool,
-    keyword: Option<String>,
-    instance_path: String,
-    missing_property: Option<String>,
-}
-
-impl ParsedIssue {
-    /// An issue with no fields (one that could not be read).
-    fn none() -> Self {
-        Self::read(&JsValue::UNDEFINED)
-    }
-
-    /// The fields of one issue; a field that cannot be read (a getter or a
-    /// Proxy trap throws) counts as absent.
-    fn read(issue: &JsValue) -> Self {
-        let field = |value: &JsValue, key: &str| -> JsValue {
-            if value.is_object() {
-                read::property(value, key).unwrap_or(JsValue::UNDEFINED)
-            } else {
-                JsValue::UNDEFINED
-            }
-        };
-        let path = field(issue, "path");
-        let first_segment = if read::is_array(&path) == Ok(true) { field(&path, "0").as_string() } else { None };
-        Self {
-            zod_code: field(issue, "code").as_string(),
-            first_segment,
-            missing: field(issue, "received").as_string().as_deref() == Some("undefined"),
-            keyword: field(issue, "keyword").as_string(),
-            instance_path: field(issue, "instancePath").as_string().unwrap_or_default(),
-            missing_property: field(&field(issue, "params"), "missingProperty").as_string(),
-        }
-    }
-
-    fn as_issue(&self) -> Issue<'_> {
-        match (&self.keyword, &self.zod_code) {
-            (Some(keyword), _) => Issue::Ajv {
-                keyword,
-                instance_path: &self.instance_path,
-                missing_property: self.missing_property.as_deref(),
-            },
-            (None, code) => Issue::Zod {
-                code: code.as_deref().unwrap_or(""),
-                first_segment: self.first_segment.as_deref(),
-                missing: self.missing,
-            },
-        }
     }
 }
 

@@ -40,7 +40,7 @@ mod recipient;
 mod tool_name;
 
 pub use delivery::{delivery_tables, plan, Header, Mailbox, Op};
-pub use error_data::{error_tables, Classifier, IssueWord};
+pub use error_data::{error_tables, too_many_issues, Classifier, IssueWord};
 pub use recipient::{recipient_tables, Validator};
 pub use tool_name::{pieces, rules, stream_tables, tool_layouts, Lookup, Mapper, Registry, StepKind};
 
