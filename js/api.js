@@ -611,7 +611,7 @@ function createApi(glue) {
    * A When dispatch: objects whose property `a` (as JSON sees it) is one
    * of `branches`' keys go on to that branch. A change below comes back as
    * a spread copy of `node`, which has the value read when JSON sees it
-   * (see `replaced` checks in the Key and Name steps).
+   * (the "seen" check of the comment above).
    */
   function compileWhen(a, branches) {
     if (!UNCHECKED_KEYS.includes(a)) UNCHECKED_KEYS.push(a);
@@ -630,96 +630,80 @@ function createApi(glue) {
       return (r[a] === t && !polluted) || isEnumerable.call(node, a) ? r : node; // seen
     };
   }
-  /** The walker of one step, `next` walking what it reaches (null after a Name or Names step). */
+  /** The walker of a Key, Each, Name or Names step (When steps are dispatched by compileWhen), `next` walking what it reaches (null after a Name or Names step). */
   function compileStep([kind, a, b], next) {
-    let f;
-    {
-      if (kind === StepKind.When || kind === StepKind.Name) {
-        if (!UNCHECKED_KEYS.includes(a)) UNCHECKED_KEYS.push(a);
-      }
-      if (kind === StepKind.Key) {
-        f = (node, m) => {
-          if (!isObject(node) || !Object.hasOwn(node, a)) return node;
-          const raw = node[a];
-          if (raw === null || typeof raw !== "object") return node; // nothing below a primitive
-          let c = raw;
+    if (kind === StepKind.Name && !UNCHECKED_KEYS.includes(a)) UNCHECKED_KEYS.push(a);
+    if (kind === StepKind.Key) {
+      return (node, m) => {
+        if (!isObject(node) || !Object.hasOwn(node, a)) return node;
+        const raw = node[a];
+        if (raw === null || typeof raw !== "object") return node; // nothing below a primitive
+        let c = raw;
+        if (typeof c.toJSON === "function") {
+          c = c.toJSON(a);
+          if (c === null || typeof c !== "object") return node;
+        }
+        const nc = next(c, m);
+        if (nc === c || (!Array.isArray(c) && unboxed(c) !== c)) return node;
+        const copy = { ...node };
+        if (copy[a] !== raw && !isEnumerable.call(node, a)) return node; // seen (own: checked above)
+        copy[a] = nc;
+        return copy;
+      };
+    } else if (kind === StepKind.Each) {
+      // JSON reads every index with a plain get (holes and inherited
+      // elements included), as this does.
+      return (node, m) => {
+        if (!Array.isArray(node)) return node;
+        let o = node;
+        for (let j = 0; j < node.length; j++) {
+          let c = node[j];
+          if (c === null || typeof c !== "object") continue;
           if (typeof c.toJSON === "function") {
-            c = c.toJSON(a);
-            if (c === null || typeof c !== "object") return node;
+            c = c.toJSON(String(j));
+            if (c === null || typeof c !== "object") continue;
           }
           const nc = next(c, m);
-          if (nc === c || (!Array.isArray(c) && unboxed(c) !== c)) return node;
-          const copy = { ...node };
-          if (copy[a] !== raw && !isEnumerable.call(node, a)) return node; // seen (own: checked above)
-          copy[a] = nc;
-          return copy;
-        };
-      } else if (kind === StepKind.Each) {
-        // JSON reads every index with a plain get (holes and inherited
-        // elements included), as this does.
-        f = (node, m) => {
-          if (!Array.isArray(node)) return node;
-          let o = node;
-          for (let j = 0; j < node.length; j++) {
-            let c = node[j];
-            if (c === null || typeof c !== "object") continue;
-            if (typeof c.toJSON === "function") {
-              c = c.toJSON(String(j));
-              if (c === null || typeof c !== "object") continue;
-            }
-            const nc = next(c, m);
-            if (nc !== c && unboxed(c) === c) {
-              if (o === node) o = node.slice();
-              o[j] = nc;
-            }
+          if (nc !== c && unboxed(c) === c) {
+            if (o === node) o = node.slice();
+            o[j] = nc;
           }
-          return o;
-        };
-      } else if (kind === StepKind.When) {
-        // A change below comes back as a spread copy of `node`.
-        f = (node, m) => {
-          if (!isObject(node)) return node;
-          const t = node[a];
-          if (t !== b && (t === null || typeof t !== "object" || jsonOf(t, a) !== b)) return node;
-          const r = next(node, m);
-          if (r === node) return node;
-          return (r[a] === t && !polluted) || isEnumerable.call(node, a) ? r : node; // seen
-        };
-      } else if (kind === StepKind.Name) {
-        f = (node, m) => {
-          if (!isObject(node)) return node;
-          const raw = node[a];
-          const n = typeof raw === "string" ? raw : raw !== null && typeof raw === "object" ? jsonOf(raw, a) : null;
+        }
+        return o;
+      };
+    } else if (kind === StepKind.Name) {
+      return (node, m) => {
+        if (!isObject(node)) return node;
+        const raw = node[a];
+        const n = typeof raw === "string" ? raw : raw !== null && typeof raw === "object" ? jsonOf(raw, a) : null;
+        const r = typeof n === "string" ? m(n) : null;
+        if (r === null || r === n) return node;
+        const copy = { ...node };
+        if ((copy[a] !== raw || polluted) && !isEnumerable.call(node, a)) return node; // seen
+        copy[a] = r;
+        return copy;
+      };
+    } else {
+      // Rare (one place in one format): checked exactly before reading.
+      return (node, m) => {
+        if (!isObject(node) || !isEnumerable.call(node, a)) return node;
+        const list = jsonOf(node[a], a);
+        if (!Array.isArray(list)) return node;
+        let o = list;
+        for (let j = 0; j < list.length; j++) {
+          const n = jsonOf(list[j], j);
           const r = typeof n === "string" ? m(n) : null;
-          if (r === null || r === n) return node;
-          const copy = { ...node };
-          if ((copy[a] !== raw || polluted) && !isEnumerable.call(node, a)) return node; // seen
-          copy[a] = r;
-          return copy;
-        };
-      } else {
-        // Rare (one place in one format): checked exactly before reading.
-        f = (node, m) => {
-          if (!isObject(node) || !isEnumerable.call(node, a)) return node;
-          const list = jsonOf(node[a], a);
-          if (!Array.isArray(list)) return node;
-          let o = list;
-          for (let j = 0; j < list.length; j++) {
-            const n = jsonOf(list[j], j);
-            const r = typeof n === "string" ? m(n) : null;
-            if (r !== null && r !== n) {
-              if (o === list) o = list.slice();
-              o[j] = r;
-            }
+          if (r !== null && r !== n) {
+            if (o === list) o = list.slice();
+            o[j] = r;
           }
-          if (o === list) return node;
-          const copy = { ...node };
-          copy[a] = o;
-          return copy;
-        };
-      }
+        }
+        if (o === list) return node;
+        const copy = { ...node };
+        copy[a] = o;
+        return copy;
+      };
     }
-    return f;
   }
   const RULES = new Map(table(glue.__rules).map(([format, rules]) => [format, compileRules(rules)]));
 
