@@ -579,27 +579,22 @@ function createApi(glue) {
       if (group === undefined) groups.set(key, (group = { step: steps[0], rests: [] }));
       if (steps.length > 1) group.rests.push(steps.slice(1));
     }
-    // When steps on one key become one dispatch on its value.
-    const whens = new Map(), walkers = [];
+    // When steps on one key become one dispatch on its value, in the place
+    // of the first of them.
+    const parts = [], whens = new Map();
     for (const { step, rests } of groups.values()) {
       const [kind, a, b] = step;
       const next = rests.length === 0 ? null : compileRules(rests);
-      if (kind !== StepKind.When) walkers.push(compileStep(step, next));
+      if (kind !== StepKind.When) parts.push(() => compileStep(step, next));
       else {
-        let branches = whens.get(a);
-        if (branches === undefined) {
-          whens.set(a, (branches = new Map()));
-          walkers.push(branches); // its place, filled below
+        if (!whens.has(a)) {
+          whens.set(a, new Map());
+          parts.push(() => compileWhen(a, whens.get(a)));
         }
-        branches.set(b, next);
+        whens.get(a).set(b, next);
       }
     }
-    for (let i = 0; i < walkers.length; i++) {
-      if (walkers[i] instanceof Map) {
-        const [a] = [...whens].find(([, branches]) => branches === walkers[i]);
-        walkers[i] = compileWhen(a, walkers[i]);
-      }
-    }
+    const walkers = parts.map((make) => make());
     if (walkers.length === 1) return walkers[0];
     return (node, m) => {
       let result = node;
