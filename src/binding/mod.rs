@@ -228,7 +228,7 @@ impl Scratch {
     /// Code units `offset..offset + len` decoded strictly: a lone surrogate
     /// gives `None`, so it can never equal a string it is not.
     fn strict(&self, offset: usize, len: usize) -> Option<String> {
-        String::from_utf16(self.units.get(offset..offset.checked_add(len)?)?).ok()
+        self.exact(offset, len).ok()
     }
 
     /// Writes `s` at the start of the unit buffer: its length in code
