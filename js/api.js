@@ -702,31 +702,77 @@ function createApi(glue) {
   }
   const RULES = new Map(table(glue.__rules).map(([format, rules]) => [format, compileRules(rules)]));
 
-  // Stream events that open a call name its id and tool (Rust's table):
-  // the registry remembers the most recent ids (toolForCallId).
+  // Stream events that name a call's id or tool (Rust's table): a stream
+  // pairs them per call (its slot), and the registry remembers the most
+  // recent ids (toolForCallId).
   const { calls: CALL_PLACES, callIdsMax: CALL_IDS_MAX } = table(glue.__stream_tables);
-  /** The calls' `[id, name]` that `place` reaches in `event` (read only, own properties). */
-  function callsAt(event, [steps, idKey, nameKeys], found) {
-    const visit = (node, i) => {
-      if (i === steps.length) {
-        if (!isObject(node) || !Object.hasOwn(node, idKey)) return;
-        let name = node;
-        for (const k of nameKeys) name = isObject(name) && Object.hasOwn(name, k) ? name[k] : undefined;
-        const id = node[idKey];
-        if (typeof id === "string" && typeof name === "string") found.push([id, name]);
-        return;
+  /** A slot value as part of a key: numbers and strings only (a call without one stands alone). */
+  const slotPart = (v) => (typeof v === "number" ? `${v}` : typeof v === "string" ? `"${v}` : null);
+  /**
+   * A reader of one call place: `(event, seen)` calls `seen(id, name, slot)`
+   * for each call `place` reaches in `event` (own properties only; id or
+   * name undefined when the event does not carry it, slot null when the
+   * call has none).
+   */
+  function compileCallPlace([steps, idKey, nameKeys, slot]) {
+    const nodes = new Array(steps.length + 1);
+    const own = (node, k) => (isObject(node) && Object.hasOwn(node, k) ? node[k] : undefined);
+    const found = (node, seen) => {
+      if (!isObject(node)) return;
+      let name = node;
+      for (let i = 0; i < nameKeys.length; i++) name = own(name, nameKeys[i]);
+      const id = own(node, idKey);
+      if (typeof id !== "string" && typeof name !== "string") return;
+      let key = slot.length === 0 ? null : "";
+      for (let i = 0; i < slot.length && key !== null; i++) {
+        const part = slotPart(own(nodes[slot[i][0]], slot[i][1]));
+        key = part === null ? null : `${key}${part}/`;
       }
+      seen(typeof id === "string" ? id : undefined, typeof name === "string" ? name : undefined, key);
+    };
+    const visit = (node, i, seen) => {
+      nodes[i] = node;
+      if (i === steps.length) return found(node, seen);
       const [kind, a, b] = steps[i];
       if (kind === StepKind.Each) {
-        if (Array.isArray(node)) for (let j = 0; j < node.length; j++) visit(node[j], i + 1);
+        if (Array.isArray(node)) for (let j = 0; j < node.length; j++) visit(node[j], i + 1, seen);
       } else if (kind === StepKind.When) {
-        if (isObject(node) && Object.hasOwn(node, a) && node[a] === b) visit(node, i + 1);
-      } else if (isObject(node) && Object.hasOwn(node, a)) visit(node[a], i + 1);
+        if (own(node, a) === b) visit(node, i + 1, seen);
+      } else {
+        const next = own(node, a);
+        if (next !== undefined) visit(next, i + 1, seen);
+      }
     };
-    visit(event, 0);
-    return found;
+    return (event, seen) => visit(event, 0, seen);
   }
-  const CALLS = new Map(CALL_PLACES.map(([format, places]) => [format, places]));
+  const CALLS = new Map(
+    CALL_PLACES.map(([format, places]) => {
+      const readers = places.map(compileCallPlace);
+      return [format, (event, seen) => readers.forEach((read) => read(event, seen))];
+    }),
+  );
+  /**
+   * The calls of one stream: an id and a name met in different events of
+   * the same call (slot) are paired, and `remember(id, name)` is told each
+   * pair once its name is known. Bounded like the registry's memory.
+   */
+  function callPairing(remember) {
+    const slots = new Map(); // slot → { ids, name }
+    return (id, name, slot) => {
+      if (slot === null) {
+        if (id !== undefined && name !== undefined) remember(id, name);
+        return;
+      }
+      let call = slots.get(slot);
+      if (call === undefined) {
+        if (slots.size >= CALL_IDS_MAX) slots.delete(slots.keys().next().value);
+        slots.set(slot, (call = { ids: [], name: undefined }));
+      }
+      if (id !== undefined && !call.ids.includes(id) && call.ids.length < 4) call.ids.push(id);
+      if (name !== undefined) call.name = name;
+      if (call.name !== undefined) for (const i of call.ids) remember(i, call.name);
+    };
+  }
   /** An async iterable over `source`: an async iterable, or a web ReadableStream without async iteration. */
   function iterable(source) {
     if (source !== null && typeof source === "object" && typeof source[Symbol.asyncIterator] === "function") return source;
@@ -747,21 +793,213 @@ function createApi(glue) {
     throw argumentError(Expected.EventSource);
   }
 
-  /** A new payload with names mapped by `map(name)` (a string, or null to keep it); the input is not mutated. */
-  function rewrite(payload, format, map) {
-    const walk = RULES.get(format);
-    if (walk === undefined) throw argumentError(Expected.PayloadFormat);
-    const root = jsonOf(payload, "");
-    let result = root;
+  /** `walk(root, map)` for `format`'s rules, guarded against a polluted Object.prototype; `root` itself when nothing changed. */
+  function walked(walk, root, map) {
     const outer = polluted; // a getter or toJSON may rewrite another payload meanwhile
     polluted = isPolluted();
     try {
-      result = walk(root, map);
+      return walk(root, map);
     } finally {
       polluted = outer;
     }
+  }
+  /** The walker of `format`; a clear error for another value. */
+  function walkerOf(format) {
+    const walk = RULES.get(format);
+    if (walk === undefined) throw argumentError(Expected.PayloadFormat);
+    return walk;
+  }
+
+  /** A new payload with names mapped by `map(name)` (a string, or null to keep it); the input is not mutated. */
+  function rewrite(payload, format, map) {
+    const walk = walkerOf(format);
+    const root = jsonOf(payload, "");
+    const result = walked(walk, root, map);
     if (result !== root) return result;
     return Array.isArray(root) ? root.slice() : isObject(root) ? { ...root } : root;
+  }
+
+  // ---- Server-sent events, byte for byte ----
+
+  const LF = 10, CR = 13;
+  const strictUtf8 = () => new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+  const utf8 = new TextEncoder();
+  /**
+   * Where a JSON text's string values must change: the text is walked with
+   * the values it parsed to (`before`) and their rewrite (`after`) side by
+   * side, and a string whose place holds another string in `after` becomes
+   * that string. Only containers that changed are looked into. Returns
+   * `[start, end, replacement]` in text order. The text is valid JSON (it
+   * parsed), so the scan needs no error handling; it keeps its own stack
+   * (no recursion: a deep text cannot overflow it).
+   */
+  function stringEdits(text, before, after) {
+    const edits = [];
+    const stack = [];
+    // The open container: its values before and after (the same when it
+    // did not change), whether it is an array, and where in it we are.
+    let o = undefined, n = undefined, arr = false, index = 0, key = null, expectKey = false;
+    const own = (c, k) => (c !== null && typeof c === "object" && Object.hasOwn(c, k) ? c[k] : undefined);
+    const decode = (i, j) => {
+      const escape = text.indexOf("\\", i);
+      return escape === -1 || escape > j ? text.slice(i + 1, j - 1) : JSON.parse(text.slice(i, j));
+    };
+    let top = true; // at the root value
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 0x22) {
+        let j = i + 1;
+        for (;;) {
+          const d = text.charCodeAt(j++);
+          if (d === 0x5c) j++;
+          else if (d === 0x22) break;
+        }
+        if (!top && !arr && expectKey) key = decode(i, j);
+        else if (!top && o !== n) {
+          const k = arr ? index : key;
+          const was = own(o, k), now = own(n, k);
+          if (typeof now === "string" && now !== was && decode(i, j) === was) edits.push([i, j, JSON.stringify(now)]);
+        }
+        i = j - 1;
+      } else if (c === 0x7b || c === 0x5b) {
+        let co, cn;
+        if (top) (co = before), (cn = after);
+        else if (o === n) co = cn = undefined;
+        else {
+          const k = arr ? index : key;
+          co = own(o, k);
+          cn = own(n, k);
+        }
+        if (!top) stack.push([o, n, arr, index, key]);
+        top = false;
+        (o = co), (n = cn), (arr = c === 0x5b), (index = 0), (key = null), (expectKey = !arr);
+      } else if (c === 0x7d || c === 0x5d) {
+        if (stack.length === 0) break;
+        [o, n, arr, index, key] = stack.pop();
+        expectKey = false;
+      } else if (c === 0x2c) {
+        if (arr) index++;
+        else expectKey = true;
+      } else if (c === 0x3a) expectKey = false;
+    }
+    return edits;
+  }
+  /**
+   * The `data` of one event's text: its value (lines joined by LF, as an
+   * event source joins them) and, per line, where it starts in the data
+   * and in the text. Null when the event has no data.
+   */
+  function eventData(text) {
+    const values = [], at = [];
+    let pos = text.charCodeAt(0) === 0xfeff ? 1 : 0; // a byte order mark opens a stream, not a field
+    while (pos < text.length) {
+      let end = pos;
+      for (let c = text.charCodeAt(end); end < text.length && c !== LF && c !== CR; c = text.charCodeAt(++end));
+      if (text.startsWith("data", pos) && (end === pos + 4 || text.charCodeAt(pos + 4) === 0x3a)) {
+        let v = Math.min(pos + 5, end);
+        if (text.charCodeAt(v) === 0x20 && v < end) v++;
+        values.push(text.slice(v, end));
+        at.push(v);
+      }
+      pos = end + (text.charCodeAt(end) === CR && text.charCodeAt(end + 1) === LF ? 2 : 1);
+    }
+    if (values.length === 0) return null;
+    return { data: values.length === 1 ? values[0] : values.join("\n"), values, at };
+  }
+  /**
+   * One event's bytes with the names its data carries rewritten by `map`;
+   * every other byte as it came, and the bytes themselves when nothing
+   * changed (no data, data that is not JSON, text that is not UTF-8).
+   * `seen(value)` is told the rewritten data.
+   */
+  function rewriteEvent(bytes, decoder, walk, map, seen) {
+    let text;
+    try {
+      text = decoder.decode(bytes);
+    } catch {
+      return bytes;
+    }
+    const event = eventData(text);
+    if (event === null) return bytes;
+    let parsed;
+    try {
+      parsed = JSON.parse(event.data);
+    } catch {
+      return bytes;
+    }
+    const result = walked(walk, parsed, map);
+    seen(result);
+    if (result === parsed) return bytes;
+    const edits = stringEdits(event.data, parsed, result);
+    if (edits.length === 0) return bytes;
+    // Data offsets back to text offsets: a JSON string holds no line break,
+    // so each edit lies within one data line.
+    let out = "", from = 0, line = 0, lineStart = 0;
+    for (const [start, end, replacement] of edits) {
+      while (start >= lineStart + event.values[line].length + 1) lineStart += event.values[line++].length + 1;
+      const t = event.at[line] + (start - lineStart);
+      out += text.slice(from, t) + replacement;
+      from = t + (end - start);
+    }
+    return utf8.encode(out + text.slice(from));
+  }
+  /**
+   * A byte TransformStream over `text/event-stream`: each event (up to its
+   * blank line, LF, CR or CRLF, wherever the chunks split) goes through
+   * `rewriteEvent`; the bytes of an unfinished event wait for its end, and
+   * at the end of the stream pass through as they came.
+   */
+  function sseTransform(walk, map, seen) {
+    const decoder = strictUtf8();
+    let pending = []; // the current event's bytes so far
+    let lineEmpty = true, afterCR = false;
+    const concat = (parts) => {
+      if (parts.length === 1) return parts[0];
+      let size = 0;
+      for (const p of parts) size += p.length;
+      const all = new Uint8Array(size);
+      let at = 0;
+      for (const p of parts) all.set(p, at), (at += p.length);
+      return all;
+    };
+    return new TransformStream({
+      transform(chunk, controller) {
+        if (!(chunk instanceof Uint8Array)) {
+          if (ArrayBuffer.isView(chunk)) chunk = new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+          else if (chunk instanceof ArrayBuffer) chunk = new Uint8Array(chunk);
+          else throw argumentError(Expected.SseChunk);
+        }
+        let start = 0;
+        for (let i = 0; i < chunk.length; i++) {
+          const b = chunk[i];
+          if (b === LF) {
+            if (afterCR) {
+              afterCR = false; // the LF of a CRLF
+              continue;
+            }
+          } else if (b === CR) afterCR = true;
+          else {
+            afterCR = false;
+            lineEmpty = false;
+            continue;
+          }
+          if (lineEmpty) {
+            pending.push(chunk.subarray(start, i + 1));
+            const bytes = concat(pending);
+            pending = [];
+            start = i + 1;
+            controller.enqueue(rewriteEvent(bytes, decoder, walk, map, seen));
+          }
+          lineEmpty = true;
+        }
+        // A copy: the caller may reuse its buffer.
+        if (start < chunk.length) pending.push(chunk.slice(start));
+      },
+      flush(controller) {
+        if (pending.length > 0) controller.enqueue(concat(pending));
+        pending = [];
+      },
+    });
   }
 
   // Where each part of a tool goes in each format's tool definition (Rust's layouts).
@@ -944,13 +1182,31 @@ function createApi(glue) {
      */
     async *fromProviderStream(source, format) {
       ToolRegistry.#live(this);
-      const places = CALLS.get(format);
-      if (places === undefined) throw argumentError(Expected.PayloadFormat);
+      const walk = walkerOf(format);
+      const calls = CALLS.get(format);
+      const seen = callPairing((id, name) => this.#remember(id, name));
+      const map = this.#canonicalOf;
       for await (const event of iterable(source)) {
-        const rewritten = this.fromProvider(event, format);
-        for (const place of places) for (const [id, name] of callsAt(rewritten, place, [])) this.#remember(id, name);
+        ToolRegistry.#live(this);
+        const root = jsonOf(event, "");
+        const rewritten = walked(walk, root, map);
+        calls(rewritten, seen);
         yield rewritten;
       }
+    }
+    /**
+     * A TransformStream of the bytes of a `text/event-stream` in `format`
+     * (as a gateway proxies it): each event's data with aliases replaced by
+     * canonical names, every other byte as it came, whatever the chunk
+     * boundaries. Call ids are remembered as fromProviderStream does.
+     */
+    fromProviderSse(format) {
+      ToolRegistry.#live(this);
+      const walk = walkerOf(format);
+      const calls = CALLS.get(format);
+      const seen = callPairing((id, name) => this.#remember(id, name));
+      const map = (name) => this.#canonicalOf(name); // a freed registry throws from here
+      return sseTransform(walk, map, (event) => calls(event, seen));
     }
     #callIds = new Map(); // id → canonical name, the most recent CALL_IDS_MAX
     #remember(id, name) {

@@ -12,6 +12,7 @@ use serde_json::Value;
 fn data(name: &str) -> Value {
     let text = match name {
         "tool_names" => include_str!("data/tool_names.json"),
+        "streams" => include_str!("data/streams.json"),
         _ => include_str!("data/payloads.json"),
     };
     serde_json::from_str(text).expect("vectors parse")
@@ -122,6 +123,33 @@ fn payload_vectors() {
         let format = Format::from_name(case["format"].as_str().unwrap()).unwrap();
         assert_eq!(r.to_provider(&case["canonical"], format), case["provider"], "{name}: toProvider");
         assert_eq!(r.from_provider(&case["provider"], format), case["canonical"], "{name}: fromProvider");
+    }
+}
+
+/// The recorded streams: each event on its own comes back with every name at
+/// a tool-name place canonical (the recordings put no other `name` key on
+/// an alias), the rest as it was.
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn stream_event_vectors() {
+    let doc = data("streams");
+    let mut r = ToolRegistry::default();
+    for (server, tools) in doc["registered"].as_object().unwrap() {
+        let tools: Vec<&str> = tools.as_array().unwrap().iter().map(|t| t.as_str().unwrap()).collect();
+        r.register_server(server, &tools).unwrap();
+    }
+    let formats = doc["formats"].as_object().unwrap();
+    assert_eq!(formats.len(), Format::ALL.len());
+    for (format_name, recording) in formats {
+        let format = Format::from_name(format_name).unwrap();
+        for event in recording["events"].as_array().unwrap() {
+            let mut want = event.to_string();
+            for (alias, canonical) in doc["aliases"].as_object().unwrap() {
+                want = want.replace(&format!("\"name\":\"{alias}\""), &format!("\"name\":{canonical}"));
+            }
+            let want: Value = serde_json::from_str(&want).unwrap();
+            assert_eq!(r.from_provider(event, format), want, "{format_name}");
+        }
     }
 }
 

@@ -473,9 +473,10 @@ pub enum Expected {
     ToolSpecs = 14,
     /// `fromProviderStream(source, …)`.
     EventSource = 15,
+    /// A chunk written to `fromProviderSse(…)`'s stream.
+    SseChunk = 16,
 }
 
-/// Sets `out[0]` to the `TypeError` for an argument of the wrong type.
 /// How a method was misused (see [`__misuse`](misuse)).
 #[wasm_bindgen]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -527,6 +528,7 @@ pub fn too_large(out: &Array) {
     );
 }
 
+/// Sets `out[0]` to the `TypeError` for an argument of the wrong type.
 #[wasm_bindgen(js_name = "__argument_error")]
 pub fn argument_error(expected: Expected, out: &Array) {
     let phrase = match expected {
@@ -537,6 +539,7 @@ pub fn argument_error(expected: Expected, out: &Array) {
         Expected::ConfigMap => "a config map (an object or a Map)",
         Expected::ToolSpecs => "a list of tools ({ name, description?, inputSchema? })",
         Expected::EventSource => "stream events: an async iterable or a ReadableStream",
+        Expected::SseChunk => "bytes: a Uint8Array, another ArrayBuffer view, or an ArrayBuffer",
         Expected::PayloadFormat => "a payload format",
         Expected::Catalog => "a catalog object",
         Expected::Issues => "an array of Zod issues or Ajv errors",

@@ -75,11 +75,11 @@ pub fn pieces(out: &Array) {
     out.set(0, string_array(&Piece::ALL.map(Piece::as_str)).into());
 }
 
-/// One call place as it crosses: `[steps, id key, name keys]`.
-type CallRow = (Rule, &'static str, &'static [&'static str]);
+/// One call place as it crosses: `[steps, id key, name keys, slot]`.
+type CallRow = (Rule, &'static str, &'static [&'static str], &'static [(usize, &'static str)]);
 
 /// The stream tables: per format, where calls carry their id and name
-/// (`[steps, id key, name keys]`), and how many ids a registry remembers.
+/// (`[steps, id key, name keys, slot]`), and how many ids a registry remembers.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct StreamTables {
@@ -94,7 +94,7 @@ pub fn stream_tables(out: &Array) {
         .iter()
         .map(|f| {
             let places =
-                call_places(*f).iter().map(|p| (p.path.iter().map(|s| step_parts(*s)).collect(), p.id, p.name));
+                call_places(*f).iter().map(|p| (p.path.iter().map(|s| step_parts(*s)).collect(), p.id, p.name, p.slot));
             (f.name(), places.collect())
         })
         .collect();

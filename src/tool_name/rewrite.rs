@@ -248,8 +248,14 @@ const BEDROCK_CONVERSE: &[&[Step]] = &[
     &[Key("contentBlockStart"), Key("start"), Key("toolUse"), Name("name")],
 ];
 
-/// Where a stream event carries a tool call's id with its name: the path to
-/// the call, the key of its id, and the keys down to its name.
+/// Where a stream event carries a tool call's id or its name: the path to
+/// the call, the key of its id, the keys down to its name, and what makes
+/// it the same call across events (its slot).
+///
+/// A call's id and name may arrive in different events (an OpenAI Chat
+/// chunk with the id, a later one with the name; a Responses
+/// `function_call_arguments.done` naming its item): the events of one call
+/// share a slot, the values read at `slot`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CallPlace {
     /// The steps to each call object.
@@ -258,10 +264,14 @@ pub struct CallPlace {
     pub id: &'static str,
     /// The keys from the call to its name.
     pub name: &'static [&'static str],
+    /// The call's slot: `(depth, key)` pairs, each the property `key` of
+    /// the node reached after `depth` steps of `path` (0: the event). Empty
+    /// when every event names its call whole (id and name together).
+    pub slot: &'static [(usize, &'static str)],
 }
 
-/// The places where `format`'s stream events name a call by id and tool
-/// (the event that opens the call), for remembering which tool an id is.
+/// The places where `format`'s stream events name a call by id or tool,
+/// for remembering which tool an id is.
 #[must_use]
 pub fn call_places(format: Format) -> &'static [CallPlace] {
     match format {
@@ -273,30 +283,63 @@ pub fn call_places(format: Format) -> &'static [CallPlace] {
     }
 }
 
-const CALLS_ANTHROPIC: &[CallPlace] =
-    &[CallPlace { path: &[Key("content_block"), When("type", "tool_use")], id: "id", name: &["name"] }];
+// Shapes: Anthropic `RawContentBlockStartEvent`; OpenAI
+// `ChatCompletionChunk.Choice.Delta.ToolCall` (the id in the first chunk of
+// a call, its name in the first or any later one) and `ResponseStreamEvent`
+// (`ResponseOutputItemAddedEvent`, `ResponseFunctionCallArgumentsDoneEvent`
+// with its `name`); Gemini `GenerateContentResponse`; Bedrock
+// `ConverseStreamOutput.contentBlockStart`.
+const CALLS_ANTHROPIC: &[CallPlace] = &[CallPlace {
+    path: &[Key("content_block"), When("type", "tool_use")],
+    id: "id",
+    name: &["name"],
+    slot: &[(0, "index")],
+}];
 const CALLS_OPENAI_CHAT: &[CallPlace] = &[CallPlace {
     path: &[Key("choices"), Each, Key("delta"), Key("tool_calls"), Each],
     id: "id",
     name: &["function", "name"],
+    slot: &[(2, "index"), (5, "index")],
 }];
 const CALLS_OPENAI_RESPONSES: &[CallPlace] = &[
-    CallPlace { path: &[Key("item"), When("type", "function_call")], id: "call_id", name: &["name"] },
-    CallPlace { path: &[Key("item"), When("type", "function_call")], id: "id", name: &["name"] },
+    CallPlace {
+        path: &[Key("item"), When("type", "function_call")],
+        id: "call_id",
+        name: &["name"],
+        slot: &[(0, "output_index")],
+    },
+    CallPlace {
+        path: &[Key("item"), When("type", "function_call")],
+        id: "id",
+        name: &["name"],
+        slot: &[(0, "output_index")],
+    },
+    CallPlace {
+        path: &[When("type", "response.function_call_arguments.done")],
+        id: "item_id",
+        name: &["name"],
+        slot: &[(0, "output_index")],
+    },
     // The whole response of `response.completed` and the other `response.*` events.
     CallPlace {
         path: &[Key("response"), Key("output"), Each, When("type", "function_call")],
         id: "call_id",
         name: &["name"],
+        slot: &[],
     },
 ];
 const CALLS_GEMINI: &[CallPlace] = &[CallPlace {
     path: &[Key("candidates"), Each, Key("content"), Key("parts"), Each, Key("functionCall")],
     id: "id",
     name: &["name"],
+    slot: &[],
 }];
-const CALLS_BEDROCK: &[CallPlace] =
-    &[CallPlace { path: &[Key("contentBlockStart"), Key("start"), Key("toolUse")], id: "toolUseId", name: &["name"] }];
+const CALLS_BEDROCK: &[CallPlace] = &[CallPlace {
+    path: &[Key("contentBlockStart"), Key("start"), Key("toolUse")],
+    id: "toolUseId",
+    name: &["name"],
+    slot: &[(1, "contentBlockIndex")],
+}];
 
 /// The paths to tool names in a format's requests, responses and message lists.
 #[must_use]
