@@ -49,3 +49,29 @@ export function wasmSize() {
   const bytes = readFileSync(new URL("../pkg/node/mcp_boundary_bg.wasm", import.meta.url));
   return { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
 }
+
+async function timeOnceAsync(fn, iterations) {
+  const start = process.hrtime.bigint();
+  let sink = 0;
+  for (let i = 0; i < iterations; i++) sink += await fn(i);
+  const ns = Number(process.hrtime.bigint() - start);
+  if (sink === -1) console.log("impossible");
+  return ns / iterations;
+}
+
+/** `compare` for asynchronous operations (`(i) => Promise<number>`), such as reading a whole stream. */
+export async function compareAsync(name, ours, plain, { iterations = 2_000, rounds = 9, perCall = 1, target } = {}) {
+  for (let i = 0; i < 3; i++) {
+    await timeOnceAsync(ours, iterations / 10);
+    await timeOnceAsync(plain, iterations / 10);
+  }
+  const a = [], b = [];
+  for (let r = 0; r < rounds; r++) {
+    a.push((await timeOnceAsync(ours, iterations)) / perCall);
+    b.push((await timeOnceAsync(plain, iterations)) / perCall);
+  }
+  const row = { name, wasm: median(a), js: median(b) };
+  row.ratio = row.wasm / row.js;
+  row.target = target;
+  return row;
+}

@@ -557,12 +557,16 @@ function createApi(glue) {
   // A copy's value proves nothing when Object.prototype has the key (the
   // copy may have inherited it), so each rewrite first looks there for the
   // keys that steps read without an own check; if one is found, every
-  // "seen" is checked exactly.
-  let polluted = false;
+  // "seen" is checked exactly. Looked at once per rewrite, and only when
+  // a name changes (most stream events change nothing).
+  let polluted; // undefined: not looked at yet in this rewrite
   const UNCHECKED_KEYS = [];
   function isPolluted() {
-    for (let i = 0; i < UNCHECKED_KEYS.length; i++) if (UNCHECKED_KEYS[i] in OBJECT_PROTO) return true;
-    return false;
+    if (polluted === undefined) {
+      polluted = false;
+      for (let i = 0; i < UNCHECKED_KEYS.length; i++) if (UNCHECKED_KEYS[i] in OBJECT_PROTO) polluted = true;
+    }
+    return polluted;
   }
   /**
    * One walker for a format's rules: rules that share a prefix share its
@@ -570,7 +574,8 @@ function createApi(glue) {
    * format has under its messages; the steps below a shared one run in
    * turn on what it reached.
    */
-  function compileRules(rules) {
+  const KEYED_MIN = 3;
+  function compileRules(rules, depth = 0) {
     const groups = new Map();
     for (const steps of rules) {
       const [kind, a, b] = steps[0];
@@ -581,24 +586,50 @@ function createApi(glue) {
     }
     // When steps on one key become one dispatch on its value, in the place
     // of the first of them.
-    const parts = [], whens = new Map();
+    const parts = [], groupSteps = [], whens = new Map();
     for (const { step, rests } of groups.values()) {
       const [kind, a, b] = step;
-      const next = rests.length === 0 ? null : compileRules(rests);
-      if (kind !== StepKind.When) parts.push(() => compileStep(step, next));
-      else {
+      const next = rests.length === 0 ? null : compileRules(rests, depth + 1);
+      if (kind !== StepKind.When) {
+        parts.push(() => compileStep(step, next, depth));
+        groupSteps.push(step);
+      } else {
         if (!whens.has(a)) {
           whens.set(a, new Map());
           parts.push(() => compileWhen(a, whens.get(a)));
+          groupSteps.push(step);
         }
         whens.get(a).set(b, next);
       }
     }
     const walkers = parts.map((make) => make());
     if (walkers.length === 1) return walkers[0];
+    // Many Key steps on one object (a format's top level) are found by
+    // going through the object's few keys rather than asking for each
+    // (a stream event has three or four keys; the top level has a dozen
+    // steps). Each Key walker still checks its key is own.
+    const keyed = new Map();
+    for (let i = 0; i < walkers.length; i++) {
+      const [kind, a] = groupSteps[i];
+      if (kind === StepKind.Key) keyed.set(a, walkers[i]);
+    }
+    const rest = walkers.filter((_, i) => groupSteps[i][0] !== StepKind.Key);
+    if (keyed.size < KEYED_MIN) {
+      return (node, m) => {
+        let result = node;
+        for (let i = 0; i < walkers.length; i++) result = walkers[i](result, m);
+        return result;
+      };
+    }
     return (node, m) => {
       let result = node;
-      for (let i = 0; i < walkers.length; i++) result = walkers[i](result, m);
+      if (isObject(node)) {
+        for (const k in node) {
+          const walk = keyed.get(k);
+          if (walk !== undefined) result = walk(result, m);
+        }
+      }
+      for (let i = 0; i < rest.length; i++) result = rest[i](result, m);
       return result;
     };
   }
@@ -622,15 +653,16 @@ function createApi(glue) {
       }
       const r = branch(node, m);
       if (r === node) return node;
-      return (r[a] === t && !polluted) || isEnumerable.call(node, a) ? r : node; // seen
+      return (r[a] === t && !isPolluted()) || isEnumerable.call(node, a) ? r : node; // seen
     };
   }
   /** The walker of a Key, Each, Name or Names step (When steps are dispatched by compileWhen), `next` walking what it reaches (null after a Name or Names step). */
-  function compileStep([kind, a, b], next) {
+  function compileStep([kind, a, b], next, depth) {
     if (kind === StepKind.Name && !UNCHECKED_KEYS.includes(a)) UNCHECKED_KEYS.push(a);
     if (kind === StepKind.Key) {
       return (node, m) => {
-        if (!isObject(node) || !Object.hasOwn(node, a)) return node;
+        // Arrays are looked at last: JSON sees no keys on them, and a miss is the common case.
+        if (node === null || typeof node !== "object" || !Object.hasOwn(node, a) || Array.isArray(node)) return node;
         const raw = node[a];
         if (raw === null || typeof raw !== "object") return node; // nothing below a primitive
         let c = raw;
@@ -658,6 +690,7 @@ function createApi(glue) {
             c = c.toJSON(String(j));
             if (c === null || typeof c !== "object") continue;
           }
+          ancestors[depth + 1] = c; // for a stream's call slots
           const nc = next(c, m);
           if (nc !== c && unboxed(c) === c) {
             if (o === node) o = node.slice();
@@ -674,9 +707,29 @@ function createApi(glue) {
         const r = typeof n === "string" ? m(n) : null;
         if (r === null || r === n) return node;
         const copy = { ...node };
-        if ((copy[a] !== raw || polluted) && !isEnumerable.call(node, a)) return node; // seen
+        if ((copy[a] !== raw || isPolluted()) && !isEnumerable.call(node, a)) return node; // seen
         copy[a] = r;
         return copy;
+      };
+    } else if (kind === StepKind.Call) {
+      // A stream's call (place `a` of the format's table): its id, name
+      // (mapped as the walk maps it) and slot, told to the stream reading
+      // this walk. Most events of a call carry neither id nor name.
+      const [, idKey, nameKeys, slot] = b;
+      return (node, m) => {
+        if (callSink === null || !isObject(node)) return node;
+        let id = Object.hasOwn(node, idKey) ? node[idKey] : undefined, name = ownAt(node, nameKeys);
+        if (typeof id !== "string") id = undefined;
+        if (typeof name === "string") name = m(name) ?? name;
+        else name = undefined;
+        if (id === undefined && name === undefined) return node;
+        let key = slot.length === 0 ? null : "";
+        for (let i = 0; i < slot.length && key !== null; i++) {
+          const part = slotPart(ownAt(slot[i][0] === depth ? node : ancestors[slot[i][0]], slot[i][1]));
+          key = part === null ? null : `${key}${part}/`;
+        }
+        callSink(id, name, key);
+        return node;
       };
     } else {
       // Rare (one place in one format): checked exactly before reading.
@@ -700,75 +753,48 @@ function createApi(glue) {
       };
     }
   }
-  const RULES = new Map(table(glue.__rules).map(([format, rules]) => [format, compileRules(rules)]));
-
-  // Stream events that name a call's id or tool (Rust's table): a stream
-  // pairs them per call (its slot), and the registry remembers the most
-  // recent ids (toolForCallId).
+  // Stream events that name a call's id or tool (Rust's table): the walker
+  // meets them as Call steps, a stream pairs them per call (its slot), and
+  // the registry remembers the most recent ids (toolForCallId).
   const { calls: CALL_PLACES, callIdsMax: CALL_IDS_MAX } = table(glue.__stream_tables);
+  const CALLS = new Map(CALL_PLACES);
+  let callSink = null; // (id, name, slot) while a stream's event is walked
+  let ancestors = []; // ancestors[d]: the node d steps down, where a Call step's slot reads it
+  const RULES = new Map(
+    table(glue.__rules).map(([format, rules]) => {
+      const calls = CALLS.get(format).map((place, i) => [...place[0], [StepKind.Call, `${i}`, place]]);
+      return [format, compileRules([...rules, ...calls])];
+    }),
+  );
+
+  /** The own value at `keys` below `node`; undefined where the path breaks. */
+  function ownAt(node, keys) {
+    for (let i = 0; i < keys.length; i++) node = isObject(node) && Object.hasOwn(node, keys[i]) ? node[keys[i]] : undefined;
+    return node;
+  }
   /** A slot value as part of a key: numbers and strings only (a call without one stands alone). */
   const slotPart = (v) => (typeof v === "number" ? `${v}` : typeof v === "string" ? `"${v}` : null);
   /**
-   * A reader of one call place: `(event, seen)` calls `seen(id, name, slot)`
-   * for each call `place` reaches in `event` (own properties only; id or
-   * name undefined when the event does not carry it, slot null when the
-   * call has none).
+   * The call sink of one stream: `(id, name, slot)` for each call its
+   * events carry (id or name undefined when absent, slot null when the call
+   * has none). An id and a name met in different events of the same call
+   * (slot) are paired, and `remember(id, name)` is told each pair once its
+   * name is known. Bounded like the registry's memory.
    */
-  function compileCallPlace([steps, idKey, nameKeys, slot]) {
-    const nodes = new Array(steps.length + 1);
-    const own = (node, k) => (isObject(node) && Object.hasOwn(node, k) ? node[k] : undefined);
-    const found = (node, seen) => {
-      if (!isObject(node)) return;
-      let name = node;
-      for (let i = 0; i < nameKeys.length; i++) name = own(name, nameKeys[i]);
-      const id = own(node, idKey);
-      if (typeof id !== "string" && typeof name !== "string") return;
-      let key = slot.length === 0 ? null : "";
-      for (let i = 0; i < slot.length && key !== null; i++) {
-        const part = slotPart(own(nodes[slot[i][0]], slot[i][1]));
-        key = part === null ? null : `${key}${part}/`;
-      }
-      seen(typeof id === "string" ? id : undefined, typeof name === "string" ? name : undefined, key);
-    };
-    const visit = (node, i, seen) => {
-      nodes[i] = node;
-      if (i === steps.length) return found(node, seen);
-      const [kind, a, b] = steps[i];
-      if (kind === StepKind.Each) {
-        if (Array.isArray(node)) for (let j = 0; j < node.length; j++) visit(node[j], i + 1, seen);
-      } else if (kind === StepKind.When) {
-        if (own(node, a) === b) visit(node, i + 1, seen);
-      } else {
-        const next = own(node, a);
-        if (next !== undefined) visit(next, i + 1, seen);
-      }
-    };
-    return (event, seen) => visit(event, 0, seen);
-  }
-  const CALLS = new Map(
-    CALL_PLACES.map(([format, places]) => {
-      const readers = places.map(compileCallPlace);
-      return [format, (event, seen) => readers.forEach((read) => read(event, seen))];
-    }),
-  );
-  /**
-   * The calls of one stream: an id and a name met in different events of
-   * the same call (slot) are paired, and `remember(id, name)` is told each
-   * pair once its name is known. Bounded like the registry's memory.
-   */
-  function callPairing(remember) {
+  function callSinkOf(remember) {
     const slots = new Map(); // slot → { ids, name }
-    return (id, name, slot) => {
-      if (slot === null) {
+    return (id, name, key) => {
+      if (key === null) {
         if (id !== undefined && name !== undefined) remember(id, name);
         return;
       }
-      let call = slots.get(slot);
+      let call = slots.get(key);
       if (call === undefined) {
         if (slots.size >= CALL_IDS_MAX) slots.delete(slots.keys().next().value);
-        slots.set(slot, (call = { ids: [], name: undefined }));
+        slots.set(key, (call = { ids: [], name: undefined }));
       }
-      if (id !== undefined && !call.ids.includes(id) && call.ids.length < 4) call.ids.push(id);
+      // A call has two ids at most (a Responses item's id and call_id).
+      if (id !== undefined && !call.ids.includes(id) && call.ids.length < 2) call.ids.push(id);
       if (name !== undefined) call.name = name;
       if (call.name !== undefined) for (const i of call.ids) remember(i, call.name);
     };
@@ -793,14 +819,23 @@ function createApi(glue) {
     throw argumentError(Expected.EventSource);
   }
 
-  /** `walk(root, map)` for `format`'s rules, guarded against a polluted Object.prototype; `root` itself when nothing changed. */
-  function walked(walk, root, map) {
-    const outer = polluted; // a getter or toJSON may rewrite another payload meanwhile
-    polluted = isPolluted();
+  /**
+   * `walk(root, map)` for `format`'s rules, guarded against a polluted
+   * Object.prototype; `root` itself when nothing changed. `sink` (or null)
+   * is told the stream calls the walk meets.
+   */
+  function walked(walk, root, map, sink = null) {
+    // A getter or toJSON may rewrite another payload meanwhile.
+    const outer = polluted, outerSink = callSink, outerAncestors = ancestors;
+    polluted = undefined;
+    callSink = sink;
+    if (sink !== null) ancestors = [root];
     try {
       return walk(root, map);
     } finally {
       polluted = outer;
+      callSink = outerSink;
+      ancestors = outerAncestors;
     }
   }
   /** The walker of `format`; a clear error for another value. */
@@ -892,9 +927,14 @@ function createApi(glue) {
   function eventData(text) {
     const values = [], at = [];
     let pos = text.charCodeAt(0) === 0xfeff ? 1 : 0; // a byte order mark opens a stream, not a field
+    const hasCR = text.includes("\r");
     while (pos < text.length) {
-      let end = pos;
-      for (let c = text.charCodeAt(end); end < text.length && c !== LF && c !== CR; c = text.charCodeAt(++end));
+      let end = text.indexOf("\n", pos);
+      if (end === -1) end = text.length;
+      if (hasCR) {
+        const cr = text.indexOf("\r", pos);
+        if (cr !== -1 && cr < end) end = cr;
+      }
       if (text.startsWith("data", pos) && (end === pos + 4 || text.charCodeAt(pos + 4) === 0x3a)) {
         let v = Math.min(pos + 5, end);
         if (text.charCodeAt(v) === 0x20 && v < end) v++;
@@ -910,9 +950,9 @@ function createApi(glue) {
    * One event's bytes with the names its data carries rewritten by `map`;
    * every other byte as it came, and the bytes themselves when nothing
    * changed (no data, data that is not JSON, text that is not UTF-8).
-   * `seen(value)` is told the rewritten data.
+   * `sink` is told the calls the data carries.
    */
-  function rewriteEvent(bytes, decoder, walk, map, seen) {
+  function rewriteEvent(bytes, decoder, walk, map, sink) {
     let text;
     try {
       text = decoder.decode(bytes);
@@ -927,8 +967,7 @@ function createApi(glue) {
     } catch {
       return bytes;
     }
-    const result = walked(walk, parsed, map);
-    seen(result);
+    const result = walked(walk, parsed, map, sink);
     if (result === parsed) return bytes;
     const edits = stringEdits(event.data, parsed, result);
     if (edits.length === 0) return bytes;
@@ -949,7 +988,7 @@ function createApi(glue) {
    * `rewriteEvent`; the bytes of an unfinished event wait for its end, and
    * at the end of the stream pass through as they came.
    */
-  function sseTransform(walk, map, seen) {
+  function sseTransform(walk, map, sink) {
     const decoder = strictUtf8();
     let pending = []; // the current event's bytes so far
     let lineEmpty = true, afterCR = false;
@@ -970,25 +1009,33 @@ function createApi(glue) {
           else throw argumentError(Expected.SseChunk);
         }
         let start = 0;
+        // From line end to line end (the engine's own search between them).
+        let nextLF = -1, nextCR = -1;
         for (let i = 0; i < chunk.length; i++) {
-          const b = chunk[i];
-          if (b === LF) {
+          if (nextLF < i) nextLF = nextLF === -2 ? -2 : chunk.indexOf(LF, i);
+          if (nextCR < i) nextCR = nextCR === -2 ? -2 : chunk.indexOf(CR, i);
+          if (nextLF === -1) nextLF = -2; // none left in this chunk
+          if (nextCR === -1) nextCR = -2;
+          const at = nextLF < 0 ? nextCR : nextCR < 0 ? nextLF : Math.min(nextLF, nextCR);
+          if (at < 0 || at > i) {
+            // Bytes of a line.
+            afterCR = false;
+            lineEmpty = false;
+            if (at < 0) break;
+            i = at;
+          }
+          if (chunk[i] === LF) {
             if (afterCR) {
               afterCR = false; // the LF of a CRLF
               continue;
             }
-          } else if (b === CR) afterCR = true;
-          else {
-            afterCR = false;
-            lineEmpty = false;
-            continue;
-          }
+          } else afterCR = true;
           if (lineEmpty) {
             pending.push(chunk.subarray(start, i + 1));
             const bytes = concat(pending);
             pending = [];
             start = i + 1;
-            controller.enqueue(rewriteEvent(bytes, decoder, walk, map, seen));
+            controller.enqueue(rewriteEvent(bytes, decoder, walk, map, sink));
           }
           lineEmpty = true;
         }
@@ -1180,19 +1227,25 @@ function createApi(glue) {
      * remembered for toolForCallId. Arguments and everything else pass
      * through unchanged, and the events themselves are not mutated.
      */
-    async *fromProviderStream(source, format) {
+    fromProviderStream(source, format) {
       ToolRegistry.#live(this);
       const walk = walkerOf(format);
-      const calls = CALLS.get(format);
-      const seen = callPairing((id, name) => this.#remember(id, name));
-      const map = this.#canonicalOf;
-      for await (const event of iterable(source)) {
-        ToolRegistry.#live(this);
-        const root = jsonOf(event, "");
-        const rewritten = walked(walk, root, map);
-        calls(rewritten, seen);
-        yield rewritten;
-      }
+      const events = iterable(source)[Symbol.asyncIterator]();
+      const sink = callSinkOf((id, name) => this.#remember(id, name));
+      const map = this.#canonicalOf; // a freed registry throws from here when it must ask Rust
+      const step = (r) => (r.done ? r : { value: walked(walk, jsonOf(r.value, ""), map, sink), done: false });
+      // An iterator of its own rather than an async generator: one promise
+      // per event, not two.
+      return {
+        [Symbol.asyncIterator]() {
+          return this;
+        },
+        next: () => Promise.resolve(events.next()).then(step),
+        return: async (value) => {
+          if (typeof events.return === "function") await events.return();
+          return { value, done: true };
+        },
+      };
     }
     /**
      * A TransformStream of the bytes of a `text/event-stream` in `format`
@@ -1203,10 +1256,9 @@ function createApi(glue) {
     fromProviderSse(format) {
       ToolRegistry.#live(this);
       const walk = walkerOf(format);
-      const calls = CALLS.get(format);
-      const seen = callPairing((id, name) => this.#remember(id, name));
-      const map = (name) => this.#canonicalOf(name); // a freed registry throws from here
-      return sseTransform(walk, map, (event) => calls(event, seen));
+      const sink = callSinkOf((id, name) => this.#remember(id, name));
+      const map = this.#canonicalOf; // a freed registry throws from here when it must ask Rust
+      return sseTransform(walk, map, sink);
     }
     #callIds = new Map(); // id → canonical name, the most recent CALL_IDS_MAX
     #remember(id, name) {

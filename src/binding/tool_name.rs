@@ -29,6 +29,10 @@ pub enum StepKind {
     Name = 3,
     /// Property `a` holds a list of tool names.
     Names = 4,
+    /// A stream's call: the node here is the call of place `a` of the
+    /// format's stream table (the JS walker reads its id and name here
+    /// while it rewrites, rather than walking the event twice).
+    Call = 5,
 }
 
 impl From<StepKind> for u8 {
@@ -76,7 +80,7 @@ pub fn pieces(out: &Array) {
 }
 
 /// One call place as it crosses: `[steps, id key, name keys, slot]`.
-type CallRow = (Rule, &'static str, &'static [&'static str], &'static [(usize, &'static str)]);
+type CallRow = (Rule, &'static str, &'static [&'static str], &'static [(usize, &'static [&'static str])]);
 
 /// The stream tables: per format, where calls carry their id and name
 /// (`[steps, id key, name keys, slot]`), and how many ids a registry remembers.

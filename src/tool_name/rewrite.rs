@@ -264,10 +264,12 @@ pub struct CallPlace {
     pub id: &'static str,
     /// The keys from the call to its name.
     pub name: &'static [&'static str],
-    /// The call's slot: `(depth, key)` pairs, each the property `key` of
-    /// the node reached after `depth` steps of `path` (0: the event). Empty
-    /// when every event names its call whole (id and name together).
-    pub slot: &'static [(usize, &'static str)],
+    /// The call's slot: `(depth, keys)` pairs, each the value at `keys`
+    /// below the node reached after `depth` steps of `path`: the event (0),
+    /// the call (`path.len()`) or an element an `Each` step reached (so a
+    /// walker knows it without keeping every node on its way). Empty when
+    /// every event names its call whole (id and name together).
+    pub slot: &'static [(usize, &'static [&'static str])],
 }
 
 /// The places where `format`'s stream events name a call by id or tool,
@@ -293,32 +295,32 @@ const CALLS_ANTHROPIC: &[CallPlace] = &[CallPlace {
     path: &[Key("content_block"), When("type", "tool_use")],
     id: "id",
     name: &["name"],
-    slot: &[(0, "index")],
+    slot: &[(0, &["index"])],
 }];
 const CALLS_OPENAI_CHAT: &[CallPlace] = &[CallPlace {
     path: &[Key("choices"), Each, Key("delta"), Key("tool_calls"), Each],
     id: "id",
     name: &["function", "name"],
-    slot: &[(2, "index"), (5, "index")],
+    slot: &[(2, &["index"]), (5, &["index"])],
 }];
 const CALLS_OPENAI_RESPONSES: &[CallPlace] = &[
     CallPlace {
         path: &[Key("item"), When("type", "function_call")],
         id: "call_id",
         name: &["name"],
-        slot: &[(0, "output_index")],
+        slot: &[(0, &["output_index"])],
     },
     CallPlace {
         path: &[Key("item"), When("type", "function_call")],
         id: "id",
         name: &["name"],
-        slot: &[(0, "output_index")],
+        slot: &[(0, &["output_index"])],
     },
     CallPlace {
         path: &[When("type", "response.function_call_arguments.done")],
         id: "item_id",
         name: &["name"],
-        slot: &[(0, "output_index")],
+        slot: &[(0, &["output_index"])],
     },
     // The whole response of `response.completed` and the other `response.*` events.
     CallPlace {
@@ -338,7 +340,7 @@ const CALLS_BEDROCK: &[CallPlace] = &[CallPlace {
     path: &[Key("contentBlockStart"), Key("start"), Key("toolUse")],
     id: "toolUseId",
     name: &["name"],
-    slot: &[(1, "contentBlockIndex")],
+    slot: &[(0, &["contentBlockStart", "contentBlockIndex"])],
 }];
 
 /// The paths to tool names in a format's requests, responses and message lists.
@@ -455,5 +457,17 @@ mod tests {
         );
         let list = json!([{"role": "model", "parts": [{"functionCall": {"name": "a__b", "args": {}}}]}]);
         assert_eq!(r.from_provider(&list, Format::Gemini)[0]["parts"][0]["functionCall"]["name"], "a/b");
+    }
+
+    #[test]
+    fn call_slots_are_read_where_a_walker_knows_the_node() {
+        for format in Format::ALL {
+            for place in call_places(format) {
+                for &(depth, keys) in place.slot {
+                    let known = depth == 0 || depth == place.path.len() || place.path[depth - 1] == Each;
+                    assert!(known && !keys.is_empty(), "{}: slot depth {depth}", format.name());
+                }
+            }
+        }
     }
 }
