@@ -71,6 +71,7 @@ bench: pkg
 	node bench/error_data.mjs
 	node bench/delivery.mjs
 	node bench/mcp.mjs
+	node bench/streams.mjs
 
 clean:
 	rm -rf pkg target

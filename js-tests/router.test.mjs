@@ -77,3 +77,20 @@ test("ToolRouter: two servers, a collision, long and dotted names, a tool added 
   assert.deepEqual(await router.addServer("a__b", ab.client), { refused: [] }, "re-adding takes the freed alias");
   assert.equal((await router.callTool("a__b__c", { q: "w" })).content[0].text, "a__b:c:w");
 });
+
+test('ToolRouter onCollision "throw": a colliding server is not added, and a refused new list keeps the old one', async () => {
+  const a = await serve("a", ["b__c"]);
+  const ab = await serve("a__b", ["c", "d"]);
+  const router = new ToolRouter({ profile: "openai", onCollision: "throw" });
+  assert.deepEqual(await router.addServer("a", a.client), { refused: [] });
+  await assert.rejects(router.addServer("a__b", ab.client), { name: "ToolNameError", code: "TOOL_NAME_COLLISION" });
+  assert.equal(router.removeServer("a__b"), false, "not added");
+  assert.deepEqual(router.registry.entries().map((e) => e.canonical), ["a/b__c"]);
+  // The first server's new list collides with a server added meanwhile: its old list stays.
+  const x = await serve("a__x", ["y"]);
+  assert.deepEqual(await router.addServer("a__x", x.client), { refused: [] });
+  a.server.registerTool("x__y", { inputSchema: { q: z.string() } }, async () => ({ content: [{ type: "text", text: "never" }] }));
+  await new Promise((r) => setTimeout(r, 50));
+  assert.deepEqual(router.registry.entries().map((e) => e.canonical).sort(), ["a/b__c", "a__x/y"]);
+  assert.equal((await router.callTool("a__b__c", { q: "1" })).content[0].text, "a:b__c:1");
+});

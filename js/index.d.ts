@@ -289,6 +289,18 @@ export class ToolRegistry<C extends "throw" | "skip" = "throw"> {
    * remembered for `toolForCallId`. The events are not mutated.
    */
   fromProviderStream<E>(source: AsyncIterable<E> | ReadableStream<E>, format: PayloadFormat): AsyncIterable<E>;
+  /**
+   * A byte `TransformStream` over a provider's `text/event-stream` (as a
+   * gateway proxies it): each event's JSON data with aliases replaced by
+   * canonical names in place, every other byte as it came, whatever the
+   * chunk boundaries (inside an event, a line, a CRLF or a character).
+   * Call ids are remembered as `fromProviderStream` remembers them.
+   *
+   * # Errors
+   * `TypeError` (`INVALID_ARGUMENT`) for a format such as `"openai"`, and,
+   * from the stream, for a chunk that is not bytes (a string).
+   */
+  fromProviderSse(format: PayloadFormat): TransformStream<Uint8Array, Uint8Array>;
   /** The tool of a call id seen in a stream; `null` for one not seen or forgotten (the most recent 4,096 are kept). */
   toolForCallId(id: string): string | null;
   /** Either form in, the canonical name out; `null` for unknown names. */

@@ -53,11 +53,13 @@ export interface RefusedTool {
  * its own shape, and a model's call routed back to the right server.
  */
 export class ToolRouter {
-  constructor(options?: ToolNameOptions);
+  /** `onCollision` is `"skip"` unless told: a colliding tool is refused and reported, not its whole server. */
+  constructor(options?: ToolNameOptions & { onCollision?: "throw" | "skip" });
   /**
    * Connects a server's tools (every page of `tools/list`) and follows its
    * `tools/list_changed`; returns the tools refused for a collision.
    * @throws {TypeError} for a server name that is empty or contains `/`.
+   * @throws {ToolNameError} (`TOOL_NAME_COLLISION`) with `onCollision: "throw"`, when a tool's alias is taken; the server is not added.
    */
   addServer(name: string, client: Client): Promise<{ refused: RefusedTool[] }>;
   /** Disconnects a server's tools (closing the client is the caller's); false for an unknown server. */

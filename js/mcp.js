@@ -198,16 +198,29 @@ function createMcp(api, sdk) {
     #registry;
     #servers = new Map(); // server → { client, tools: Map of canonical → tool, refused }
     #classifier = null; // for unknown names: suggestions among the aliases
+    #skip;
     constructor(options) {
-      this.#registry = new api.ToolRegistry({ profile: options?.profile, overflow: options?.overflow ?? "hash", onCollision: "skip" });
+      // A host would rather lose one tool than a server: "skip" unless told.
+      const onCollision = options?.onCollision ?? "skip";
+      this.#registry = new api.ToolRegistry({ profile: options?.profile, overflow: options?.overflow ?? "hash", onCollision });
+      this.#skip = onCollision === "skip";
     }
-    /** Connects a server's tools (every page of tools/list), and follows its tools/list_changed. Returns what was refused. */
+    /**
+     * Connects a server's tools (every page of tools/list), and follows its
+     * tools/list_changed. Returns what was refused; with onCollision
+     * "throw", a collision throws and the server is not added.
+     */
     async addServer(name, client) {
       if (typeof name !== "string" || name === "" || name.includes("/")) throw new TypeError("ToolRouter.addServer: a server name without '/'");
       if (this.#servers.has(name)) this.removeServer(name);
       this.#servers.set(name, { client, tools: new Map(), refused: [] });
-      client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.#refresh(name, client));
-      return this.#refresh(name, client);
+      client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.#refresh(name, client).catch(() => {})); // a refused new list keeps the old one
+      try {
+        return await this.#refresh(name, client);
+      } catch (e) {
+        if (this.#servers.get(name)?.client === client) this.removeServer(name);
+        throw e;
+      }
     }
     async #refresh(name, client) {
       const tools = [];
@@ -219,12 +232,20 @@ function createMcp(api, sdk) {
       } while (cursor);
       const entry = this.#servers.get(name);
       if (entry === undefined || entry.client !== client) return { refused: [] }; // removed meanwhile
+      const before = [...entry.tools.values()].map((t) => t.name);
       this.#registry.unregisterServer(name);
-      const report = this.#registry.registerServer(name, tools.map((t) => t.name));
+      let refused = [];
+      try {
+        const report = this.#registry.registerServer(name, tools.map((t) => t.name));
+        if (this.#skip) refused = report.refused;
+      } catch (e) {
+        this.#registry.registerServer(name, before); // "throw": the list that fitted stays
+        throw e;
+      }
       entry.tools = new Map(tools.map((t) => [`${name}/${t.name}`, t]));
-      entry.refused = report.refused;
+      entry.refused = refused;
       this.#classifier = null;
-      return { refused: report.refused };
+      return { refused };
     }
     /** Disconnects a server's tools (the client itself is the caller's to close). */
     removeServer(name) {

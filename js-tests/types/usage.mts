@@ -196,3 +196,10 @@ async function relay(events: AsyncIterable<{ type: string }>) {
   void tool;
 }
 void relay;
+// A text/event-stream proxied byte for byte, as a fetch body is.
+function proxy(body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
+  return body.pipeThrough(new ToolRegistry().fromProviderSse("openai-chat"));
+}
+void proxy;
+// @ts-expect-error: not a payload format
+new ToolRegistry().fromProviderSse("openai");
