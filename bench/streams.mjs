@@ -111,9 +111,12 @@ await agree(await collect(registry.fromProviderStream(from(anthropic), "anthropi
 await agree(await collect(registry.fromProviderStream(from(chat), "openai-chat")), await collect(plainChat(from(chat))), "the OpenAI Chat stream");
 await agree(await text(registry.fromProviderSse("anthropic")), await text(plainSse()), "the server-sent events");
 
-const rows = [
-  await compareAsync(`fromProviderStream, Anthropic (${anthropic.length} events)`, () => count(registry.fromProviderStream(from(anthropic), "anthropic")), () => count(plainAnthropic(from(anthropic))), { target: 1.5 }),
-  await compareAsync(`fromProviderStream, OpenAI Chat (${chat.length} chunks)`, () => count(registry.fromProviderStream(from(chat), "openai-chat")), () => count(plainChat(from(chat))), { target: 1.5 }),
-  await compareAsync(`fromProviderSse, Anthropic (${sse.length} bytes in ${sseChunks.length} chunks)`, () => pipe(registry.fromProviderSse("anthropic")), () => pipe(plainSse()), { target: 1.5, iterations: 500 }),
+const cases = [
+  [`fromProviderStream, Anthropic (${anthropic.length} events)`, () => count(registry.fromProviderStream(from(anthropic), "anthropic")), () => count(plainAnthropic(from(anthropic))), { target: 1.5 }],
+  [`fromProviderStream, OpenAI Chat (${chat.length} chunks)`, () => count(registry.fromProviderStream(from(chat), "openai-chat")), () => count(plainChat(from(chat))), { target: 1.5 }],
+  [`fromProviderSse, Anthropic (${sse.length} bytes in ${sseChunks.length} chunks)`, () => pipe(registry.fromProviderSse("anthropic")), () => pipe(plainSse()), { target: 1.5, iterations: 500 }],
 ];
+const only = process.env.BENCH_ONLY; // a substring of the operations to run
+const rows = [];
+for (const [name, ours, plain, options] of cases) if (only === undefined || name.includes(only)) rows.push(await compareAsync(name, ours, plain, options));
 report("Streams", rows);

@@ -560,7 +560,6 @@ function createApi(glue) {
   // "seen" is checked exactly. Looked at once per rewrite, and only when
   // a name changes (most stream events change nothing).
   let polluted; // undefined: not looked at yet in this rewrite
-  const UNCHECKED_KEYS = [];
   function isPolluted() {
     if (polluted === undefined) {
       polluted = false;
@@ -568,212 +567,66 @@ function createApi(glue) {
     }
     return polluted;
   }
-  /**
-   * One walker for a format's rules: rules that share a prefix share its
-   * walk (a trie), so a history is walked once however many places a
-   * format has under its messages; the steps below a shared one run in
-   * turn on what it reached.
-   */
-  const KEYED_MIN = 3;
-  function compileRules(rules, depth = 0) {
-    const groups = new Map();
-    for (const steps of rules) {
-      const [kind, a, b] = steps[0];
-      const key = `${kind}\u0000${a}\u0000${b}`;
-      let group = groups.get(key);
-      if (group === undefined) groups.set(key, (group = { step: steps[0], rests: [] }));
-      if (steps.length > 1) group.rests.push(steps.slice(1));
-    }
-    // When steps on one key become one dispatch on its value, in the place
-    // of the first of them.
-    const parts = [], groupSteps = [], whens = new Map();
-    for (const { step, rests } of groups.values()) {
-      const [kind, a, b] = step;
-      const next = rests.length === 0 ? null : compileRules(rests, depth + 1);
-      if (kind !== StepKind.When) {
-        parts.push(() => compileStep(step, next, depth));
-        groupSteps.push(step);
-      } else {
-        if (!whens.has(a)) {
-          whens.set(a, new Map());
-          parts.push(() => compileWhen(a, whens.get(a)));
-          groupSteps.push(step);
-        }
-        whens.get(a).set(b, next);
-      }
-    }
-    const walkers = parts.map((make) => make());
-    if (walkers.length === 1) return walkers[0];
-    // Many Key steps on one object (a format's top level) are found by
-    // going through the object's few keys rather than asking for each
-    // (a stream event has three or four keys; the top level has a dozen
-    // steps). Each Key walker still checks its key is own.
-    const keyed = new Map();
-    for (let i = 0; i < walkers.length; i++) {
-      const [kind, a] = groupSteps[i];
-      if (kind === StepKind.Key) keyed.set(a, walkers[i]);
-    }
-    const rest = walkers.filter((_, i) => groupSteps[i][0] !== StepKind.Key);
-    if (keyed.size < KEYED_MIN) {
-      return (node, m) => {
-        let result = node;
-        for (let i = 0; i < walkers.length; i++) result = walkers[i](result, m);
-        return result;
-      };
-    }
-    return (node, m) => {
-      let result = node;
-      if (isObject(node)) {
-        for (const k in node) {
-          const walk = keyed.get(k);
-          if (walk !== undefined) result = walk(result, m);
-        }
-      }
-      for (let i = 0; i < rest.length; i++) result = rest[i](result, m);
-      return result;
-    };
-  }
-  /**
-   * A When dispatch: objects whose property `a` (as JSON sees it) is one
-   * of `branches`' keys go on to that branch. A change below comes back as
-   * a spread copy of `node`, which has the value read when JSON sees it
-   * (the "seen" check of the comment above).
-   */
-  function compileWhen(a, branches) {
-    if (!UNCHECKED_KEYS.includes(a)) UNCHECKED_KEYS.push(a);
-    return (node, m) => {
-      if (!isObject(node)) return node;
-      const t = node[a];
-      let branch = typeof t === "string" ? branches.get(t) : undefined;
-      if (branch === undefined) {
-        if (t === null || typeof t !== "object") return node;
-        const seen = jsonOf(t, a);
-        branch = typeof seen === "string" ? branches.get(seen) : undefined;
-        if (branch === undefined) return node;
-      }
-      const r = branch(node, m);
-      if (r === node) return node;
-      return (r[a] === t && !isPolluted()) || isEnumerable.call(node, a) ? r : node; // seen
-    };
-  }
-  /** The walker of a Key, Each, Name or Names step (When steps are dispatched by compileWhen), `next` walking what it reaches (null after a Name or Names step). */
-  function compileStep([kind, a, b], next, depth) {
-    if (kind === StepKind.Name && !UNCHECKED_KEYS.includes(a)) UNCHECKED_KEYS.push(a);
-    if (kind === StepKind.Key) {
-      return (node, m) => {
-        // Arrays are looked at last: JSON sees no keys on them, and a miss is the common case.
-        if (node === null || typeof node !== "object" || !Object.hasOwn(node, a) || Array.isArray(node)) return node;
-        const raw = node[a];
-        if (raw === null || typeof raw !== "object") return node; // nothing below a primitive
-        let c = raw;
-        if (typeof c.toJSON === "function") {
-          c = c.toJSON(a);
-          if (c === null || typeof c !== "object") return node;
-        }
-        const nc = next(c, m);
-        if (nc === c || (!Array.isArray(c) && unboxed(c) !== c)) return node;
-        const copy = { ...node };
-        if (copy[a] !== raw && !isEnumerable.call(node, a)) return node; // seen (own: checked above)
-        copy[a] = nc;
-        return copy;
-      };
-    } else if (kind === StepKind.Each) {
-      // JSON reads every index with a plain get (holes and inherited
-      // elements included), as this does.
-      return (node, m) => {
-        if (!Array.isArray(node)) return node;
-        let o = node;
-        for (let j = 0; j < node.length; j++) {
-          let c = node[j];
-          if (c === null || typeof c !== "object") continue;
-          if (typeof c.toJSON === "function") {
-            c = c.toJSON(String(j));
-            if (c === null || typeof c !== "object") continue;
-          }
-          ancestors[depth + 1] = c; // for a stream's call slots
-          const nc = next(c, m);
-          if (nc !== c && unboxed(c) === c) {
-            if (o === node) o = node.slice();
-            o[j] = nc;
-          }
-        }
-        return o;
-      };
-    } else if (kind === StepKind.Name) {
-      return (node, m) => {
-        if (!isObject(node)) return node;
-        const raw = node[a];
-        const n = typeof raw === "string" ? raw : raw !== null && typeof raw === "object" ? jsonOf(raw, a) : null;
-        const r = typeof n === "string" ? m(n) : null;
-        if (r === null || r === n) return node;
-        const copy = { ...node };
-        if ((copy[a] !== raw || isPolluted()) && !isEnumerable.call(node, a)) return node; // seen
-        copy[a] = r;
-        return copy;
-      };
-    } else if (kind === StepKind.Call) {
-      // A stream's call (place `a` of the format's table): its id, name
-      // (mapped as the walk maps it) and slot, told to the stream reading
-      // this walk. Most events of a call carry neither id nor name.
-      const [, idKey, nameKeys, slot] = b;
-      return (node, m) => {
-        if (callSink === null || !isObject(node)) return node;
-        let id = Object.hasOwn(node, idKey) ? node[idKey] : undefined, name = ownAt(node, nameKeys);
-        if (typeof id !== "string") id = undefined;
-        if (typeof name === "string") name = m(name) ?? name;
-        else name = undefined;
-        if (id === undefined && name === undefined) return node;
-        let key = slot.length === 0 ? null : "";
-        for (let i = 0; i < slot.length && key !== null; i++) {
-          const part = slotPart(ownAt(slot[i][0] === depth ? node : ancestors[slot[i][0]], slot[i][1]));
-          key = part === null ? null : `${key}${part}/`;
-        }
-        callSink(id, name, key);
-        return node;
-      };
-    } else {
-      // Rare (one place in one format): checked exactly before reading.
-      return (node, m) => {
-        if (!isObject(node) || !isEnumerable.call(node, a)) return node;
-        const list = jsonOf(node[a], a);
-        if (!Array.isArray(list)) return node;
-        let o = list;
-        for (let j = 0; j < list.length; j++) {
-          const n = jsonOf(list[j], j);
-          const r = typeof n === "string" ? m(n) : null;
-          if (r !== null && r !== n) {
-            if (o === list) o = list.slice();
-            o[j] = r;
-          }
-        }
-        if (o === list) return node;
-        const copy = { ...node };
-        copy[a] = o;
-        return copy;
-      };
-    }
-  }
   // Stream events that name a call's id or tool (Rust's table): the walker
   // meets them as Call steps, a stream pairs them per call (its slot), and
   // the registry remembers the most recent ids (toolForCallId).
-  const { calls: CALL_PLACES, callIdsMax: CALL_IDS_MAX } = table(glue.__stream_tables);
-  const CALLS = new Map(CALL_PLACES);
-  let callSink = null; // (id, name, slot) while a stream's event is walked
-  let ancestors = []; // ancestors[d]: the node d steps down, where a Call step's slot reads it
-  const RULES = new Map(
-    table(glue.__rules).map(([format, rules]) => {
-      const calls = CALLS.get(format).map((place, i) => [...place[0], [StepKind.Call, `${i}`, place]]);
-      return [format, compileRules([...rules, ...calls])];
-    }),
-  );
+  const { callIdsMax: CALL_IDS_MAX } = table(glue.__stream_tables);
+  // While a stream's event is walked: its call sink `(id, name, slot)`, and
+  // ancestors[d], the node d steps down, where a Call step's slot reads it.
+  const state = { callSink: null, ancestors: [] };
+  // The walkers' rarer paths, once for every step (the generated steps
+  // keep only their reads of fixed keys, which stay monomorphic there).
+  /** A Key step's result once the value below key `a` changed (`raw` as read, `c` as JSON sees it, `nc` its rewrite). */
+  function keyCopy(node, a, raw, c, nc) {
+    if (!Array.isArray(c) && unboxed(c) !== c) return node; // a boxed primitive: nothing below it
+    const copy = { ...node };
+    if (copy[a] !== raw && !isEnumerable.call(node, a)) return node; // seen (own: checked before)
+    copy[a] = nc;
+    return copy;
+  }
+  /** A Name step's result when the name under `a` (`raw` as read) maps to `r`. */
+  function nameCopy(node, a, raw, r) {
+    const copy = { ...node };
+    if ((copy[a] !== raw || isPolluted()) && !isEnumerable.call(node, a)) return node; // seen
+    copy[a] = r;
+    return copy;
+  }
+  /** A When dispatch's result when its branch gave `r` for the value `t` read under `a`. */
+  function whenResult(node, a, t, r) {
+    return (r[a] === t && !isPolluted()) || isEnumerable.call(node, a) ? r : node; // seen
+  }
+  /** A Names step (a list of names under `a`), checked exactly before reading: rare, one place in one format. */
+  function namesStep(node, m, a) {
+    if (!isObject(node) || !isEnumerable.call(node, a)) return node;
+    const list = jsonOf(node[a], a);
+    if (!Array.isArray(list)) return node;
+    let o = list;
+    for (let j = 0; j < list.length; j++) {
+      const n = jsonOf(list[j], j);
+      const r = typeof n === "string" ? m(n) : null;
+      if (r !== null && r !== n) {
+        if (o === list) o = list.slice();
+        o[j] = r;
+      }
+    }
+    if (o === list) return node;
+    const copy = { ...node };
+    copy[a] = o;
+    return copy;
+  }
+  // One walker per format, compiled from Rust's rules at build time
+  // (js/walkers.mjs): rules that share a prefix share its walk (a trie).
+  const { walkers: RULES, uncheckedKeys: UNCHECKED_KEYS } = createWalkers({ isObject, unboxed, jsonOf, ownAt, slotPart, keyCopy, nameCopy, namesStep, whenResult, state });
 
   /** The own value at `keys` below `node`; undefined where the path breaks. */
   function ownAt(node, keys) {
     for (let i = 0; i < keys.length; i++) node = isObject(node) && Object.hasOwn(node, keys[i]) ? node[keys[i]] : undefined;
     return node;
   }
-  /** A slot value as part of a key: numbers and strings only (a call without one stands alone). */
-  const slotPart = (v) => (typeof v === "number" ? `${v}` : typeof v === "string" ? `"${v}` : null);
+  /** A slot value: numbers and strings only (a call without one stands alone). */
+  function slotPart(v) {
+    return typeof v === "number" || typeof v === "string" ? v : null;
+  }
   /**
    * The call sink of one stream: `(id, name, slot)` for each call its
    * events carry (id or name undefined when absent, slot null when the call
@@ -826,16 +679,16 @@ function createApi(glue) {
    */
   function walked(walk, root, map, sink = null) {
     // A getter or toJSON may rewrite another payload meanwhile.
-    const outer = polluted, outerSink = callSink, outerAncestors = ancestors;
+    const outer = polluted, outerSink = state.callSink, outerAncestors = state.ancestors;
     polluted = undefined;
-    callSink = sink;
-    if (sink !== null) ancestors = [root];
+    state.callSink = sink;
+    if (sink !== null) state.ancestors = [root];
     try {
       return walk(root, map);
     } finally {
       polluted = outer;
-      callSink = outerSink;
-      ancestors = outerAncestors;
+      state.callSink = outerSink;
+      state.ancestors = outerAncestors;
     }
   }
   /** The walker of `format`; a clear error for another value. */
@@ -992,8 +845,8 @@ function createApi(glue) {
     const decoder = strictUtf8();
     let pending = []; // the current event's bytes so far
     let lineEmpty = true, afterCR = false;
-    const concat = (parts) => {
-      if (parts.length === 1) return parts[0];
+    const concat = (parts, copy = false) => {
+      if (parts.length === 1 && !copy) return parts[0];
       let size = 0;
       for (const p of parts) size += p.length;
       const all = new Uint8Array(size);
@@ -1009,6 +862,7 @@ function createApi(glue) {
           else throw argumentError(Expected.SseChunk);
         }
         let start = 0;
+        const done = []; // the events this chunk finished, as they go on
         // From line end to line end (the engine's own search between them).
         let nextLF = -1, nextCR = -1;
         for (let i = 0; i < chunk.length; i++) {
@@ -1035,12 +889,15 @@ function createApi(glue) {
             const bytes = concat(pending);
             pending = [];
             start = i + 1;
-            controller.enqueue(rewriteEvent(bytes, decoder, walk, map, sink));
+            done.push(rewriteEvent(bytes, decoder, walk, map, sink));
           }
           lineEmpty = true;
         }
-        // A copy: the caller may reuse its buffer.
+        // Copies: the caller may reuse its buffer. The events a chunk
+        // finished go on as one chunk (a read downstream costs more than
+        // the copy).
         if (start < chunk.length) pending.push(chunk.slice(start));
+        if (done.length > 0) controller.enqueue(done.length === 1 && done[0].buffer !== chunk.buffer ? done[0] : concat(done, true));
       },
       flush(controller) {
         if (pending.length > 0) controller.enqueue(concat(pending));

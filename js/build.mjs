@@ -8,10 +8,22 @@
 //   pkg/web/index.js       browsers and bundlers: `await init()` first
 import { readFileSync, writeFileSync, copyFileSync, rmSync, mkdirSync, chmodSync } from "node:fs";
 import { createRequire } from "node:module";
+import { walkerSource } from "./walkers.mjs";
 
 const root = new URL("../", import.meta.url);
 const pkg = new URL("pkg/", root);
-const api = readFileSync(new URL("js/api.js", root), "utf8");
+// js/api.js, and the walkers compiled from the rule tables of the wasm
+// module just built (js/walkers.mjs).
+const glueNode = createRequire(import.meta.url)(new URL("pkg/node/mcp_boundary.js", root).pathname);
+const tableOf = (f) => {
+  const out = [];
+  f(out);
+  return out[0];
+};
+const api =
+  readFileSync(new URL("js/api.js", root), "utf8") +
+  "\n" +
+  walkerSource(tableOf(glueNode.__rules), tableOf(glueNode.__stream_tables).calls, glueNode.StepKind);
 const cargo = readFileSync(new URL("Cargo.toml", root), "utf8");
 const version = /^version\s*=\s*"([^"]+)"/m.exec(cargo)[1];
 const description = /^description\s*=\s*"([^"]+)"/m.exec(cargo)[1];

@@ -1,0 +1,168 @@
+// Compiles Rust's payload rules (`__rules`) and stream call places
+// (`__stream_tables`) into JavaScript source at build time (js/build.mjs):
+// one walker per format, one function per step of its trie.
+//
+// Why generated source: a walker interpreted from the table runs every
+// step through the same few closures, and closures made from one literal
+// share the engine's feedback, so every property read was megamorphic
+// (about 10 ns each, where a hand-written walk reads in about 1). A
+// function of its own per step, with its key written into it, reads
+// monomorphically. Generated here, at build time, the package needs no
+// `new Function` at run time (which Content Security Policies and some
+// runtimes refuse), and the rules stay Rust's: this file knows only what
+// each kind of step does.
+//
+// The emitted text is a function `createWalkers(h)`, given the helpers of
+// js/api.js, returning `{ walkers: Map(format → walk), uncheckedKeys }`.
+// `walk(node, map)` returns `node` itself when nothing changed, or a copy
+// along the changed path (see docs/ARCHITECTURE.md, "Payload rewriting",
+// for why each check sits where it does).
+
+/**
+ * The source of `createWalkers`. `rules` is `__rules`' table, `calls` the
+ * `calls` of `__stream_tables`, `kinds` the glue's StepKind enum.
+ */
+export function walkerSource(rules, calls, kinds) {
+  const out = [];
+  const unchecked = new Set(); // keys read without an own check (see api.js, isPolluted)
+  let count = 0;
+  const fn = (body) => {
+    const name = `w${count++}`;
+    out.push(`function ${name}(node, m) {\n${body}\n}`);
+    return name;
+  };
+  const lit = (v) => JSON.stringify(v);
+
+  /** The walker of a trie level: `steps` are the rules below it, `depth` the steps walked to reach it. */
+  function level(steps, depth) {
+    const groups = new Map();
+    for (const rule of steps) {
+      const [kind, a, b] = rule[0];
+      const key = JSON.stringify([kind, a, kind === kinds.Call ? "" : b]);
+      let group = groups.get(key);
+      if (group === undefined) groups.set(key, (group = { step: rule[0], rests: [] }));
+      if (rule.length > 1) group.rests.push(rule.slice(1));
+    }
+    // When steps on one key become one dispatch on its value, in the
+    // place of the first of them.
+    const parts = [];
+    const whens = new Map();
+    for (const { step, rests } of groups.values()) {
+      const [kind, a, b] = step;
+      if (kind !== kinds.When) parts.push({ step, rests });
+      else {
+        if (!whens.has(a)) {
+          whens.set(a, []);
+          parts.push({ when: a });
+        }
+        whens.get(a).push([b, rests]);
+      }
+    }
+    const names = parts.map((p) => (p.when !== undefined ? when(p.when, whens.get(p.when), depth) : stepOf(p.step, p.rests, depth)));
+    if (names.length === 1) return names[0];
+    return fn(`  let r = node;\n${names.map((n) => `  r = ${n}(r, m);`).join("\n")}\n  return r;`);
+  }
+
+  /** A dispatch on property `a`'s value (as JSON sees it): each branch walks on. */
+  function when(a, branches, depth) {
+    unchecked.add(a);
+    const cases = branches.map(([b, rests]) => `    case ${lit(b)}: r = ${level(rests, depth + 1)}(node, m); break;`);
+    return fn(`  if (!isObject(node)) return node;
+  const t = node[${lit(a)}];
+  let s = t;
+  if (typeof t !== "string") {
+    if (t === null || typeof t !== "object") return node;
+    s = jsonOf(t, ${lit(a)});
+  }
+  let r;
+  switch (s) {
+${cases.join("\n")}
+    default: return node;
+  }
+  return r === node ? node : whenResult(node, ${lit(a)}, t, r);`);
+  }
+
+  /** The walker of one Key, Each, Name, Names or Call step. */
+  function stepOf([kind, a, b], rests, depth) {
+    const k = lit(a);
+    if (kind === kinds.Key) {
+      const next = level(rests, depth + 1);
+      // `in` first: a miss (the common case) costs one inline-cached check.
+      return fn(`  if (node === null || typeof node !== "object" || !(${k} in node) || !Object.hasOwn(node, ${k}) || Array.isArray(node)) return node;
+  const raw = node[${k}];
+  if (raw === null || typeof raw !== "object") return node; // nothing below a primitive
+  const c = typeof raw.toJSON === "function" ? raw.toJSON(${k}) : raw;
+  if (c === null || typeof c !== "object") return node;
+  const nc = ${next}(c, m);
+  return nc === c ? node : keyCopy(node, ${k}, raw, c, nc);`);
+    }
+    if (kind === kinds.Each) {
+      const next = level(rests, depth + 1);
+      // JSON reads every index with a plain get (holes and inherited
+      // elements included), as this does. A stream's call slots may read
+      // the element later (ancestors).
+      return fn(`  if (!Array.isArray(node)) return node;
+  let o = node;
+  for (let j = 0; j < node.length; j++) {
+    let c = node[j];
+    if (c === null || typeof c !== "object") continue;
+    if (typeof c.toJSON === "function") {
+      c = c.toJSON(String(j));
+      if (c === null || typeof c !== "object") continue;
+    }
+    state.ancestors[${depth + 1}] = c;
+    const nc = ${next}(c, m);
+    if (nc !== c && unboxed(c) === c) {
+      if (o === node) o = node.slice();
+      o[j] = nc;
+    }
+  }
+  return o;`);
+    }
+    if (kind === kinds.Name) {
+      unchecked.add(a);
+      return fn(`  if (!isObject(node)) return node;
+  const raw = node[${k}];
+  const n = typeof raw === "string" ? raw : raw !== null && typeof raw === "object" ? jsonOf(raw, ${k}) : null;
+  const r = typeof n === "string" ? m(n) : null;
+  return r === null || r === n ? node : nameCopy(node, ${k}, raw, r);`);
+    }
+    if (kind === kinds.Names) {
+      // Rare (one place in one format).
+      return fn(`  return namesStep(node, m, ${k});`);
+    }
+    if (kind === kinds.Call) {
+      // A stream's call: its id, name (mapped as the walk maps it) and
+      // slot, told to the stream reading this walk. Most events of a call
+      // carry neither id nor name.
+      const [, idKey, nameKeys, slot] = b;
+      const slotParts = slot.map(([d, keys]) => `slotPart(ownAt(${d === depth ? "node" : `state.ancestors[${d}]`}, ${lit(keys)}))`);
+      return fn(`  const sink = state.callSink;
+  if (sink === null || !isObject(node)) return node;
+  let id = Object.hasOwn(node, ${lit(idKey)}) ? node[${lit(idKey)}] : undefined;
+  let name = ownAt(node, ${lit(nameKeys)});
+  if (typeof id !== "string") id = undefined;
+  if (typeof name === "string") name = m(name) ?? name;
+  else name = undefined;
+  if (id === undefined && name === undefined) return node;
+  ${slotParts.length === 0 ? "const key = null;" : `const parts = [${slotParts.join(", ")}];\n  const key = parts.includes(null) ? null : JSON.stringify(parts);`}
+  sink(id, name, key);
+  return node;`);
+    }
+    throw new Error(`js/walkers.mjs: a step of kind ${kind} it does not know`);
+  }
+
+  const callsOf = new Map(calls);
+  const formats = rules.map(([format, list]) => {
+    const withCalls = [...list, ...(callsOf.get(format) ?? []).map((place, i) => [...place[0], [kinds.Call, `${i}`, place]])];
+    return `[${lit(format)}, ${level(withCalls, 0)}]`;
+  });
+  return `// Generated by js/walkers.mjs from Rust's rule tables. Do not edit.
+function createWalkers(h) {
+  "use strict";
+  const { isObject, unboxed, jsonOf, ownAt, slotPart, keyCopy, nameCopy, namesStep, whenResult, state } = h;
+${out.join("\n")}
+  return { walkers: new Map([${formats.join(", ")}]), uncheckedKeys: ${lit([...unchecked])} };
+}
+`;
+}
