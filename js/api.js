@@ -616,13 +616,8 @@ function createApi(glue) {
   }
   // One walker per format, compiled from Rust's rules at build time
   // (js/walkers.mjs): rules that share a prefix share its walk (a trie).
-  const { walkers: RULES, uncheckedKeys: UNCHECKED_KEYS } = createWalkers({ isObject, unboxed, jsonOf, ownAt, slotPart, keyCopy, nameCopy, namesStep, whenResult, state });
+  const { walkers: RULES, uncheckedKeys: UNCHECKED_KEYS } = createWalkers({ isObject, unboxed, jsonOf, slotPart, keyCopy, nameCopy, namesStep, whenResult, state });
 
-  /** The own value at `keys` below `node`; undefined where the path breaks. */
-  function ownAt(node, keys) {
-    for (let i = 0; i < keys.length; i++) node = isObject(node) && Object.hasOwn(node, keys[i]) ? node[keys[i]] : undefined;
-    return node;
-  }
   /** A slot value: numbers and strings only (a call without one stands alone). */
   function slotPart(v) {
     return typeof v === "number" || typeof v === "string" ? v : null;

@@ -211,6 +211,44 @@ const OPENAI_RESPONSES: &[&[Step]] = &[
     &[Key("response"), Key("tools"), Each, When("type", "function"), Name("name")],
     &[Key("response"), Key("tools"), Each, When("type", "custom"), Name("name")],
     &[Key("response"), Key("tool_choice"), When("type", "function"), Name("name")],
+    // `NamespaceTool` (openai-node src/resources/responses/responses.ts):
+    // `{ type: "namespace", name, tools: [function or custom tools] }`, and
+    // the `namespace` its calls carry beside their `name`. Each name maps
+    // on its own: the namespace is whatever name the host gave the group.
+    &[Key("tools"), Each, When("type", "namespace"), Name("name")],
+    &[Key("tools"), Each, When("type", "namespace"), Key("tools"), Each, When("type", "function"), Name("name")],
+    &[Key("tools"), Each, When("type", "namespace"), Key("tools"), Each, When("type", "custom"), Name("name")],
+    &[Key("response"), Key("tools"), Each, When("type", "namespace"), Name("name")],
+    &[
+        Key("response"),
+        Key("tools"),
+        Each,
+        When("type", "namespace"),
+        Key("tools"),
+        Each,
+        When("type", "function"),
+        Name("name"),
+    ],
+    &[
+        Key("response"),
+        Key("tools"),
+        Each,
+        When("type", "namespace"),
+        Key("tools"),
+        Each,
+        When("type", "custom"),
+        Name("name"),
+    ],
+    &[Key("input"), Each, When("type", "function_call"), Name("namespace")],
+    &[Key("input"), Each, When("type", "custom_tool_call"), Name("namespace")],
+    &[Key("output"), Each, When("type", "function_call"), Name("namespace")],
+    &[Key("output"), Each, When("type", "custom_tool_call"), Name("namespace")],
+    &[Each, When("type", "function_call"), Name("namespace")],
+    &[Each, When("type", "custom_tool_call"), Name("namespace")],
+    &[Key("item"), When("type", "function_call"), Name("namespace")],
+    &[Key("item"), When("type", "custom_tool_call"), Name("namespace")],
+    &[Key("response"), Key("output"), Each, When("type", "function_call"), Name("namespace")],
+    &[Key("response"), Key("output"), Each, When("type", "custom_tool_call"), Name("namespace")],
 ];
 
 const GEMINI: &[&[Step]] = &[
@@ -469,5 +507,24 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn responses_namespace_tools_and_their_calls() {
+        let mut r = ToolRegistry::default();
+        r.register("github/create_issue").unwrap();
+        r.register("crm/lookup").unwrap();
+        let request = json!({"tools": [{"type": "namespace", "name": "crm/lookup", "description": "", "tools": [
+            {"type": "function", "name": "github/create_issue"}, {"type": "custom", "name": "crm/lookup"}, {"type": "function", "name": "local"}]}]});
+        let out = r.to_provider(&request, Format::OpenAiResponses);
+        assert_eq!(out["tools"][0]["name"], "crm__lookup");
+        assert_eq!(out["tools"][0]["tools"][0]["name"], "github__create_issue");
+        assert_eq!(out["tools"][0]["tools"][1]["name"], "crm__lookup");
+        assert_eq!(out["tools"][0]["tools"][2]["name"], "local");
+        assert_eq!(r.from_provider(&out, Format::OpenAiResponses), request);
+        let call = json!({"output": [{"type": "function_call", "call_id": "c", "namespace": "crm__lookup", "name": "github__create_issue", "arguments": "{}"}]});
+        let back = r.from_provider(&call, Format::OpenAiResponses);
+        assert_eq!(back["output"][0]["namespace"], "crm/lookup");
+        assert_eq!(back["output"][0]["name"], "github/create_issue");
     }
 }
