@@ -31,23 +31,40 @@ function createApi(glue) {
     h = Math.imul(h ^ (s.charCodeAt(n - 1 - (n >> 2)) | 0), 0x165667b1);
     return h ^ (h >>> 15);
   }
+  // A memo that keeps missing (a stream of new strings) gets out of the
+  // way: after a sample of lookups with fewer than a quarter hits, it is
+  // neither read nor filled for the next MEMO_PAUSE calls, then sampled
+  // again.
+  const MEMO_PAUSE = 1024;
   class Memo {
     constructor() {
       // Allocated on the first store, so a short-lived object costs nothing.
       this.keys = null;
       this.values = null;
+      this.lookups = 0;
+      this.hits = 0;
+      this.paused = 0;
     }
     /** The value for `s`, or undefined. */
     get(s) {
+      if (this.paused > 0) {
+        this.paused--;
+        return undefined;
+      }
       if (this.keys === null) return undefined;
       const h = hash(s);
       const a = h & (MEMO_SLOTS - 1);
-      if (this.keys[a] === s) return this.values[a];
       const b = (h >>> 10) & (MEMO_SLOTS - 1);
-      return this.keys[b] === s ? this.values[b] : undefined;
+      const v = this.keys[a] === s ? this.values[a] : this.keys[b] === s ? this.values[b] : undefined;
+      if (v !== undefined) this.hits++;
+      if (++this.lookups === MEMO_SAMPLE) {
+        if (this.hits * 4 < MEMO_SAMPLE) this.paused = MEMO_PAUSE;
+        this.lookups = this.hits = 0;
+      }
+      return v;
     }
     set(s, v) {
-      if (s.length > MEMO_MAX_LENGTH) return;
+      if (s.length > MEMO_MAX_LENGTH || this.paused > 0) return;
       if (this.keys === null) {
         this.keys = new Array(MEMO_SLOTS).fill(undefined);
         this.values = new Array(MEMO_SLOTS).fill(undefined);
@@ -67,6 +84,7 @@ function createApi(glue) {
     clear() {
       this.keys = null;
       this.values = null;
+      this.lookups = this.hits = this.paused = 0;
     }
   }
   const memory = glue.__memory();
