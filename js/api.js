@@ -139,7 +139,8 @@ function createApi(glue) {
     if (words32.length === 0) words32 = new Int32Array(memory.buffer);
   }
   function put(at, s) {
-    for (let i = 0; i < s.length; i++) units16[at + i] = s.charCodeAt(i);
+    const u = units16, n = s.length; // locals: the loop reloads neither
+    for (let i = 0; i < n; i++) u[at + i] = s.charCodeAt(i);
   }
   const chars = [];
   /** The `n` code units at element `at` as a string (a reused array for short ones: cheaper than a subarray). */

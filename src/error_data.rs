@@ -6,8 +6,8 @@
 //! themselves rule out echoing caller input), or to this module's fixed
 //! strings.
 
+use crate::fast_hash::{FastMap as HashMap, FastSet as HashSet};
 use std::borrow::Cow;
-use std::collections::{HashMap, HashSet};
 
 use serde::Serialize;
 use serde_json::Value;
@@ -219,6 +219,10 @@ pub struct ErrorClassifier {
     /// Every catalog string once; results index into it.
     strings: Vec<String>,
     ids: HashMap<String, u32>,
+    /// The lengths (in bytes) of the catalog strings, a bit each (the last
+    /// bit: 255 bytes or more), so most strings that are not in the
+    /// catalog are known so without hashing them.
+    lengths: [u64; 4],
     /// Catalog tools, in catalog order.
     tools: Vec<u32>,
     /// `tools` as suggestions compare them.
@@ -299,7 +303,7 @@ impl ErrorClassifier {
                 for (tool, fields) in tools {
                     let key = SafeText::render(&tool);
                     let t = c.tool(tool, || OptionPath::Place(format!("tools['{key}']")))?;
-                    let mut set = HashSet::new();
+                    let mut set = HashSet::default();
                     for (i, field) in fields.into_iter().enumerate() {
                         set.insert(c.field(field, || OptionPath::Place(format!("tools['{key}'][{i}]")))?);
                     }
@@ -310,7 +314,7 @@ impl ErrorClassifier {
                 for (i, tool) in tools.into_iter().enumerate() {
                     c.tool(tool, || OptionPath::Entry("tools", i))?;
                 }
-                let mut set = HashSet::new();
+                let mut set = HashSet::default();
                 for (i, field) in fields.into_iter().enumerate() {
                     set.insert(c.field(field, || OptionPath::Entry("fields", i))?);
                 }
@@ -319,7 +323,7 @@ impl ErrorClassifier {
         }
         match catalog.field_messages {
             FieldPhrases::Global(phrases) => {
-                let mut set = HashSet::new();
+                let mut set = HashSet::default();
                 for (i, p) in phrases.into_iter().enumerate() {
                     set.insert(c.phrase(p, || OptionPath::Entry("fieldMessages", i))?);
                 }
@@ -343,7 +347,24 @@ impl ErrorClassifier {
         Ok(c)
     }
 
+    /// The bit of `len` in [`lengths`](Self::lengths).
+    fn length_bit(len: usize) -> (usize, u64) {
+        let len = len.min(255);
+        (len / 64, 1 << (len % 64))
+    }
+
+    /// The id of catalog string `s`, if it is one.
+    fn id(&self, s: &str) -> Option<u32> {
+        let (word, bit) = Self::length_bit(s.len());
+        if self.lengths[word] & bit == 0 {
+            return None;
+        }
+        self.ids.get(s).copied()
+    }
+
     fn intern(&mut self, s: String) -> u32 {
+        let (word, bit) = Self::length_bit(s.len());
+        self.lengths[word] |= bit;
         if let Some(id) = self.ids.get(&s) {
             return *id;
         }
@@ -397,16 +418,17 @@ impl ErrorClassifier {
     pub fn empty() -> Self {
         Self {
             strings: Vec::new(),
-            ids: HashMap::new(),
+            ids: HashMap::default(),
+            lengths: [0; 4],
             tools: Vec::new(),
             tool_keys: Vec::new(),
-            tool_set: HashSet::new(),
+            tool_set: HashSet::default(),
             global_fields: None,
-            tool_fields: HashMap::new(),
+            tool_fields: HashMap::default(),
             global_phrases: None,
-            field_phrases: HashMap::new(),
-            fieldless: HashSet::new(),
-            hints: HashMap::new(),
+            field_phrases: HashMap::default(),
+            fieldless: HashSet::default(),
+            hints: HashMap::default(),
         }
     }
 
@@ -433,11 +455,11 @@ impl ErrorClassifier {
 
     /// The index of a catalog tool.
     pub(crate) fn tool_id(&self, tool: &str) -> Option<u32> {
-        self.ids.get(tool).copied().filter(|id| self.tool_set.contains(id))
+        self.id(tool).filter(|id| self.tool_set.contains(id))
     }
 
     fn field_id(&self, tool: Option<u32>, head: &str) -> Option<u32> {
-        let id = *self.ids.get(head)?;
+        let id = self.id(head)?;
         let known = match &self.global_fields {
             Some(fields) => fields.contains(&id),
             None => tool.and_then(|t| self.tool_fields.get(&t)).is_some_and(|f| f.contains(&id)),
@@ -458,7 +480,7 @@ impl ErrorClassifier {
         // Split at the first single ASCII space; matching is exact.
         if let Some((head, tail)) = message.split_once(' ') {
             if let Some(field) = self.field_id(tool, head) {
-                if let Some(&phrase) = self.ids.get(tail) {
+                if let Some(phrase) = self.id(tail) {
                     if self.is_field_phrase(field, phrase) {
                         return Some((tool, Some(field), phrase));
                     }
@@ -468,7 +490,7 @@ impl ErrorClassifier {
                 }
             }
         }
-        let whole = *self.ids.get(message)?;
+        let whole = self.id(message)?;
         self.fieldless.contains(&whole).then_some((tool, None, whole))
     }
 

@@ -25,6 +25,7 @@
 mod delivery;
 mod error;
 mod error_data;
+mod fast_hash;
 mod nearest;
 mod recipient;
 mod safe_text;

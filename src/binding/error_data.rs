@@ -6,7 +6,8 @@ use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
 use super::{
-    get, js_error, options_object, read, scratch_exports, string_array, string_list, to_js, unreadable, Scratch, Word,
+    get, js_error, options_object, read, scratch_exports, string_array, string_list, to_js, unreadable, Limit, Scratch,
+    Word,
 };
 use crate::error::ArgumentError;
 use crate::error::{OptionPath, OptionsError};
@@ -115,6 +116,9 @@ fn request_id(id: &JsValue) -> Value {
 pub struct Classifier {
     inner: ErrorClassifier,
     scratch: Scratch,
+    /// The tool and message of a `classify` call, decoded end to end into
+    /// one buffer kept between calls.
+    text: String,
 }
 
 scratch_exports!(Classifier);
@@ -141,7 +145,7 @@ impl Classifier {
                 ErrorClassifier::empty()
             }
         };
-        Classifier { inner, scratch: Scratch::default() }
+        Classifier { inner, scratch: Scratch::default(), text: String::new() }
     }
 
     /// Classifies tool `units[..tool_len]` and message
@@ -150,12 +154,24 @@ impl Classifier {
     /// classified; the tool id, if the tool is a catalog tool, is still in
     /// word 0). Absent ids are [`Word::Missing`].
     pub fn classify(&mut self, tool_len: usize, message_len: usize) -> bool {
-        let tool = self.scratch.strict(0, tool_len).unwrap_or_default();
-        let result = self.scratch.strict(tool_len, message_len).and_then(|m| self.inner.classify_ids(&tool, &m));
+        // A tool or message that is not exact UTF-16 is none of the
+        // catalog's strings: the tool is then "", the message unclassified.
+        let mut text = std::mem::take(&mut self.text);
+        text.clear();
+        if self.scratch.exact_into(0, tool_len, &mut text).is_err() {
+            text.clear();
+        }
+        let split = text.len();
+        let exact = self.scratch.exact_into(tool_len, message_len, &mut text).is_ok();
+        let (tool, message) = text.split_at(split);
+        let result = if exact { self.inner.classify_ids(tool, message) } else { None };
         let (tool_id, field, message) = match result {
             Some((tool_id, field, message)) => (tool_id, field, Some(message)),
-            None => (self.inner.tool_id(&tool), None, None),
+            None => (self.inner.tool_id(tool), None, None),
         };
+        if text.capacity() <= Limit::Keep as usize {
+            self.text = text; // kept for the next call; a huge one is let go
+        }
         let id = |v: Option<u32>| v.and_then(|v| i32::try_from(v).ok()).unwrap_or(Word::Missing as i32);
         self.scratch.words_at(3);
         self.scratch.words[..3].copy_from_slice(&[id(tool_id), id(field), id(message)]);
