@@ -485,13 +485,14 @@ function createApi(glue) {
   // Rust parses a plain copy of what was read, so a getter that answers
   // differently on each read cannot make a cached mapper disagree with its
   // key.
-  const defaultMapper = new Mapper(undefined);
+  let defaultMapperCache = null; // made on first use, not at import
+  const defaultMapperOf = () => (defaultMapperCache ??= new Mapper(undefined));
   const builtinMappers = new Map();
   const customMappers = new WeakMap();
   /** A cache key for option values, or null for values that are not names (Rust reports those). */
   const nameKey = (v) => (v === undefined ? "-" : typeof v === "string" ? `+${v}` : null);
   function mapperFor(options) {
-    if (options === undefined) return defaultMapper;
+    if (options === undefined) return defaultMapperOf();
     let profile, overflow;
     try {
       if (options === null || typeof options !== "object" || Object.keys(options).some((k) => k !== "profile" && k !== "overflow")) {
@@ -528,7 +529,7 @@ function createApi(glue) {
 
   /** The canonical form of an alias by the first-`__` heuristic; null when it cannot tell. */
   function tryReverseToCanonical(name) {
-    return typeof name === "string" ? defaultMapper.reverse(name) : null;
+    return typeof name === "string" ? defaultMapperOf().reverse(name) : null;
   }
 
   // Payload rewriting: the places that hold tool names are Rust's rules
@@ -589,7 +590,7 @@ function createApi(glue) {
   // Stream events that name a call's id or tool (Rust's table): the walker
   // meets them as Call steps, a stream pairs them per call (its slot), and
   // the registry remembers the most recent ids (toolForCallId).
-  const { callIdsMax: CALL_IDS_MAX } = table(glue.__stream_tables);
+  const CALL_IDS_MAX = Limit.CallIdsMax;
   // While a stream's event is walked: its call sink `(id, name, slot)`, and
   // ancestors[d], the node d steps down, where a Call step's slot reads it.
   const state = { callSink: null, ancestors: [] };
@@ -921,10 +922,11 @@ function createApi(glue) {
   }
 
   // Where each part of a tool goes in each format's tool definition (Rust's layouts).
-  const TOOL_LAYOUTS = new Map(table(glue.__tool_layouts));
+  let TOOL_LAYOUTS = null; // read on first use: most programs never declare tools
   const EMPTY_SCHEMA = Object.freeze({ type: "object" });
   /** Each tool (`{ name, description?, inputSchema? }`) as a `format` request declares it; the schema object is the caller's own. */
   function toolDefinitions(tools, format) {
+    TOOL_LAYOUTS ??= new Map(table(glue.__tool_layouts));
     const layout = TOOL_LAYOUTS.get(format);
     if (layout === undefined) throw argumentError(Expected.PayloadFormat);
     if (!isList(tools)) throw argumentError(Expected.ToolSpecs);
@@ -1152,7 +1154,11 @@ function createApi(glue) {
 
   // ---- Safe error.data ----
 
-  const { invalidArgument: INVALID_ARGUMENT, issueMessages: ISSUE_MESSAGES, issueFields: ISSUE_FIELDS } = table(glue.__error_tables);
+  // Read when the first ErrorClassifier is made (a cost at import otherwise).
+  let INVALID_ARGUMENT, ISSUE_MESSAGES, ISSUE_FIELDS;
+  function errorTables() {
+    if (ISSUE_FIELDS === undefined) ({ invalidArgument: INVALID_ARGUMENT, issueMessages: ISSUE_MESSAGES, issueFields: ISSUE_FIELDS } = table(glue.__error_tables));
+  }
   const ISSUE_WORDS = glue.IssueWord;
 
   /** The value at `place` (keys and indexes, as Rust lists them) of a schema issue; undefined where the path breaks. */
@@ -1250,6 +1256,7 @@ function createApi(glue) {
     #strings; // the catalog strings, as Rust indexed them: every result string is one of these
     #memo = new Map(); // tool → Memo of message → [tool, field, message] ids (Word.Missing for none)
     constructor(catalog) {
+      errorTables();
       if (catalog === undefined || catalog === null) throw argumentError(Expected.Catalog);
       const v = new glue.Classifier(catalog, out);
       const first = take();
@@ -1367,7 +1374,8 @@ function createApi(glue) {
 
   // ---- Broadcast delivery and read state ----
 
-  const { keys: RECORD_KEYS, states: STATES } = table(glue.__delivery_tables);
+  // Read on the first delivery call (a cost at import otherwise).
+  let RECORD_KEYS, STATES;
   // Readers of a record's fields, in the order Rust names them. Every
   // field of every record kind has a load site of its own (positions
   // 0..FIELD_SITES, the kinds one after the other), so each site always
@@ -1391,9 +1399,14 @@ function createApi(glue) {
     };
     return { read, count: keys.length };
   }
-  const MESSAGE_FIELDS = fieldReader(RECORD_KEYS.message, 0);
-  const RECEIPT_FIELDS = fieldReader(RECORD_KEYS.receipt, RECORD_KEYS.message.length);
-  const RECEIPTS_KEY = RECORD_KEYS.receipts;
+  let MESSAGE_FIELDS, RECEIPT_FIELDS, RECEIPTS_KEY;
+  function deliveryTables() {
+    if (STATES !== undefined) return;
+    ({ keys: RECORD_KEYS, states: STATES } = table(glue.__delivery_tables));
+    MESSAGE_FIELDS = fieldReader(RECORD_KEYS.message, 0);
+    RECEIPT_FIELDS = fieldReader(RECORD_KEYS.receipt, RECORD_KEYS.message.length);
+    RECEIPTS_KEY = RECORD_KEYS.receipts;
+  }
 
   /**
    * Converts records into the stream Rust reads (src/binding/delivery.rs):
@@ -1515,13 +1528,15 @@ function createApi(glue) {
       return words32.slice(base, base + k);
     }
   }
-  const shared = new RecordStream();
+  let shared = null; // made on the first delivery call, not at import
   /**
    * Runs `f` with a stream. A getter on a record may call back into this
    * API while the shared stream is half written: such a nested call gets a
    * stream of its own.
    */
   function withStream(f) {
+    deliveryTables();
+    shared ??= new RecordStream();
     const s = shared.busy ? new RecordStream() : shared;
     s.busy = true;
     try {

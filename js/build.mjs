@@ -43,9 +43,19 @@ writeFileSync(
 const names = Object.keys(createRequire(import.meta.url)(new URL("node/index.cjs", pkg).pathname))
   .filter((n) => n !== "default")
   .sort();
+// A real ES module for Node (no CommonJS file for Node to scan for its
+// exports): the web build's glue, given the module's bytes synchronously.
+// Like any package with both formats, `import` and `require` in one
+// process load it twice; each half of a program uses its own.
+const nodeNames = names.filter((n) => n !== "init" && n !== "initSync");
 writeFileSync(
   new URL("node/index.mjs", pkg),
-  `${header}import api from "./index.cjs";\nexport const { ${names.join(", ")} } = api;\nexport default api.init;\n`,
+  `${header}import { readFileSync } from "node:fs";\nimport * as glue from "../web/mcp_boundary.js";\n${api}\n` +
+    `glue.initSync({ module: readFileSync(new URL("../web/mcp_boundary_bg.wasm", import.meta.url)) });\n` +
+    `const api = createApi(glue);\n` +
+    `export const { ${nodeNames.join(", ")} } = api;\n` +
+    `/** Ready at import: resolves at once (the same call as in the web build). */\nexport const init = async () => undefined;\n` +
+    `export const initSync = () => undefined;\nexport default init;\n`,
 );
 writeFileSync(new URL("node/package.json", pkg), JSON.stringify({ type: "commonjs" }) + "\n");
 

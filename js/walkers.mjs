@@ -25,10 +25,17 @@
 export function walkerSource(rules, calls, kinds) {
   const out = [];
   const unchecked = new Set(); // keys read without an own check (see api.js, isPolluted)
-  let count = 0;
+  // Identical steps (the same key and the same walk below, as where a
+  // format's rules repeat a path under several roots) share one function.
+  const byBody = new Map();
   const fn = (body) => {
-    const name = `w${count++}`;
-    out.push(`function ${name}(node, m) {\n${body}\n}`);
+    const text = body.replace(/ \/\/ [^\n]*/g, "").replace(/\n\s*/g, "\n");
+    let name = byBody.get(text);
+    if (name === undefined) {
+      name = `w${byBody.size}`;
+      byBody.set(text, name);
+      out.push(`function ${name}(node, m) {\n${text}\n}`);
+    }
     return name;
   };
   const lit = (v) => JSON.stringify(v);

@@ -134,6 +134,9 @@ pub enum Limit {
     /// The most elements of a caller's array that are read one by one
     /// (issues, agents).
     MaxElements = 1_048_576,
+    /// How many call ids a registry remembers for `toolForCallId`: the
+    /// most recent ones, so a long-lived host does not grow.
+    CallIdsMax = 4096,
 }
 
 /// A JS array of strings.

@@ -83,12 +83,11 @@ pub fn pieces(out: &Array) {
 type CallRow = (Rule, &'static str, &'static [&'static str], &'static [(usize, &'static [&'static str])]);
 
 /// The stream tables: per format, where calls carry their id and name
-/// (`[steps, id key, name keys, slot]`), and how many ids a registry remembers.
+/// (`[steps, id key, name keys, slot]`), read when the package is built (js/walkers.mjs).
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct StreamTables {
     calls: Vec<(&'static str, Vec<CallRow>)>,
-    call_ids_max: usize,
 }
 
 /// Sets `out[0]` to the stream tables.
@@ -102,12 +101,8 @@ pub fn stream_tables(out: &Array) {
             (f.name(), places.collect())
         })
         .collect();
-    out.set(0, to_js(&StreamTables { calls, call_ids_max: CALL_IDS_MAX }));
+    out.set(0, to_js(&StreamTables { calls }));
 }
-
-/// How many call ids a registry remembers for `toolForCallId`: the most
-/// recent ones, so a long-lived host does not grow.
-const CALL_IDS_MAX: usize = 4096;
 
 /// Sets `out[0]` to `[[format name, layout], …]`: where each part of a
 /// tool goes in that format's tool definition (`[path, { slot, value? }]`).
