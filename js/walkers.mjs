@@ -105,6 +105,11 @@ ${cases.join("\n")}
     }
     if (kind === kinds.Each) {
       const next = level(rests, depth + 1);
+      // Only where a stream's call below reads its slot from this element.
+      const readsSlot = rests.some((r) => {
+        const [lastKind, , place] = r[r.length - 1];
+        return lastKind === kinds.Call && place[3].some(([d]) => d === depth + 1);
+      });
       // JSON reads every index with a plain get (holes and inherited
       // elements included), as this does. A stream's call slots may read
       // the element later (ancestors).
@@ -117,7 +122,7 @@ ${cases.join("\n")}
       c = c.toJSON(String(j));
       if (c === null || typeof c !== "object") continue;
     }
-    state.ancestors[${depth + 1}] = c;
+    ${readsSlot ? `state.ancestors[${depth + 1}] = c;` : ""}
     const nc = ${next}(c, m);
     if (nc !== c && unboxed(c) === c) {
       if (o === node) o = node.slice();
