@@ -61,6 +61,7 @@ const rows = [
   compare("validateRecipient, accept path (repeated recipients)", (i) => +validateRecipient(accept[i & 3]).ok, (i) => +plainValidate(accept[i & 3]).ok, { target: 1.5 }),
   compare("validateRecipient, accept path, distinct strings (no memo hit)", (i) => +validateRecipient(distinct[i & 0x3ffff]).ok, (i) => +plainValidate(distinct[i & 0x3ffff]).ok, { target: 1.5 }),
   compare("validateRecipient, reject path (repeated recipients)", (i) => +validateRecipient(reject[i & 3]).ok, (i) => +plainValidate(reject[i & 3]).ok, { iterations: 50_000 }),
+  compare("rejection serialized as a tool returns it, distinct strings", (i) => JSON.stringify(validateRecipient(rejectDistinct[i & 0xffff])).length, (i) => JSON.stringify(plainValidate(rejectDistinct[i & 0xffff])).length, { iterations: 50_000, target: 1.2 }),
   compare("validateRecipient, reject path, distinct strings (no memo hit)", (i) => +validateRecipient(rejectDistinct[i & 0xffff]).ok, (i) => +plainValidate(rejectDistinct[i & 0xffff]).ok, { iterations: 50_000 }),
   compare("RecipientValidator.validate, accept path (repeated)", (i) => +validator.validate(accept[i & 3]).ok, (i) => +plainValidate(accept[i & 3]).ok, { target: 1.5 }),
   compare(

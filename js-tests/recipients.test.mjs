@@ -153,3 +153,28 @@ test("Node entry points need no init, and init is a harmless no-op", async () =>
   esm.initSync();
   assert.equal(cjs.validateRecipient("AGENT:*").ok, true);
 });
+
+test("a first-seen rejection, put together from Rust's parts, is the rejection Rust serializes: the same fields, values and order", () => {
+  const v = new RecipientValidator({ knownAgents: ["@neo-gpt", "@trinity"], maxIdentifierLength: 8 });
+  const plain = new RecipientValidator();
+  const inputs = ["AGENT:gpt", "neo-gpt", "@neo gpt", " @neo-gpt", "@", "", "BROADCAST:*", "@" + "w".repeat(130), "@neo\u200bgpt", "@\ud800x", "x".repeat(300)];
+  for (const validator of [v, plain]) {
+    for (const to of inputs) {
+      // Distinct each time (no memo), then again (the memo's copy).
+      for (const round of [0, 1]) {
+        const r = validator.validate(to);
+        assert.equal(r.ok, false, to);
+        const serialized = validator.rejectionResult(to);
+        const rust = JSON.parse(serialized.content[0].text);
+        assert.deepEqual(Object.keys(r.error), Object.keys(rust), `${JSON.stringify(to)} round ${round}`);
+        assert.deepEqual(r.error, rust, `${JSON.stringify(to)} round ${round}`);
+        assert.deepEqual(r.error, serialized.structuredContent.error);
+      }
+    }
+  }
+  // validateMany: rejections among accepted names, in place.
+  const many = v.validateMany(["@neo-gpt", "AGENT:gpt", 7, "@trinity", "neo gpt"]);
+  assert.deepEqual(many.map((r) => r.ok), [true, false, false, true, false]);
+  assert.deepEqual(many[1].error, JSON.parse(v.rejectionResult("AGENT:gpt").content[0].text));
+  assert.equal(many[2].error.reason, "not_a_string");
+});

@@ -11,7 +11,7 @@
 // answer caches hold only Rust's answers.
 function createApi(glue) {
   "use strict";
-  const { Verdict, Reply, EditWord, Word, Limit, StepKind, Lookup, Op, Header, Expected, Misuse, Class } = glue;
+  const { Verdict, Reply, EditWord, Word, Limit, StepKind, Lookup, Op, Header, Expected, Misuse, Class, RejectionField, RejectWord } = glue;
   const KEEP = Limit.Keep; // buffers grown past this are released after use
   // Pure results (a verdict, an alias) are memoized per object: its
   // options never change, so a result is a pure function of the string, and
@@ -63,8 +63,9 @@ function createApi(glue) {
       }
       return v;
     }
+    /** Stores `v` for `s`; false when it did not (a long key, a paused memo). */
     set(s, v) {
-      if (s.length > MEMO_MAX_LENGTH || this.paused > 0) return;
+      if (s.length > MEMO_MAX_LENGTH || this.paused > 0) return false;
       if (this.keys === null) {
         this.keys = new Array(MEMO_SLOTS).fill(undefined);
         this.values = new Array(MEMO_SLOTS).fill(undefined);
@@ -76,10 +77,11 @@ function createApi(glue) {
       if (this.keys[a] !== undefined && this.keys[a] !== s && this.keys[b] === undefined) {
         this.keys[b] = s;
         this.values[b] = v;
-        return;
+        return true;
       }
       this.keys[a] = s;
       this.values[a] = v;
+      return true;
     }
     clear() {
       this.keys = null;
@@ -142,12 +144,14 @@ function createApi(glue) {
     const u = units16, n = s.length; // locals: the loop reloads neither
     for (let i = 0; i < n; i++) u[at + i] = s.charCodeAt(i);
   }
-  const chars = [];
-  /** The `n` code units at element `at` as a string (a reused array for short ones: cheaper than a subarray). */
+  // One reused array per length (made on first use): cheaper than a
+  // subarray, and than resizing one array, which cost about 100 ns a call.
+  const charsOf = [];
+  /** The `n` code units at element `at` as a string. */
   function decode(at, n) {
     views();
     if (n <= 256) {
-      chars.length = n;
+      const chars = (charsOf[n] ??= new Array(n).fill(0));
       for (let i = 0; i < n; i++) chars[i] = units16[at + i];
       return String.fromCharCode.apply(null, chars);
     }
@@ -282,6 +286,46 @@ function createApi(glue) {
     return typeof code === "number" ? accepted(code, s) : copyOf(code);
   }
 
+  // How a first-seen rejection is put together from the parts Rust writes
+  // (Validator.reject_parts): its fields in Rust's order, per reason the
+  // fixed strings, the valid shapes. Read on the first rejection.
+  let REJECTION = null;
+  /** A rejection from the parts Rust wrote at the transport's words and units (RejectWord, RejectionField). */
+  function rejectionFrom(t) {
+    REJECTION ??= table(glue.__rejection_tables);
+    views();
+    const w = t.wordsBase, lengths = w + RejectWord.Lengths;
+    const count = words32[w + RejectWord.Suggestions];
+    let at = t.unitsBase;
+    const part = (k) => {
+      const n = words32[lengths + k];
+      const s = decode(at, n);
+      at += n;
+      return s;
+    };
+    const to = part(0), message = part(1);
+    const suggestions = count < 0 ? undefined : Array.from({ length: count }, (_, k) => part(2 + k));
+    const [title, code, reason] = REJECTION.reasons[words32[w + RejectWord.Reason]];
+    const position = words32[w + RejectWord.Position], limit = words32[w + RejectWord.Limit];
+    const values = [title, code, to, REJECTION.validShapes.slice(), message, reason, position, limit, suggestions]; // by RejectionField
+    const present = (position >= 0 ? 1 : 0) | (limit >= 0 ? 2 : 0) | (suggestions !== undefined ? 4 : 0);
+    // A copy of the template with these optional fields, values set in
+    // place: no property is added one at a time (a new shape each time).
+    const [template, fields] = (REJECTION_TEMPLATES[present] ??= rejectionTemplate(present));
+    const error = { ...template };
+    for (let i = 0; i < fields.length; i++) error[fields[i][0]] = values[fields[i][1]];
+    return { ok: false, error };
+  }
+  const REJECTION_TEMPLATES = [];
+  /** The object with Rust's fields in order, the optional ones only where `present` has their bit, and those fields. */
+  function rejectionTemplate(present) {
+    const optional = [RejectionField.Position, RejectionField.Limit, RejectionField.Suggestions];
+    const fields = REJECTION.fields.filter(([, f]) => !optional.includes(f) || present & (1 << optional.indexOf(f)));
+    const template = {};
+    for (const [key] of fields) template[key] = null;
+    return [template, fields];
+  }
+
   /** One wasm Validator, its transport and its memo of Rust's answers (verdict codes, and rejections as Rust built them). */
   class Checker extends Transport {
     constructor(options) {
@@ -297,13 +341,29 @@ function createApi(glue) {
       if (code === undefined) {
         code = this.v.check(this.write(to));
         if (code === Verdict.Rejected) {
-          this.v.reject(0, to.length, out);
-          this.done(to.length);
-          code = take();
+          const rejection = this.rejection(to);
+          // The memo keeps its own; a memo that stores nothing (paused) needs no copy.
+          return this.memo.set(to, rejection) ? copyOf(rejection) : rejection;
         }
         this.memo.set(to, code);
       }
       return remembered(code, to);
+    }
+    /** The rejection of `to` (which the check rejected), from Rust's parts. */
+    rejection(to) {
+      let room = 2 * to.length + 256;
+      for (;;) {
+        this.wordsAt(RejectWord.Lengths + 8); // first: growing memory renews the views
+        put(this.unitsAt(room), to);
+        const n = this.v.reject_parts(to.length);
+        if (n === Reply.NoRoom) {
+          room *= 2;
+          continue;
+        }
+        const rejection = rejectionFrom(this);
+        this.done(room);
+        return rejection;
+      }
     }
     /** null when `to` is accepted; else the isError tool result carrying its rejection (Rust's). */
     rejectionResult(to) {
@@ -357,6 +417,7 @@ function createApi(glue) {
       this.v.check_many(p);
       views();
       const codes = words32.slice(w, w + p);
+      const rejected = [];
       for (let k = 0, offset = 0; k < p; k++) {
         const i = pending[k], x = values[k], code = codes[k];
         if (typeof x !== "string") {
@@ -368,14 +429,15 @@ function createApi(glue) {
           if (useMemo) this.memo.set(x, code);
           results[i] = accepted(code, x);
         } else {
-          this.v.reject(offset, x.length, out);
-          const rejection = take();
-          if (useMemo) this.memo.set(x, rejection);
-          results[i] = copyOf(rejection);
+          rejected.push(k); // after the batch: a rejection's parts overwrite the units
         }
         offset += x.length;
       }
       this.done(Math.max(total, p));
+      for (const k of rejected) {
+        const rejection = this.rejection(values[k]);
+        results[pending[k]] = useMemo && this.memo.set(values[k], rejection) ? copyOf(rejection) : rejection;
+      }
       return results;
     }
     free() {

@@ -5,13 +5,13 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::{
-    get, js_error, options_object, scratch_exports, string_list, string_option, to_js, type_name, whole_option,
+    get, js_error, options_object, scratch_exports, string_list, string_option, to_js, type_name, whole_option, Reply,
     Scratch, Verdict,
 };
 use crate::error::{OptionPath, OptionsError};
 use crate::recipient::{
-    Recipient, RecipientError, RecipientOptions, RecipientValidator, Shape, IDENTITY_PREFIX,
-    MAX_IDENTIFIER_LENGTH_LIMIT, MAX_KNOWN_AGENTS,
+    Recipient, RecipientError, RecipientOptions, RecipientValidator, RejectionReason, Shape, IDENTITY_PREFIX,
+    MAX_IDENTIFIER_LENGTH_LIMIT, MAX_KNOWN_AGENTS, VALID_SHAPES,
 };
 
 /// What the wrapper needs to materialize an accepted result on the hot
@@ -32,6 +32,91 @@ pub fn recipient_tables(out: &Array) {
         broadcast: Recipient::Broadcast,
         identity: Recipient::Identity(""),
         identity_start: IDENTITY_PREFIX.len(),
+    };
+    out.set(0, to_js(&tables));
+}
+
+/// A field of a rejection, as the wrapper materializes a first-seen one
+/// from [`Validator::reject_parts`] (building it through serde-wasm-bindgen,
+/// a call into JS per property and string, cost about 2.6 µs).
+#[wasm_bindgen]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(into = "u8")]
+pub enum RejectionField {
+    /// The title: the reason's [`RecipientError::error`].
+    Error = 0,
+    /// The reason's code.
+    Code = 1,
+    /// The safe rendition of the input (a string part).
+    To = 2,
+    /// The two valid shapes.
+    ValidShapes = 3,
+    /// The teaching message (a string part).
+    Message = 4,
+    /// The reason's name.
+    Reason = 5,
+    /// A number word; absent when negative.
+    Position = 6,
+    /// A number word; absent when negative.
+    Limit = 7,
+    /// String parts; absent when the count word is negative.
+    Suggestions = 8,
+}
+
+impl From<RejectionField> for u8 {
+    fn from(f: RejectionField) -> u8 {
+        f as u8
+    }
+}
+
+/// A rejection's fields in the order (and under the keys) its serialization
+/// has them (checked by a test against [`RecipientError`]'s `Serialize`).
+const REJECTION_FIELDS: [(&str, RejectionField); 9] = [
+    ("error", RejectionField::Error),
+    ("code", RejectionField::Code),
+    ("to", RejectionField::To),
+    ("valid_shapes", RejectionField::ValidShapes),
+    ("message", RejectionField::Message),
+    ("reason", RejectionField::Reason),
+    ("position", RejectionField::Position),
+    ("limit", RejectionField::Limit),
+    ("suggestions", RejectionField::Suggestions),
+];
+
+/// The words [`Validator::reject_parts`] writes.
+#[wasm_bindgen]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RejectWord {
+    /// The reason's index in [`RejectionReason::ALL`].
+    Reason = 0,
+    /// The position, or -1.
+    Position = 1,
+    /// The limit, or -1.
+    Limit = 2,
+    /// How many suggestions, or -1 for none configured.
+    Suggestions = 3,
+    /// The lengths of the string parts follow: the rendition, the message,
+    /// then each suggestion.
+    Lengths = 4,
+}
+
+/// The rejection tables: the fields in order, per reason `[error, code,
+/// reason]`, and the valid shapes.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct RejectionTables {
+    fields: [(&'static str, RejectionField); 9],
+    reasons: Vec<[&'static str; 3]>,
+    valid_shapes: [&'static str; 2],
+}
+
+/// Sets `out[0]` to the rejection tables (read once by the wrapper).
+#[wasm_bindgen(js_name = "__rejection_tables")]
+pub fn rejection_tables(out: &Array) {
+    let tables = RejectionTables {
+        fields: REJECTION_FIELDS,
+        reasons: RejectionReason::ALL.iter().map(|r| [r.title(), r.code(), r.as_str()]).collect(),
+        valid_shapes: VALID_SHAPES,
     };
     out.set(0, to_js(&tables));
 }
@@ -100,10 +185,41 @@ impl Validator {
         }
     }
 
-    /// Sets `out[0]` to `{ ok: false, error }` for code units
-    /// `offset..offset + len`.
-    pub fn reject(&self, offset: usize, len: usize, out: &Array) {
-        out.set(0, rejected(&self.inner.reject_utf16(self.scratch.units(offset, len))));
+    /// The rejection of the first `len` code units as parts
+    /// ([`RejectWord`]s, and its strings end to end from the start of the
+    /// units, which the input no longer needs): the units written, or
+    /// [`Reply::NoRoom`](super::Reply) when the buffers do not hold them.
+    pub fn reject_parts(&mut self, len: usize) -> i32 {
+        let e = self.inner.reject_utf16(self.scratch.units(0, len));
+        let message = e.message();
+        let suggestions = e.suggestions();
+        let parts = [e.to().as_str(), message.as_str()];
+        let parts = parts.iter().copied().chain(suggestions.unwrap_or_default().iter().map(String::as_str));
+        let lengths = RejectWord::Lengths as usize;
+        let reason = RejectionReason::ALL.iter().position(|r| *r == e.reason()).unwrap_or(0);
+        let word = |v: Option<usize>| v.and_then(|v| i32::try_from(v).ok()).unwrap_or(-1);
+        let count = 2 + suggestions.map_or(0, <[String]>::len);
+        let Scratch { units, words } = &mut self.scratch;
+        if words.len() < lengths + count {
+            return Reply::NoRoom as i32;
+        }
+        words[..lengths].copy_from_slice(&[
+            word(Some(reason)),
+            word(e.position()),
+            word(e.limit()),
+            word(suggestions.map(<[String]>::len)),
+        ]);
+        let mut at = 0;
+        for (k, part) in parts.enumerate() {
+            let start = at;
+            for unit in part.encode_utf16() {
+                let Some(slot) = units.get_mut(at) else { return Reply::NoRoom as i32 };
+                *slot = unit;
+                at += 1;
+            }
+            words[lengths + k] = word(Some(at - start));
+        }
+        word(Some(at))
     }
 
     /// Sets `out[0]` to the `isError` tool result for the rejection of code
