@@ -309,25 +309,53 @@ impl RecipientError {
     /// text only.
     #[must_use]
     pub fn message(&self) -> String {
-        let to = &self.to;
+        // Built with `push_str` (no formatting machinery): a first-seen
+        // rejection is on the path of every rejected call.
+        let to = self.to.as_str();
         let hint = self.reason.hint();
-        match self.reason {
-            RejectionReason::NotAString => format!("Recipient must be a string, not {to}. {hint}"),
-            RejectionReason::UnknownAgent => format!("Recipient '{to}' is not a known agent. {hint}"),
+        let (before, after) = match self.reason {
+            RejectionReason::NotAString => ("Recipient must be a string, not ", ". "),
+            RejectionReason::UnknownAgent => ("Recipient '", "' is not a known agent. "),
             RejectionReason::PatternMismatch => {
-                format!("Recipient '{to}' does not match this deployment's identity pattern. {hint}")
+                ("Recipient '", "' does not match this deployment's identity pattern. ")
             }
-            RejectionReason::TooLong => format!(
-                "Recipient '{to}' does not match either valid shape. {hint} The limit is {} characters.",
-                self.limit.unwrap_or(DEFAULT_MAX_IDENTIFIER_LENGTH)
-            ),
-            RejectionReason::InvalidCharacters => format!(
-                "Recipient '{to}' does not match either valid shape. {hint} (position {})",
-                self.position.unwrap_or(0)
-            ),
-            _ => format!("Recipient '{to}' does not match either valid shape. {hint}"),
+            _ => ("Recipient '", "' does not match either valid shape. "),
+        };
+        let mut m = String::with_capacity(before.len() + to.len() + after.len() + hint.len() + 32);
+        for part in [before, to, after, hint] {
+            m.push_str(part);
+        }
+        match self.reason {
+            RejectionReason::TooLong => {
+                m.push_str(" The limit is ");
+                push_decimal(&mut m, self.limit.unwrap_or(DEFAULT_MAX_IDENTIFIER_LENGTH));
+                m.push_str(" characters.");
+            }
+            RejectionReason::InvalidCharacters => {
+                m.push_str(" (position ");
+                push_decimal(&mut m, self.position.unwrap_or(0));
+                m.push(')');
+            }
+            _ => {}
+        }
+        m
+    }
+}
+
+/// Appends `n` in decimal.
+fn push_decimal(out: &mut String, n: usize) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    let mut n = n;
+    loop {
+        i -= 1;
+        digits[i] = b'0' + u8::try_from(n % 10).unwrap_or(0);
+        n /= 10;
+        if n == 0 {
+            break;
         }
     }
+    out.push_str(std::str::from_utf8(&digits[i..]).unwrap_or_default());
 }
 
 impl std::fmt::Display for RecipientError {
