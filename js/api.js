@@ -612,9 +612,9 @@ function createApi(glue) {
   //   anything else (a getter answering anew, a key on Object.prototype)
   //   is checked exactly with propertyIsEnumerable. A changed boxed
   //   primitive is dropped (JSON writes its value).
-  // The checks are written out in each step: the step closures are shared
-  // by every rule, and a shared helper would make their keyed loads
-  // megamorphic (3× slower).
+  // The hot checks are written out in each generated step (js/walkers.mjs),
+  // where their reads of fixed keys stay monomorphic; the rarer paths are
+  // the helpers below, shared by every step.
   const isEnumerable = Object.prototype.propertyIsEnumerable;
   const isObject = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
   const OBJECT_PROTO = Object.prototype, ARRAY_PROTO = Array.prototype, protoOf = Object.getPrototypeOf;
