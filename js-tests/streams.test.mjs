@@ -36,6 +36,10 @@ for (const [format, { events, callIds }] of Object.entries(STREAMS.formats)) {
     const again = [];
     for await (const e of r.fromProviderStream(stream, format)) again.push(e);
     assert.deepEqual(again, out);
+    // And a recorded list as it is.
+    const listed = [];
+    for await (const e of r.fromProviderStream(frozen, format)) listed.push(e);
+    assert.deepEqual(listed, out);
   });
 }
 
@@ -64,6 +68,9 @@ test("the call-id memory is bounded: the most recent ids are kept", async () => 
   assert.equal(r.toolForCallId("t0"), null, "the oldest were forgotten");
   await assert.rejects(async () => {
     for await (const _ of r.fromProviderStream(42, "anthropic"));
+  }, { code: "INVALID_ARGUMENT" });
+  await assert.rejects(async () => {
+    for await (const _ of r.fromProviderStream("events", "anthropic"));
   }, { code: "INVALID_ARGUMENT" });
   await assert.rejects(async () => {
     for await (const _ of r.fromProviderStream(from([]), "openai"));

@@ -729,7 +729,7 @@ function createApi(glue) {
       if (call.name !== undefined) for (const i of call.ids) remember(i, call.name);
     };
   }
-  /** An async iterable over `source`: an async iterable, or a web ReadableStream without async iteration. */
+  /** An async iterable over `source`: an async iterable, a web ReadableStream without async iteration, or a list. */
   function iterable(source) {
     if (source !== null && typeof source === "object" && typeof source[Symbol.asyncIterator] === "function") return source;
     if (source !== null && typeof source === "object" && typeof source.getReader === "function") {
@@ -744,6 +744,12 @@ function createApi(glue) {
         } finally {
           reader.releaseLock();
         }
+      })();
+    }
+    // A recorded list of events (an array, any iterable but a string).
+    if (source !== null && typeof source === "object" && typeof source[Symbol.iterator] === "function") {
+      return (async function* replay() {
+        yield* source;
       })();
     }
     throw argumentError(Expected.EventSource);

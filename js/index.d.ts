@@ -284,11 +284,16 @@ export class ToolRegistry<C extends "throw" | "skip" = "throw"> {
   entries(): RegistryEntry[];
   /**
    * The parsed stream events of `source` (an async iterable or a web
-   * `ReadableStream`, as the provider SDKs yield them), each with aliases
-   * replaced by canonical names; the ids of the calls they open are
-   * remembered for `toolForCallId`. The events are not mutated.
+   * `ReadableStream`, as the provider SDKs yield them, or a recorded list),
+   * each with aliases replaced by canonical names; the ids of the calls
+   * they carry are remembered for `toolForCallId`. The events are not
+   * mutated.
+   *
+   * # Errors
+   * `TypeError` (`INVALID_ARGUMENT`) for a source such as `42` or
+   * `"events"`, or a format such as `"openai"` (thrown when called).
    */
-  fromProviderStream<E>(source: AsyncIterable<E> | ReadableStream<E>, format: PayloadFormat): AsyncIterable<E>;
+  fromProviderStream<E>(source: AsyncIterable<E> | ReadableStream<E> | Iterable<E>, format: PayloadFormat): AsyncIterable<E>;
   /**
    * A byte `TransformStream` over a provider's `text/event-stream` (as a
    * gateway proxies it): each event's JSON data with aliases replaced by

@@ -563,7 +563,7 @@ pub fn argument_error(expected: Expected, out: &Array) {
         Expected::ToolNames => "an array of tool name strings",
         Expected::ConfigMap => "a config map (an object or a Map)",
         Expected::ToolSpecs => "a list of tools ({ name, description?, inputSchema? })",
-        Expected::EventSource => "stream events: an async iterable or a ReadableStream",
+        Expected::EventSource => "stream events: an async iterable, a ReadableStream or a list",
         Expected::SseChunk => "bytes: a Uint8Array, another ArrayBuffer view, or an ArrayBuffer",
         Expected::PayloadFormat => "a payload format",
         Expected::Catalog => "a catalog object",
