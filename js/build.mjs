@@ -59,6 +59,22 @@ writeFileSync(
 );
 writeFileSync(new URL("node/package.json", pkg), JSON.stringify({ type: "commonjs" }) + "\n");
 
+// Cloudflare Workers (the `workerd` and `worker` conditions): the `.wasm`
+// imported as a module, which workerd compiles and wrangler bundles, and
+// given to the web glue synchronously, so the API answers at import with
+// no init call (a Worker cannot fetch its own module at module scope).
+mkdirSync(new URL("worker/", pkg), { recursive: true });
+writeFileSync(
+  new URL("worker/index.js", pkg),
+  `${header}import wasm from "../web/mcp_boundary_bg.wasm";\nimport * as glue from "../web/mcp_boundary.js";\n${api}\n` +
+    `glue.initSync({ module: wasm });\n` +
+    `const api = createApi(glue);\n` +
+    `export const { ${nodeNames.join(", ")} } = api;\n` +
+    `/** Ready at import: resolves at once (the same call as in the web build). */\nexport const init = async () => undefined;\n` +
+    `export const initSync = () => undefined;\nexport default init;\n`,
+);
+writeFileSync(new URL("worker/package.json", pkg), JSON.stringify({ type: "module" }) + "\n");
+
 const webNames = names.filter((n) => n !== "init" && n !== "initSync");
 writeFileSync(
   new URL("web/index.js", pkg),
@@ -139,6 +155,8 @@ const manifest = {
         import: { types: "./index.d.mts", default: "./node/index.mjs" },
         require: { types: "./index.d.ts", default: "./node/index.cjs" },
       },
+      workerd: { types: "./index.d.mts", default: "./worker/index.js" },
+      worker: { types: "./index.d.mts", default: "./worker/index.js" },
       browser: { types: "./index.d.mts", default: "./web/index.js" },
       default: { types: "./index.d.mts", default: "./web/index.js" },
     },
@@ -149,7 +167,7 @@ const manifest = {
     },
     "./package.json": "./package.json",
   },
-  files: ["index.d.ts", "index.d.mts", "README.md", "node/", "web/", "mcp/", "bin/"],
+  files: ["index.d.ts", "index.d.mts", "README.md", "node/", "web/", "worker/", "mcp/", "bin/"],
   bin: { "mcp-boundary": "./bin/mcp-boundary.mjs" },
   // Only mcp-boundary/mcp loads the SDK; the range is the one its tests
   // cover (it reaches into McpServer's tools/call flow).
