@@ -1,32 +1,53 @@
-// The package through a bundler: Vite builds a small app that imports
+// The package through bundlers: Vite builds a small app that imports
 // "mcp-boundary" by name (the `browser` condition, the web build, the .wasm
-// emitted as an asset), and headless Chromium runs the built app.
+// emitted as an asset), esbuild one that imports "mcp-boundary/inline" (the
+// module embedded), and headless Chromium runs each built app.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { readdirSync, writeFileSync } from "node:fs";
 import { build } from "vite";
+import * as esbuild from "esbuild";
 import { serveDir } from "../scripts/serve.mjs";
 import { dumpDom } from "./helpers.mjs";
 
 const app = fileURLToPath(new URL("bundler/", import.meta.url));
+const EXPECTED = ["agent_prefix_with_name", "neo-gpt", "github__create_issue", "limit", 1];
+
+/** Serves `outDir` and returns the RESULT the page shows in Chromium. */
+async function resultOf(outDir) {
+  const server = await serveDir(outDir);
+  try {
+    const dom = await dumpDom(`http://127.0.0.1:${server.address().port}/index.html`);
+    const match = /RESULT (\[.*\])/.exec(dom);
+    assert.ok(match, `no result in the page: ${dom.slice(0, 400)}`);
+    return JSON.parse(match[1].replaceAll("&quot;", '"'));
+  } finally {
+    server.close();
+  }
+}
 
 
 test("a Vite build of an app importing mcp-boundary runs in Chromium", async () => {
   const outDir = mkdtempSync(join(tmpdir(), "vite-app-"));
   try {
     await build({ root: app, logLevel: "silent", build: { outDir, emptyOutDir: true, target: "es2022" } });
-    const server = await serveDir(outDir);
-    try {
-      const dom = await dumpDom(`http://127.0.0.1:${server.address().port}/index.html`);
-      const match = /RESULT (\[.*\])/.exec(dom);
-      assert.ok(match, `no result in the page: ${dom.slice(0, 400)}`);
-      assert.deepStrictEqual(JSON.parse(match[1].replaceAll("&quot;", '"')), ["agent_prefix_with_name", "neo-gpt", "github__create_issue", "limit", 1]);
-    } finally {
-      server.close();
-    }
+    assert.deepStrictEqual(await resultOf(outDir), EXPECTED);
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+});
+
+test("an esbuild bundle of an app importing mcp-boundary/inline runs in Chromium, with no .wasm to serve", async () => {
+  const outDir = mkdtempSync(join(tmpdir(), "esbuild-app-"));
+  try {
+    await esbuild.build({ entryPoints: [join(app, "main-inline.js")], bundle: true, format: "esm", platform: "browser", target: "es2022", outfile: join(outDir, "main.js"), logLevel: "silent" });
+    assert.deepStrictEqual(readdirSync(outDir), ["main.js"], "one file: the module is inside it");
+    writeFileSync(join(outDir, "index.html"), '<!doctype html>\n<meta charset="utf-8">\n<pre id="out">running</pre>\n<script type="module" src="./main.js"></script>\n');
+    assert.deepStrictEqual(await resultOf(outDir), EXPECTED);
   } finally {
     rmSync(outDir, { recursive: true, force: true });
   }

@@ -75,6 +75,25 @@ writeFileSync(
 );
 writeFileSync(new URL("worker/package.json", pkg), JSON.stringify({ type: "module" }) + "\n");
 
+// mcp-boundary/inline: for bundlers that cannot emit the `.wasm` as an
+// asset (esbuild does not follow `new URL(…, import.meta.url)`), the module
+// embedded as base64 and compiled at import (a module this size may be
+// compiled synchronously on a page's main thread): nothing is fetched.
+mkdirSync(new URL("inline/", pkg), { recursive: true });
+const wasmBase64 = readFileSync(new URL("web/mcp_boundary_bg.wasm", pkg)).toString("base64");
+writeFileSync(
+  new URL("inline/index.js", pkg),
+  `${header}import * as glue from "../web/mcp_boundary.js";\n${api}\n` +
+    `const WASM = ${JSON.stringify(wasmBase64)};\n` +
+    `function wasmBytes() {\n  const text = atob(WASM);\n  const bytes = new Uint8Array(text.length);\n  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);\n  return bytes;\n}\n` +
+    `glue.initSync({ module: wasmBytes() });\n` +
+    `const api = createApi(glue);\n` +
+    `export const { ${nodeNames.join(", ")} } = api;\n` +
+    `/** Ready at import: resolves at once (the same call as in the web build). */\nexport const init = async () => undefined;\n` +
+    `export const initSync = () => undefined;\nexport default init;\n`,
+);
+writeFileSync(new URL("inline/package.json", pkg), JSON.stringify({ type: "module" }) + "\n");
+
 const webNames = names.filter((n) => n !== "init" && n !== "initSync");
 writeFileSync(
   new URL("web/index.js", pkg),
@@ -161,13 +180,14 @@ const manifest = {
       default: { types: "./index.d.mts", default: "./web/index.js" },
     },
     "./web": { types: "./index.d.mts", default: "./web/index.js" },
+    "./inline": { types: "./index.d.mts", default: "./inline/index.js" },
     "./mcp": {
       import: { types: "./mcp/index.d.mts", default: "./mcp/index.mjs" },
       require: { types: "./mcp/index.d.ts", default: "./mcp/index.cjs" },
     },
     "./package.json": "./package.json",
   },
-  files: ["index.d.ts", "index.d.mts", "README.md", "node/", "web/", "worker/", "mcp/", "bin/"],
+  files: ["index.d.ts", "index.d.mts", "README.md", "node/", "web/", "worker/", "inline/", "mcp/", "bin/"],
   bin: { "mcp-boundary": "./bin/mcp-boundary.mjs" },
   // Only mcp-boundary/mcp loads the SDK; the range is the one its tests
   // cover (it reaches into McpServer's tools/call flow).
