@@ -39,7 +39,7 @@ demo: pkg
 console: pkg
 	node scripts/serve.mjs 8000
 
-## test: every test: Rust natively, wasm in Node and Chromium, the npm package, the types
+## test: every test: Rust natively, wasm in Node, Chromium and Firefox, the npm package (Node, Deno, Bun, workerd, Chromium, Firefox), the types
 test: lint test-rust test-wasm test-js
 	@echo "make test: all suites passed"
 
@@ -54,6 +54,7 @@ test-rust: setup
 test-wasm: setup
 	wasm-pack test --node
 	WASM_BINDGEN_USE_BROWSER=1 wasm-pack test --headless --chrome --chromedriver /usr/bin/chromedriver
+	WASM_BINDGEN_USE_BROWSER=1 wasm-pack test --headless --firefox --geckodriver $$(command -v geckodriver)
 
 test-js: pkg
 	node --test js-tests/

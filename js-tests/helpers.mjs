@@ -1,7 +1,7 @@
-// Shared by the node --test files: the vectors, a seeded generator, headless Chromium.
-import { execFile } from "node:child_process";
+// Shared by the node --test files: the vectors, a seeded generator, headless Chromium and Firefox.
+import { execFile, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 
 export const vectors = JSON.parse(readFileSync(new URL("../tests/data/recipients.json", import.meta.url), "utf8"));
@@ -40,4 +40,46 @@ export function dumpDom(url) {
   return new Promise((resolve, reject) =>
     execFile("/usr/bin/chromium", args, { timeout: 60_000 }, (err, stdout) => (err ? reject(err) : resolve(stdout))),
   );
+}
+
+/**
+ * The text of element `#id` once it starts with "RESULT", in headless
+ * Firefox (Debian's firefox-esr) driven through geckodriver's WebDriver
+ * protocol (geckodriver from crates.io, installed by the set-up).
+ */
+export async function firefoxResult(url, id = "out") {
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const driver = spawn(join(homedir(), ".cargo/bin/geckodriver"), ["--port", String(port)], { stdio: "ignore" });
+  const base = `http://127.0.0.1:${port}`;
+  const call = async (method, path, body) => {
+    const response = await fetch(`${base}${path}`, { method, headers: { "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const { value } = await response.json();
+    if (!response.ok) throw new Error(`${method} ${path}: ${JSON.stringify(value)}`);
+    return value;
+  };
+  try {
+    let session;
+    for (let i = 0; session === undefined; i++) {
+      try {
+        session = await call("POST", "/session", { capabilities: { alwaysMatch: { browserName: "firefox", "moz:firefoxOptions": { binary: "/usr/bin/firefox-esr", args: ["-headless"] } } } });
+      } catch (e) {
+        if (i > 100) throw e;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+    const s = `/session/${session.sessionId}`;
+    try {
+      await call("POST", `${s}/url`, { url });
+      for (let i = 0; i < 200; i++) {
+        const text = await call("POST", `${s}/execute/sync`, { script: `const e = document.getElementById(arguments[0]); return e === null ? "" : e.textContent;`, args: [id] });
+        if (text.startsWith("RESULT")) return text;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`no result in ${url}`);
+    } finally {
+      await call("DELETE", s).catch(() => {});
+    }
+  } finally {
+    driver.kill();
+  }
 }

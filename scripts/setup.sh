@@ -30,6 +30,19 @@ if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; the
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends chromium chromium-driver >/dev/null
 fi
 
+# Debian's Firefox ESR, and geckodriver from crates.io, for the wasm tests
+# and the browser vector page in Firefox.
+if ! command -v firefox-esr >/dev/null; then
+  say "installing firefox-esr (Debian)"
+  SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends firefox-esr >/dev/null
+fi
+if ! command -v geckodriver >/dev/null; then
+  say "installing geckodriver (about 2 minutes)"
+  cargo install -q geckodriver --locked
+fi
+
 # wasm-bindgen CLI: exactly the wasm-bindgen version in Cargo.lock.
 [ -f Cargo.lock ] || cargo generate-lockfile
 want=$(awk '$0=="name = \"wasm-bindgen\"" {getline; gsub(/version = |"/, ""); print; exit}' Cargo.lock)
