@@ -34,6 +34,9 @@ demo: pkg
 	node examples/error_data.mjs
 	node examples/delivery.mjs
 	node examples/host/index.mjs
+	@echo ""
+	@echo "== A Cloudflare Worker: examples/worker/ (make test bundles it with wrangler and runs it in workerd)."
+	@echo "   Locally: cd examples/worker && ../../node_modules/.bin/wrangler dev, then curl -s localhost:8787/"
 
 ## console: the browser agent console at http://127.0.0.1:8000/examples/browser-console/
 console: pkg

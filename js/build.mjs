@@ -194,7 +194,9 @@ const manifest = {
   peerDependencies: { "@modelcontextprotocol/sdk": ">=1.32.0 <1.33.0" },
   peerDependenciesMeta: { "@modelcontextprotocol/sdk": { optional: true } },
   sideEffects: false,
-  engines: { node: ">=18" },
+  // What the tests run: Node 20 (Deno, Bun, workerd and browsers have no
+  // engines field).
+  engines: { node: ">=20" },
 };
 writeFileSync(new URL("package.json", pkg), JSON.stringify(manifest, null, 2) + "\n");
 console.log(`pkg/: mcp-boundary ${version} (${names.join(", ")})`);
