@@ -1,7 +1,8 @@
-// The package through bundlers: Vite builds a small app that imports
-// "mcp-boundary" by name (the `browser` condition, the web build, the .wasm
-// emitted as an asset), esbuild one that imports "mcp-boundary/inline" (the
-// module embedded), and headless Chromium runs each built app.
+// The package through bundlers: Vite and webpack 5 build a small app that
+// imports "mcp-boundary" by name (the `browser` condition, the web build,
+// the .wasm emitted as an asset), esbuild and Rollup one that imports
+// "mcp-boundary/inline" (the module embedded), and headless Chromium runs
+// each built app.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -11,11 +12,19 @@ import { fileURLToPath } from "node:url";
 import { readdirSync, writeFileSync } from "node:fs";
 import { build } from "vite";
 import * as esbuild from "esbuild";
+import webpack from "webpack";
+import { rollup } from "@rollup/wasm-node";
+import { nodeResolve } from "@rollup/plugin-node-resolve";
 import { serveDir } from "../scripts/serve.mjs";
 import { dumpDom } from "./helpers.mjs";
 
 const app = fileURLToPath(new URL("bundler/", import.meta.url));
 const EXPECTED = ["agent_prefix_with_name", "neo-gpt", "github__create_issue", "limit", 1];
+
+/** Writes the page that loads `main.js` (a module script, or a classic one). */
+function page(outDir, type) {
+  writeFileSync(join(outDir, "index.html"), `<!doctype html>\n<meta charset="utf-8">\n<pre id="out">running</pre>\n<script ${type === "module" ? 'type="module" ' : ""}src="./main.js"></script>\n`);
+}
 
 /** Serves `outDir` and returns the RESULT the page shows in Chromium. */
 async function resultOf(outDir) {
@@ -46,7 +55,35 @@ test("an esbuild bundle of an app importing mcp-boundary/inline runs in Chromium
   try {
     await esbuild.build({ entryPoints: [join(app, "main-inline.js")], bundle: true, format: "esm", platform: "browser", target: "es2022", outfile: join(outDir, "main.js"), logLevel: "silent" });
     assert.deepStrictEqual(readdirSync(outDir), ["main.js"], "one file: the module is inside it");
-    writeFileSync(join(outDir, "index.html"), '<!doctype html>\n<meta charset="utf-8">\n<pre id="out">running</pre>\n<script type="module" src="./main.js"></script>\n');
+    page(outDir, "module");
+    assert.deepStrictEqual(await resultOf(outDir), EXPECTED);
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+});
+
+test("a webpack 5 build of the app importing mcp-boundary runs in Chromium, the .wasm emitted as an asset", async () => {
+  const outDir = mkdtempSync(join(tmpdir(), "webpack-app-"));
+  try {
+    const stats = await new Promise((resolve, reject) =>
+      webpack({ mode: "production", target: "web", entry: join(app, "main.js"), output: { path: outDir, filename: "main.js", publicPath: "" } }, (err, s) => (err ? reject(err) : resolve(s))),
+    );
+    assert.ok(!stats.hasErrors(), stats.toString("errors-only"));
+    assert.ok(readdirSync(outDir).some((f) => f.endsWith(".wasm")), "the .wasm is an asset of the build");
+    page(outDir, "classic");
+    assert.deepStrictEqual(await resultOf(outDir), EXPECTED);
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+});
+
+test("a Rollup bundle of the app importing mcp-boundary/inline runs in Chromium", async () => {
+  const outDir = mkdtempSync(join(tmpdir(), "rollup-app-"));
+  try {
+    const bundle = await rollup({ input: join(app, "main-inline.js"), plugins: [nodeResolve({ browser: true })], logLevel: "silent" });
+    await bundle.write({ file: join(outDir, "main.js"), format: "es" });
+    await bundle.close();
+    page(outDir, "module");
     assert.deepStrictEqual(await resultOf(outDir), EXPECTED);
   } finally {
     rmSync(outDir, { recursive: true, force: true });
