@@ -1,7 +1,8 @@
 // examples/worker/ as Cloudflare deploys it: bundled by `wrangler deploy
 // --dry-run` (the package's `workerd` condition, the .wasm a module of the
 // bundle), then run in workerd (both from npm): it answers with no init
-// call, and every part it uses answers as in Node.
+// call, every part it uses answers as in Node, and its remote MCP server
+// (the SDK's web-standard Streamable HTTP transport) answers an SDK Client.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFile, spawn } from "node:child_process";
@@ -9,6 +10,8 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { validateRecipient } from "mcp-boundary";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -63,6 +66,20 @@ test("examples/worker, bundled by wrangler deploy --dry-run, answers in workerd"
     const missing = await get("/add_message", { to: "@neo-gpt" });
     assert.equal(missing.isError, true);
     assert.equal(missing.structuredContent.error.field, "body");
+
+    // The remote MCP server: a protected McpServer, Zod schemas, recipientSchema.
+    const client = new Client({ name: "worker-test", version: "1.0.0" });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`)));
+    try {
+      assert.deepEqual((await client.listTools()).tools.map((t) => t.name), ["add_message"]);
+      const broadcast = await client.callTool({ name: "add_message", arguments: { to: "AGENT:*", body: "hi" } });
+      assert.deepEqual(JSON.parse(broadcast.content[0].text), { ok: true, kind: "broadcast", recipients: ["@neo-gpt", "@trinity-gemini"] });
+      const refused = await client.callTool({ name: "add_message", arguments: { to: "AGENT:gpt", body: "hi" } });
+      assert.equal(refused.isError, true);
+      assert.deepEqual(refused.structuredContent.error, validateRecipient("AGENT:gpt").error);
+    } finally {
+      await client.close();
+    }
   } finally {
     child?.kill();
     rmSync(out, { recursive: true, force: true });

@@ -1,9 +1,15 @@
 // A Cloudflare Worker at an MCP tool boundary, every part of mcp-boundary
 // in use: `npx wrangler dev` in this folder, then
 //   curl -s localhost:8787/ ; curl -s -d '{"to":"AGENT:gpt","body":"hi"}' localhost:8787/add_message
+// and a remote MCP server at /mcp (the SDK's web-standard Streamable HTTP
+// transport, stateless, its tools protected by protectServer).
 // "mcp-boundary" resolves to its Workers build (the `workerd` condition):
 // the .wasm is bundled as a module and the API answers with no init call.
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { z } from "zod";
 import { validateRecipient, planDelivery, ToolRegistry, ErrorClassifier, toolDefinitions } from "mcp-boundary";
+import { protectServer, recipientSchema } from "mcp-boundary/mcp";
 
 const AGENTS = ["@neo-gpt", "@trinity-gemini", "@host"];
 const TOOLS = [
@@ -14,9 +20,28 @@ const registry = new ToolRegistry({ profile: "openai", overflow: "hash" });
 const aliases = TOOLS.map((t) => registry.register(t.name));
 const errors = new ErrorClassifier({ tools: { "mailbox/add_message": ["to", "body"] }, fieldMessages: ["is required"] });
 
+/** A new server for each request (stateless: a Worker keeps no session). */
+function mcpServer() {
+  const server = protectServer(new McpServer({ name: "mailbox-worker", version: "1.0.0" }));
+  server.registerTool(
+    "add_message",
+    { description: "Send a message to an agent or to every agent.", inputSchema: { to: recipientSchema(z), body: z.string() } },
+    async ({ to }) => {
+      const plan = planDelivery({ to, sender: "@host", agents: AGENTS });
+      return { content: [{ type: "text", text: JSON.stringify(plan) }] };
+    },
+  );
+  return server;
+}
+
 export default {
   async fetch(request) {
     const url = new URL(request.url);
+    if (url.pathname === "/mcp") {
+      const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true });
+      await mcpServer().connect(transport);
+      return transport.handleRequest(request);
+    }
     if (request.method === "POST" && url.pathname === "/add_message") {
       const args = await request.json().catch(() => ({}));
       if (typeof args.body !== "string") return Response.json(errors.toolErrorResult("mailbox/add_message", "body is required"));
