@@ -203,3 +203,9 @@ function proxy(body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
 void proxy;
 // @ts-expect-error: not a payload format
 new ToolRegistry().fromProviderSse("openai");
+
+// mcp-boundary/inline: the same API, ready at import.
+import { validateRecipient as validateInline, ToolRegistry as InlineRegistry } from "mcp-boundary/inline";
+const inlineResult: RecipientResult = validateInline("@neo-gpt");
+void inlineResult;
+void new InlineRegistry().toLlmFacing("a/b");
