@@ -296,24 +296,39 @@ function createApi(glue) {
     views();
     const w = t.wordsBase, lengths = w + RejectWord.Lengths;
     const count = words32[w + RejectWord.Suggestions];
-    let at = t.unitsBase;
-    const part = (k) => {
-      const n = words32[lengths + k];
-      const s = decode(at, n);
-      at += n;
-      return s;
-    };
-    const to = part(0), message = part(1);
-    const suggestions = count < 0 ? undefined : Array.from({ length: count }, (_, k) => part(2 + k));
-    const [title, code, reason] = REJECTION.reasons[words32[w + RejectWord.Reason]];
+    const toLength = words32[lengths], messageLength = words32[lengths + 1];
+    const to = decode(t.unitsBase, toLength);
+    const message = decode(t.unitsBase + toLength, messageLength);
+    let suggestions;
+    if (count >= 0) {
+      suggestions = [];
+      for (let k = 0, at = t.unitsBase + toLength + messageLength; k < count; k++) {
+        const n = words32[lengths + 2 + k];
+        suggestions.push(decode(at, n));
+        at += n;
+      }
+    }
+    const reason = REJECTION.reasons[words32[w + RejectWord.Reason]];
     const position = words32[w + RejectWord.Position], limit = words32[w + RejectWord.Limit];
-    const values = [title, code, to, REJECTION.validShapes.slice(), message, reason, position, limit, suggestions]; // by RejectionField
     const present = (position >= 0 ? 1 : 0) | (limit >= 0 ? 2 : 0) | (suggestions !== undefined ? 4 : 0);
     // A copy of the template with these optional fields, values set in
     // place: no property is added one at a time (a new shape each time).
-    const [template, fields] = (REJECTION_TEMPLATES[present] ??= rejectionTemplate(present));
-    const error = { ...template };
-    for (let i = 0; i < fields.length; i++) error[fields[i][0]] = values[fields[i][1]];
+    const layout = (REJECTION_TEMPLATES[present] ??= rejectionTemplate(present));
+    const error = { ...layout.template };
+    const keys = layout.keys, fields = layout.fields;
+    for (let i = 0; i < keys.length; i++) {
+      const f = fields[i];
+      error[keys[i]] =
+        f === RejectionField.Error ? reason[0]
+        : f === RejectionField.Code ? reason[1]
+        : f === RejectionField.To ? to
+        : f === RejectionField.ValidShapes ? REJECTION.validShapes.slice()
+        : f === RejectionField.Message ? message
+        : f === RejectionField.Reason ? reason[2]
+        : f === RejectionField.Position ? position
+        : f === RejectionField.Limit ? limit
+        : suggestions;
+    }
     return { ok: false, error };
   }
   const REJECTION_TEMPLATES = [];
@@ -323,7 +338,7 @@ function createApi(glue) {
     const fields = REJECTION.fields.filter(([, f]) => !optional.includes(f) || present & (1 << optional.indexOf(f)));
     const template = {};
     for (const [key] of fields) template[key] = null;
-    return [template, fields];
+    return { template, keys: fields.map(([key]) => key), fields: fields.map(([, f]) => f) };
   }
 
   /** One wasm Validator, its transport and its memo of Rust's answers (verdict codes, and rejections as Rust built them). */
