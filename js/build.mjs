@@ -48,14 +48,26 @@ const names = Object.keys(createRequire(import.meta.url)(new URL("node/index.cjs
 // Like any package with both formats, `import` and `require` in one
 // process load it twice; each half of a program uses its own.
 const nodeNames = names.filter((n) => n !== "init" && n !== "initSync");
-writeFileSync(
-  new URL("node/index.mjs", pkg),
-  `${header}import { readFileSync } from "node:fs";\nimport * as glue from "../web/mcp_boundary.js";\n${api}\n` +
-    `glue.initSync({ module: readFileSync(new URL("../web/mcp_boundary_bg.wasm", import.meta.url)) });\n` +
-    `const api = createApi(glue);\n` +
-    `export const { ${nodeNames.join(", ")} } = api;\n` +
-    `/** Ready at import: resolves at once (the same call as in the web build). */\nexport const init = async () => undefined;\n` +
-    `export const initSync = () => undefined;\nexport default init;\n`,
+/**
+ * An ES module entry that is ready at import: `imports` (the glue among
+ * them), the API, then `ready` (code that initializes the glue
+ * synchronously), and the same exports as the web build.
+ */
+function readyAtImport(dir, imports, ready) {
+  mkdirSync(new URL(dir, pkg), { recursive: true });
+  writeFileSync(
+    new URL(`${dir}index${dir === "node/" ? ".mjs" : ".js"}`, pkg),
+    `${header}${imports}${api}\n${ready}` +
+      `const api = createApi(glue);\n` +
+      `export const { ${nodeNames.join(", ")} } = api;\n` +
+      `/** Ready at import: resolves at once (the same call as in the web build). */\nexport const init = async () => undefined;\n` +
+      `export const initSync = () => undefined;\nexport default init;\n`,
+  );
+}
+readyAtImport(
+  "node/",
+  `import { readFileSync } from "node:fs";\nimport * as glue from "../web/mcp_boundary.js";\n`,
+  `glue.initSync({ module: readFileSync(new URL("../web/mcp_boundary_bg.wasm", import.meta.url)) });\n`,
 );
 writeFileSync(new URL("node/package.json", pkg), JSON.stringify({ type: "commonjs" }) + "\n");
 
@@ -63,34 +75,20 @@ writeFileSync(new URL("node/package.json", pkg), JSON.stringify({ type: "commonj
 // imported as a module, which workerd compiles and wrangler bundles, and
 // given to the web glue synchronously, so the API answers at import with
 // no init call (a Worker cannot fetch its own module at module scope).
-mkdirSync(new URL("worker/", pkg), { recursive: true });
-writeFileSync(
-  new URL("worker/index.js", pkg),
-  `${header}import wasm from "../web/mcp_boundary_bg.wasm";\nimport * as glue from "../web/mcp_boundary.js";\n${api}\n` +
-    `glue.initSync({ module: wasm });\n` +
-    `const api = createApi(glue);\n` +
-    `export const { ${nodeNames.join(", ")} } = api;\n` +
-    `/** Ready at import: resolves at once (the same call as in the web build). */\nexport const init = async () => undefined;\n` +
-    `export const initSync = () => undefined;\nexport default init;\n`,
-);
+readyAtImport("worker/", `import wasm from "../web/mcp_boundary_bg.wasm";\nimport * as glue from "../web/mcp_boundary.js";\n`, `glue.initSync({ module: wasm });\n`);
 writeFileSync(new URL("worker/package.json", pkg), JSON.stringify({ type: "module" }) + "\n");
 
 // mcp-boundary/inline: for bundlers that cannot emit the `.wasm` as an
 // asset (esbuild does not follow `new URL(…, import.meta.url)`), the module
 // embedded as base64 and compiled at import (a module this size may be
 // compiled synchronously on a page's main thread): nothing is fetched.
-mkdirSync(new URL("inline/", pkg), { recursive: true });
 const wasmBase64 = readFileSync(new URL("web/mcp_boundary_bg.wasm", pkg)).toString("base64");
-writeFileSync(
-  new URL("inline/index.js", pkg),
-  `${header}import * as glue from "../web/mcp_boundary.js";\n${api}\n` +
-    `const WASM = ${JSON.stringify(wasmBase64)};\n` +
+readyAtImport(
+  "inline/",
+  `import * as glue from "../web/mcp_boundary.js";\n`,
+  `const WASM = ${JSON.stringify(wasmBase64)};\n` +
     `function wasmBytes() {\n  const text = atob(WASM);\n  const bytes = new Uint8Array(text.length);\n  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);\n  return bytes;\n}\n` +
-    `glue.initSync({ module: wasmBytes() });\n` +
-    `const api = createApi(glue);\n` +
-    `export const { ${nodeNames.join(", ")} } = api;\n` +
-    `/** Ready at import: resolves at once (the same call as in the web build). */\nexport const init = async () => undefined;\n` +
-    `export const initSync = () => undefined;\nexport default init;\n`,
+    `glue.initSync({ module: wasmBytes() });\n`,
 );
 writeFileSync(new URL("inline/package.json", pkg), JSON.stringify({ type: "module" }) + "\n");
 
