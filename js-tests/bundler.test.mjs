@@ -40,52 +40,41 @@ async function resultOf(outDir) {
 }
 
 
-test("a Vite build of an app importing mcp-boundary runs in Chromium", async () => {
-  const outDir = mkdtempSync(join(tmpdir(), "vite-app-"));
+/** Builds the app into a fresh folder with `make(outDir)`, then checks what its page shows in Chromium. */
+async function checkBuilt(prefix, make) {
+  const outDir = mkdtempSync(join(tmpdir(), prefix));
   try {
-    await build({ root: app, logLevel: "silent", build: { outDir, emptyOutDir: true, target: "es2022" } });
+    await make(outDir);
     assert.deepStrictEqual(await resultOf(outDir), EXPECTED);
   } finally {
     rmSync(outDir, { recursive: true, force: true });
   }
-});
+}
 
-test("an esbuild bundle of an app importing mcp-boundary/inline runs in Chromium, with no .wasm to serve", async () => {
-  const outDir = mkdtempSync(join(tmpdir(), "esbuild-app-"));
-  try {
+test("a Vite build of an app importing mcp-boundary runs in Chromium", () =>
+  checkBuilt("vite-app-", (outDir) => build({ root: app, logLevel: "silent", build: { outDir, emptyOutDir: true, target: "es2022" } })));
+
+test("an esbuild bundle of an app importing mcp-boundary/inline runs in Chromium, with no .wasm to serve", () =>
+  checkBuilt("esbuild-app-", async (outDir) => {
     await esbuild.build({ entryPoints: [join(app, "main-inline.js")], bundle: true, format: "esm", platform: "browser", target: "es2022", outfile: join(outDir, "main.js"), logLevel: "silent" });
     assert.deepStrictEqual(readdirSync(outDir), ["main.js"], "one file: the module is inside it");
     page(outDir, "module");
-    assert.deepStrictEqual(await resultOf(outDir), EXPECTED);
-  } finally {
-    rmSync(outDir, { recursive: true, force: true });
-  }
-});
+  }));
 
-test("a webpack 5 build of the app importing mcp-boundary runs in Chromium, the .wasm emitted as an asset", async () => {
-  const outDir = mkdtempSync(join(tmpdir(), "webpack-app-"));
-  try {
+test("a webpack 5 build of the app importing mcp-boundary runs in Chromium, the .wasm emitted as an asset", () =>
+  checkBuilt("webpack-app-", async (outDir) => {
     const stats = await new Promise((resolve, reject) =>
       webpack({ mode: "production", target: "web", entry: join(app, "main.js"), output: { path: outDir, filename: "main.js", publicPath: "" } }, (err, s) => (err ? reject(err) : resolve(s))),
     );
     assert.ok(!stats.hasErrors(), stats.toString("errors-only"));
     assert.ok(readdirSync(outDir).some((f) => f.endsWith(".wasm")), "the .wasm is an asset of the build");
     page(outDir, "classic");
-    assert.deepStrictEqual(await resultOf(outDir), EXPECTED);
-  } finally {
-    rmSync(outDir, { recursive: true, force: true });
-  }
-});
+  }));
 
-test("a Rollup bundle of the app importing mcp-boundary/inline runs in Chromium", async () => {
-  const outDir = mkdtempSync(join(tmpdir(), "rollup-app-"));
-  try {
+test("a Rollup bundle of the app importing mcp-boundary/inline runs in Chromium", () =>
+  checkBuilt("rollup-app-", async (outDir) => {
     const bundle = await rollup({ input: join(app, "main-inline.js"), plugins: [nodeResolve({ browser: true })], logLevel: "silent" });
     await bundle.write({ file: join(outDir, "main.js"), format: "es" });
     await bundle.close();
     page(outDir, "module");
-    assert.deepStrictEqual(await resultOf(outDir), EXPECTED);
-  } finally {
-    rmSync(outDir, { recursive: true, force: true });
-  }
-});
+  }));
