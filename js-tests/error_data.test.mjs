@@ -159,3 +159,27 @@ test("seeded random messages: every output string is a catalog or fixed string",
     assert.ok(text.startsWith("invalid tool arguments"));
   }
 });
+
+test("classify looks UTF-16 up as the envelopes look decoded text up: the same answer for every message", () => {
+  // classify compares the message's code units with the catalog's; the
+  // envelopes decode the message first. Non-ASCII entries, astral
+  // characters and lone surrogates must not tell them apart.
+  const catalog = { tools: ["outil", "🦀tool"], fields: ["limité", "𝄞"], fieldMessages: ["doit être ≤ 100", "is 🦀"], fieldlessMessages: ["inconnu", "\ud83e\udd80"] };
+  const c = new ErrorClassifier(catalog);
+  assert.deepStrictEqual(c.classify("🦀tool", "𝄞 is 🦀"), { code: "invalid_argument", tool: "🦀tool", field: "𝄞", message: "is 🦀" });
+  assert.deepStrictEqual(c.classify("outil", "limité inconnu"), { code: "invalid_argument", tool: "outil", field: null, message: "inconnu" });
+  assert.equal(c.classify("outil", "\ud83e"), null, "half of a catalog phrase's pair");
+  assert.equal(c.classify("outil", "𝄞 is \ud83e"), null);
+  assert.equal(c.classify("\ud83e", "inconnu").tool, null, "a lone surrogate is no tool");
+  const words = ["limité", "𝄞", "doit être ≤ 100", "is 🦀", "inconnu", " ", "\ud83e", "\udd80", "\ud834", "é", "e\u0301", "x"];
+  const random = rng(99);
+  const pick = (xs) => xs[Math.floor(random() * xs.length)];
+  for (let i = 0; i < 3000; i++) {
+    let m = "";
+    for (let j = Math.floor(random() * 4); j >= 0; j--) m += pick(words);
+    const tool = random() < 0.5 ? pick(catalog.tools) : pick(words);
+    const viaEnvelope = c.invalidArgumentsResponse(1, tool, m).error.data ?? null;
+    assert.deepStrictEqual(c.classify(tool, m), viaEnvelope, JSON.stringify([tool, m]));
+    assert.deepStrictEqual(c.classify(tool, m), viaEnvelope, "again, from the memo");
+  }
+});

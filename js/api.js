@@ -1337,7 +1337,7 @@ function createApi(glue) {
   class ErrorClassifier {
     #s;
     #strings; // the catalog strings, as Rust indexed them: every result string is one of these
-    #memo = new Map(); // tool → Memo of message → [tool, field, message] ids (Word.Missing for none)
+    #memo = new Map(); // tool → { id: Rust's tool id, memo: Memo of message → [field, message] ids, or null }
     constructor(catalog) {
       errorTables();
       if (catalog === undefined || catalog === null) throw argumentError(Expected.Catalog);
@@ -1356,24 +1356,17 @@ function createApi(glue) {
       if (self.#s === null) throw misuse(Misuse.Freed, Class.ErrorClassifier);
       return self.#s;
     }
-    /** Rust's ids for (tool, message), memoized. */
-    #decide(tool, message) {
-      const t = typeof tool === "string" ? tool : "";
-      let byTool = this.#memo.get(t);
-      if (byTool === undefined) {
+    /** The memo entry of tool string `t`: Rust's id for it (Word.Missing for none) and the messages classified for it. */
+    #entry(s, t) {
+      let entry = this.#memo.get(t);
+      if (entry === undefined) {
+        s.write(t);
+        const id = s.v.tool_id(t.length);
+        s.done(t.length);
         if (this.#memo.size >= 256) this.#memo.clear();
-        this.#memo.set(t, (byTool = new Memo()));
+        this.#memo.set(t, (entry = { id, memo: new Memo() }));
       }
-      const known = byTool.get(message);
-      if (known !== undefined) return known;
-      const s = ErrorClassifier.#live(this);
-      s.write2(t, message);
-      s.v.classify(t.length, message.length);
-      const w = s.wordsAt(3);
-      const ids = [words32[w], words32[w + 1], words32[w + 2]];
-      s.done(t.length + message.length);
-      byTool.set(message, ids);
-      return ids;
+      return entry;
     }
     /** Writes tool and message (when a string) for an envelope call; returns the message length or undefined. */
     #prepare(tool, error) {
@@ -1384,13 +1377,23 @@ function createApi(glue) {
     }
     /** `{ code, tool, field, message }` from catalog strings, or null. */
     classify(tool, error) {
-      ErrorClassifier.#live(this);
+      const s = ErrorClassifier.#live(this);
       const message = messageOf(error);
       if (message === null) return null;
-      const [tool_, field, phrase] = this.#decide(tool, message);
-      if (phrase === Word.Missing) return null;
-      const s = this.#strings;
-      return { code: INVALID_ARGUMENT, tool: tool_ === Word.Missing ? null : s[tool_], field: field === Word.Missing ? null : s[field], message: s[phrase] };
+      const entry = this.#entry(s, typeof tool === "string" ? tool : "");
+      let ids = entry.memo.get(message); // [field, message] ids, or null
+      if (ids === undefined) {
+        s.write(message);
+        if (s.v.classify(entry.id, message.length)) {
+          const w = s.wordsAt(2);
+          ids = [words32[w], words32[w + 1]];
+        } else ids = null;
+        s.done(message.length);
+        entry.memo.set(message, ids);
+      }
+      if (ids === null) return null;
+      const strings = this.#strings, field = ids[0];
+      return { code: INVALID_ARGUMENT, tool: entry.id === Word.Missing ? null : strings[entry.id], field: field === Word.Missing ? null : strings[field], message: strings[ids[1]] };
     }
     /** The JSON-RPC -32602 response; `data` only when the error classifies (else the legacy envelope). */
     invalidArgumentsResponse(id, tool, error) {

@@ -7,6 +7,7 @@
 //! strings.
 
 use crate::fast_hash::{FastMap as HashMap, FastSet as HashSet};
+use crate::interned::{Interned, Text};
 use std::borrow::Cow;
 
 use serde::Serialize;
@@ -217,27 +218,35 @@ pub const ISSUE_MESSAGES: [&str; 13] = [
 #[derive(Debug, Clone)]
 pub struct ErrorClassifier {
     /// Every catalog string once; results index into it.
-    strings: Vec<String>,
-    ids: HashMap<String, u32>,
-    /// The lengths (in bytes) of the catalog strings, a bit each (the last
-    /// bit: 255 bytes or more), so most strings that are not in the
-    /// catalog are known so without hashing them.
-    lengths: [u64; 4],
+    strings: Interned,
+    /// What each string is in a global layout, by id ([`Role`] bits): one
+    /// load instead of a set lookup per question.
+    roles: Vec<u8>,
     /// Catalog tools, in catalog order.
     tools: Vec<u32>,
     /// `tools` as suggestions compare them.
     tool_keys: Vec<Vec<u8>>,
-    tool_set: HashSet<u32>,
-    /// Global layout: fields of every tool. Per-tool: `None`.
-    global_fields: Option<HashSet<u32>>,
+    /// Fields are per tool (`tool_fields`) rather than [`Role::FIELD`].
+    fields_per_tool: bool,
     tool_fields: HashMap<u32, HashSet<u32>>,
-    /// Global phrases, or `None` when phrases are per field.
-    global_phrases: Option<HashSet<u32>>,
+    /// Phrases are per field (`field_phrases`) rather than [`Role::PHRASE`].
+    phrases_per_field: bool,
     field_phrases: HashMap<u32, HashSet<u32>>,
-    fieldless: HashSet<u32>,
     /// Phrases built from what a tool's schema declares for a field, per
     /// (tool, field): for a value not allowed, too small, too large.
     hints: HashMap<(u32, u32), [Option<u32>; 3]>,
+}
+
+/// The bits of [`ErrorClassifier::roles`].
+struct Role;
+
+impl Role {
+    const TOOL: u8 = 1;
+    /// A field of every tool (global layout).
+    const FIELD: u8 = 2;
+    /// A phrase after any field (global phrases).
+    const PHRASE: u8 = 4;
+    const FIELDLESS: u8 = 8;
 }
 
 /// What a tool's input schema declares about one field, which helps a
@@ -309,25 +318,24 @@ impl ErrorClassifier {
                     }
                     c.tool_fields.entry(t).or_default().extend(set);
                 }
+                c.fields_per_tool = true;
             }
             ToolFields::Global { tools, fields } => {
                 for (i, tool) in tools.into_iter().enumerate() {
                     c.tool(tool, || OptionPath::Entry("tools", i))?;
                 }
-                let mut set = HashSet::default();
                 for (i, field) in fields.into_iter().enumerate() {
-                    set.insert(c.field(field, || OptionPath::Entry("fields", i))?);
+                    let f = c.field(field, || OptionPath::Entry("fields", i))?;
+                    c.mark(f, Role::FIELD);
                 }
-                c.global_fields = Some(set);
             }
         }
         match catalog.field_messages {
             FieldPhrases::Global(phrases) => {
-                let mut set = HashSet::default();
                 for (i, p) in phrases.into_iter().enumerate() {
-                    set.insert(c.phrase(p, || OptionPath::Entry("fieldMessages", i))?);
+                    let p = c.phrase(p, || OptionPath::Entry("fieldMessages", i))?;
+                    c.mark(p, Role::PHRASE);
                 }
-                c.global_phrases = Some(set);
             }
             FieldPhrases::PerField(map) => {
                 for (field, phrases) in map {
@@ -338,40 +346,37 @@ impl ErrorClassifier {
                         c.field_phrases.entry(f).or_default().insert(p);
                     }
                 }
+                c.phrases_per_field = true;
             }
         }
         for (i, p) in catalog.fieldless_messages.into_iter().enumerate() {
             let p = c.phrase(p, || OptionPath::Entry("fieldlessMessages", i))?;
-            c.fieldless.insert(p);
+            c.mark(p, Role::FIELDLESS);
         }
         Ok(c)
     }
 
-    /// The bit of `len` in [`lengths`](Self::lengths).
-    fn length_bit(len: usize) -> (usize, u64) {
-        let len = len.min(255);
-        (len / 64, 1 << (len % 64))
-    }
-
-    /// The id of catalog string `s`, if it is one.
-    fn id(&self, s: &str) -> Option<u32> {
-        let (word, bit) = Self::length_bit(s.len());
-        if self.lengths[word] & bit == 0 {
-            return None;
-        }
-        self.ids.get(s).copied()
+    /// The id of catalog string `text`, if it is one.
+    fn id<T: Text>(&self, text: T) -> Option<u32> {
+        self.strings.get(text)
     }
 
     fn intern(&mut self, s: String) -> u32 {
-        let (word, bit) = Self::length_bit(s.len());
-        self.lengths[word] |= bit;
-        if let Some(id) = self.ids.get(&s) {
-            return *id;
+        let id = self.strings.intern(s);
+        if self.roles.len() <= id as usize {
+            self.roles.resize(id as usize + 1, 0);
         }
-        let id = u32::try_from(self.strings.len()).unwrap_or(u32::MAX);
-        self.ids.insert(s.clone(), id);
-        self.strings.push(s);
         id
+    }
+
+    fn mark(&mut self, id: u32, role: u8) {
+        if let Some(r) = self.roles.get_mut(id as usize) {
+            *r |= role;
+        }
+    }
+
+    fn is(&self, id: u32, role: u8) -> bool {
+        self.roles.get(id as usize).is_some_and(|r| r & role != 0)
     }
 
     fn tool(&mut self, name: String, place: impl FnOnce() -> OptionPath) -> Result<u32, OptionsError> {
@@ -380,7 +385,8 @@ impl ErrorClassifier {
         }
         let key = crate::nearest::normalize(&name);
         let id = self.intern(name);
-        if self.tool_set.insert(id) {
+        if !self.is(id, Role::TOOL) {
+            self.mark(id, Role::TOOL);
             self.tools.push(id);
             self.tool_keys.push(key);
         }
@@ -403,31 +409,28 @@ impl ErrorClassifier {
 
     /// The catalog string with this index.
     pub(crate) fn string(&self, id: u32) -> &str {
-        self.strings.get(id as usize).map_or("", String::as_str)
+        self.strings.string(id)
     }
 
     /// Every catalog string, in index order: the strings a result can be
     /// made of (a binding can send them once and then send indexes).
     #[must_use]
     pub fn strings(&self) -> &[String] {
-        &self.strings
+        self.strings.strings()
     }
 
     /// A classifier with an empty catalog (classifies nothing).
     #[must_use]
     pub fn empty() -> Self {
         Self {
-            strings: Vec::new(),
-            ids: HashMap::default(),
-            lengths: [0; 4],
+            strings: Interned::default(),
+            roles: Vec::new(),
             tools: Vec::new(),
             tool_keys: Vec::new(),
-            tool_set: HashSet::default(),
-            global_fields: None,
+            fields_per_tool: false,
             tool_fields: HashMap::default(),
-            global_phrases: None,
+            phrases_per_field: false,
             field_phrases: HashMap::default(),
-            fieldless: HashSet::default(),
             hints: HashMap::default(),
         }
     }
@@ -454,44 +457,56 @@ impl ErrorClassifier {
     }
 
     /// The index of a catalog tool.
-    pub(crate) fn tool_id(&self, tool: &str) -> Option<u32> {
-        self.id(tool).filter(|id| self.tool_set.contains(id))
+    pub(crate) fn tool_id<T: Text>(&self, tool: T) -> Option<u32> {
+        self.id(tool).filter(|&id| self.is_tool(id))
     }
 
-    fn field_id(&self, tool: Option<u32>, head: &str) -> Option<u32> {
+    /// Whether string `id` is a catalog tool.
+    pub(crate) fn is_tool(&self, id: u32) -> bool {
+        self.is(id, Role::TOOL)
+    }
+
+    fn field_id<T: Text>(&self, tool: Option<u32>, head: T) -> Option<u32> {
         let id = self.id(head)?;
-        let known = match &self.global_fields {
-            Some(fields) => fields.contains(&id),
-            None => tool.and_then(|t| self.tool_fields.get(&t)).is_some_and(|f| f.contains(&id)),
+        let known = if self.fields_per_tool {
+            tool.and_then(|t| self.tool_fields.get(&t)).is_some_and(|f| f.contains(&id))
+        } else {
+            self.is(id, Role::FIELD)
         };
         known.then_some(id)
     }
 
     fn is_field_phrase(&self, field: u32, phrase: u32) -> bool {
-        match &self.global_phrases {
-            Some(phrases) => phrases.contains(&phrase),
-            None => self.field_phrases.get(&field).is_some_and(|p| p.contains(&phrase)),
+        if self.phrases_per_field {
+            self.field_phrases.get(&field).is_some_and(|p| p.contains(&phrase))
+        } else {
+            self.is(phrase, Role::PHRASE)
         }
     }
 
-    /// The classification as indexes.
-    pub(crate) fn classify_ids(&self, tool: &str, message: &str) -> Option<Ids> {
-        let tool = self.tool_id(tool);
+    /// The classification as indexes, `message` in either encoding.
+    pub(crate) fn classify_ids<T: Text>(&self, tool: T, message: T) -> Option<Ids> {
+        self.classify_for(self.tool_id(tool), message)
+    }
+
+    /// [`classify_ids`](Self::classify_ids) for a tool already looked up
+    /// ([`tool_id`](Self::tool_id)).
+    pub(crate) fn classify_for<T: Text>(&self, tool: Option<u32>, message: T) -> Option<Ids> {
         // Split at the first single ASCII space; matching is exact.
-        if let Some((head, tail)) = message.split_once(' ') {
+        if let Some((head, tail)) = message.split_space() {
             if let Some(field) = self.field_id(tool, head) {
                 if let Some(phrase) = self.id(tail) {
                     if self.is_field_phrase(field, phrase) {
                         return Some((tool, Some(field), phrase));
                     }
-                    if self.fieldless.contains(&phrase) {
+                    if self.is(phrase, Role::FIELDLESS) {
                         return Some((tool, None, phrase));
                     }
                 }
             }
         }
         let whole = self.id(message)?;
-        self.fieldless.contains(&whole).then_some((tool, None, whole))
+        self.is(whole, Role::FIELDLESS).then_some((tool, None, whole))
     }
 
     /// Classifies a tool-argument error message:
@@ -853,6 +868,30 @@ mod tests {
         assert_eq!(c.classify("b", "x is bad"), None, "x is not a field of b");
         assert_eq!(c.classify("c", "x is bad"), None, "unknown tools have no fields");
         assert_eq!(c.classify("b", "y is bad"), None, "y does not pair with x's phrase");
+    }
+
+    #[test]
+    fn text_and_code_units_classify_alike() {
+        let c = ErrorClassifier::new(Catalog {
+            tools: ToolFields::PerTool(vec![("outil".into(), vec!["limité".into(), "𝄞".into()])]),
+            field_messages: FieldPhrases::PerField(vec![("𝄞".into(), vec!["is 🦀".into()])]),
+            fieldless_messages: vec!["inconnu".into()],
+        })
+        .unwrap();
+        let units = |s: &str| s.encode_utf16().collect::<Vec<u16>>();
+        let tools = ["outil", "outi", "🦀", ""];
+        let messages = ["𝄞 is 🦀", "limité inconnu", "inconnu", "limité is 🦀", "𝄞  is 🦀", "𝄞 is", " inconnu", "x"];
+        for tool in tools {
+            for message in messages {
+                let (t, m) = (units(tool), units(message));
+                let from_units = c.classify_ids(t.as_slice(), m.as_slice());
+                assert_eq!(c.classify_ids(tool, message), from_units, "{tool} {message}");
+                assert_eq!(c.classify_for(c.tool_id(tool), m.as_slice()), from_units, "{tool} {message}");
+            }
+        }
+        assert_eq!(c.classify_ids("outil", "𝄞 is 🦀"), Some((Some(0), Some(2), 3)));
+        let lone = [units("𝄞 is 🦀").as_slice(), &[0xD83E]].concat();
+        assert_eq!(c.classify_ids(units("outil").as_slice(), &lone[..lone.len() - 2]), None, "a lone surrogate");
     }
 
     #[test]

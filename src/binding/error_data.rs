@@ -6,8 +6,7 @@ use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
 use super::{
-    get, js_error, options_object, read, scratch_exports, string_array, string_list, to_js, unreadable, Limit, Scratch,
-    Word,
+    get, js_error, options_object, read, scratch_exports, string_array, string_list, to_js, unreadable, Scratch, Word,
 };
 use crate::error::ArgumentError;
 use crate::error::{OptionPath, OptionsError};
@@ -108,6 +107,11 @@ fn request_id(id: &JsValue) -> Value {
     id.as_f64().and_then(serde_json::Number::from_f64).map_or(Value::Null, Value::Number)
 }
 
+/// An id as a word: [`Word::Missing`] for none.
+fn word(id: Option<u32>) -> i32 {
+    id.and_then(|v| i32::try_from(v).ok()).unwrap_or(Word::Missing as i32)
+}
+
 /// The classifier behind the wrapper's `ErrorClassifier`. Hot results
 /// (`classify`) cross as indexes into its catalog strings, so every string
 /// the wrapper returns is one of the catalog's; envelopes and issue lists
@@ -116,9 +120,6 @@ fn request_id(id: &JsValue) -> Value {
 pub struct Classifier {
     inner: ErrorClassifier,
     scratch: Scratch,
-    /// The tool and message of a `classify` call, decoded end to end into
-    /// one buffer kept between calls.
-    text: String,
 }
 
 scratch_exports!(Classifier);
@@ -145,37 +146,31 @@ impl Classifier {
                 ErrorClassifier::empty()
             }
         };
-        Classifier { inner, scratch: Scratch::default(), text: String::new() }
+        Classifier { inner, scratch: Scratch::default() }
     }
 
-    /// Classifies tool `units[..tool_len]` and message
-    /// `units[tool_len..tool_len + message_len]`: true with `[tool, field,
-    /// message]` ids in the first three words, or false (nothing
-    /// classified; the tool id, if the tool is a catalog tool, is still in
-    /// word 0). Absent ids are [`Word::Missing`].
-    pub fn classify(&mut self, tool_len: usize, message_len: usize) -> bool {
-        // A tool or message that is not exact UTF-16 is none of the
-        // catalog's strings: the tool is then "", the message unclassified.
-        let mut text = std::mem::take(&mut self.text);
-        text.clear();
-        if self.scratch.exact_into(0, tool_len, &mut text).is_err() {
-            text.clear();
-        }
-        let split = text.len();
-        let exact = self.scratch.exact_into(tool_len, message_len, &mut text).is_ok();
-        let (tool, message) = text.split_at(split);
-        let result = if exact { self.inner.classify_ids(tool, message) } else { None };
-        let (tool_id, field, message) = match result {
-            Some((tool_id, field, message)) => (tool_id, field, Some(message)),
-            None => (self.inner.tool_id(tool), None, None),
+    /// The id of the catalog tool in `units[..len]`, or [`Word::Missing`]
+    /// (the wrapper keeps it per tool string, so a message is classified
+    /// without the tool crossing again).
+    #[must_use]
+    pub fn tool_id(&self, len: usize) -> i32 {
+        word(self.inner.tool_id(self.scratch.units(0, len)))
+    }
+
+    /// Classifies message `units[..len]` for the tool with id `tool` (from
+    /// [`tool_id`](Self::tool_id); [`Word::Missing`] for none): true with
+    /// `[field, message]` ids in the first two words (an absent field is
+    /// [`Word::Missing`]), or false. The units are looked up as they are,
+    /// never decoded: one with a lone surrogate is none of the catalog's
+    /// strings.
+    pub fn classify(&mut self, tool: i32, len: usize) -> bool {
+        let tool = u32::try_from(tool).ok().filter(|&t| self.inner.is_tool(t));
+        let Some((_, field, message)) = self.inner.classify_for(tool, self.scratch.units(0, len)) else {
+            return false;
         };
-        if text.capacity() <= Limit::Keep as usize {
-            self.text = text; // kept for the next call; a huge one is let go
-        }
-        let id = |v: Option<u32>| v.and_then(|v| i32::try_from(v).ok()).unwrap_or(Word::Missing as i32);
-        self.scratch.words_at(3);
-        self.scratch.words[..3].copy_from_slice(&[id(tool_id), id(field), id(message)]);
-        result.is_some()
+        self.scratch.words_at(2);
+        self.scratch.words[..2].copy_from_slice(&[word(field), word(Some(message))]);
+        true
     }
 
     /// Sets `out[0]` to the JSON-RPC response for invalid arguments to tool
