@@ -19,6 +19,17 @@ function plainReason(to) {
   if (/^@[A-Za-z0-9_-]+$/.test(to)) return "too_long";
   return "invalid_characters";
 }
+// The teaching hint per reason, written out as a host would.
+const HINTS = {
+  not_a_string: "Give a string: 'AGENT:*' to broadcast, or '@' followed by the agent's identifier (e.g. '@neo-gpt').",
+  empty: "Give a string: 'AGENT:*' to broadcast, or '@' followed by the agent's identifier (e.g. '@neo-gpt').",
+  surrounding_whitespace: "It has leading or trailing white space; recipients are compared byte for byte and nothing is trimmed for you. Send it again without the white space.",
+  wrong_broadcast_literal: "To broadcast, send exactly 'AGENT:*': uppercase AGENT, a colon, an asterisk, nothing else.",
+  agent_prefix_with_name: "'AGENT:' only forms the broadcast literal 'AGENT:*'; to reach one agent use '@' followed by its identifier (e.g. '@neo-gpt').",
+  missing_at_prefix: "A direct recipient needs the '@' prefix: '@<identifier>' (e.g. '@neo-gpt').",
+  too_long: "The identifier after '@' is longer than this deployment allows.",
+  invalid_characters: "An identifier is '@' followed only by A-Z, a-z, 0-9, '_' and '-'; the character at 'position' (a UTF-16 index) is not allowed there.",
+};
 function plainValidate(to) {
   if (typeof to === "string" && SHAPE.test(to)) {
     return to === "AGENT:*"
@@ -28,17 +39,16 @@ function plainValidate(to) {
   const reason = plainReason(to);
   // The rendition escapes invisible characters, as ours does.
   const shown = typeof to === "string" ? to.slice(0, 64).replace(/[\u0000-\u001f\u007f-\u00a0\u200b-\u200f\u2028-\u202e\ufeff]/g, (c) => `\\u{${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}}`) : typeof to;
-  return {
-    ok: false,
-    error: {
-      error: "Invalid recipient shape",
-      code: "INVALID_RECIPIENT_SHAPE",
-      to: shown,
-      valid_shapes: VALID_SHAPES,
-      message: `Recipient '${shown}' does not match either valid shape.`,
-      reason,
-    },
-  };
+  const message = `Recipient '${shown}' does not match either valid shape. ${HINTS[reason]}`;
+  const error = { error: "Invalid recipient shape", code: "INVALID_RECIPIENT_SHAPE", to: shown, valid_shapes: VALID_SHAPES, message, reason };
+  if (reason === "invalid_characters") {
+    error.position = to[0] !== "@" ? 0 : 1 + to.slice(1).search(/[^A-Za-z0-9_-]/);
+    error.message += ` (position ${error.position})`;
+  } else if (reason === "too_long") {
+    error.limit = 128;
+    error.message += " The limit is 128 characters.";
+  }
+  return { ok: false, error };
 }
 
 // ---- inputs ----
@@ -52,9 +62,9 @@ const distinct = Array.from({ length: 1 << 18 }, (_, i) => `@agent-${i.toString(
 const distinctBatch = distinct.slice(0, 10_000);
 const rejectDistinct = Array.from({ length: 1 << 16 }, (_, i) => `agent-${i.toString(36)}`);
 
-for (const x of [...accept, ...reject]) {
+for (const x of [...accept, ...reject, ...rejectDistinct.slice(0, 100)]) {
   const a = validateRecipient(x), b = plainValidate(x);
-  if (a.ok !== b.ok || (!a.ok && a.error.reason !== b.error.reason)) throw new Error(`bench equivalents disagree on ${x}`);
+  if (JSON.stringify(a) !== JSON.stringify(b)) throw new Error(`bench equivalents disagree on ${x}`);
 }
 
 const rows = [

@@ -157,13 +157,19 @@ test("Node entry points need no init, and init is a harmless no-op", async () =>
 test("a first-seen rejection, put together from Rust's parts, is the rejection Rust serializes: the same fields, values and order", () => {
   const v = new RecipientValidator({ knownAgents: ["@neo-gpt", "@trinity"], maxIdentifierLength: 8 });
   const plain = new RecipientValidator();
+  const strict = new RecipientValidator({ knownAgents: ["@neo-gpt", "@trinity"], strict: true });
+  const patterned = new RecipientValidator({ identityPattern: "^[a-z]+$" });
   const inputs = ["AGENT:gpt", "neo-gpt", "@neo gpt", " @neo-gpt", "@", "", "BROADCAST:*", "@" + "w".repeat(130), "@neo\u200bgpt", "@\ud800x", "x".repeat(300)];
-  for (const validator of [v, plain]) {
+  // Renditions longer than the room first given (escapes), backslashes, and every vector.
+  inputs.push("\u0000".repeat(70), "@\u202e".repeat(40), "\\".repeat(10), "@neo\\gpt", "@neo-gpx", "@Neo", "@x_y");
+  inputs.push(...vectors.cases.filter((c) => typeof c.to === "string" && !c.expect.ok).map((c) => c.to));
+  for (const validator of [v, plain, strict, patterned]) {
     for (const to of inputs) {
       // Distinct each time (no memo), then again (the memo's copy).
       for (const round of [0, 1]) {
         const r = validator.validate(to);
-        assert.equal(r.ok, false, to);
+        if (r.ok) continue; // accepted by this validator's options
+        assert.equal(validator.rejectionResult(to) === null, false, to);
         const serialized = validator.rejectionResult(to);
         const rust = JSON.parse(serialized.content[0].text);
         assert.deepEqual(Object.keys(r.error), Object.keys(rust), `${JSON.stringify(to)} round ${round}`);

@@ -11,7 +11,7 @@
 // answer caches hold only Rust's answers.
 function createApi(glue) {
   "use strict";
-  const { Verdict, Reply, EditWord, Word, Limit, StepKind, Lookup, Op, Header, Expected, Misuse, Class, RejectionField, RejectWord } = glue;
+  const { Verdict, Reply, EditWord, Word, Limit, StepKind, Lookup, Op, Header, Expected, Misuse, Class, RejectWord, MessageWord } = glue;
   const KEEP = Limit.Keep; // buffers grown past this are released after use
   // Pure results (a verdict, an alias) are memoized per object: its
   // options never change, so a result is a pure function of the string, and
@@ -287,58 +287,39 @@ function createApi(glue) {
   }
 
   // How a first-seen rejection is put together from the parts Rust writes
-  // (Validator.reject_parts): its fields in Rust's order, per reason the
-  // fixed strings, the valid shapes. Read on the first rejection.
-  let REJECTION = null;
-  /** A rejection from the parts Rust wrote at the transport's words and units (RejectWord, RejectionField). */
-  function rejectionFrom(t) {
-    REJECTION ??= table(glue.__rejection_tables);
+  // (Validator.reject_parts): per reason the fixed strings, the fixed texts
+  // of messages, and the builders generated from its field order
+  // (js/rejections.mjs). Read on the first rejection.
+  let REJECTION = null, buildRejection = null;
+  /** The rejection of `to` from the parts Rust wrote at the transport's words, and its units after the input (RejectWord, MessageWord). */
+  function rejectionFrom(t, to) {
+    if (REJECTION === null) {
+      REJECTION = table(glue.__rejection_tables);
+      buildRejection = createRejections(REJECTION.validShapes);
+    }
     views();
-    const w = t.wordsBase, lengths = w + RejectWord.Lengths;
+    const w = t.wordsBase, texts = REJECTION.texts;
+    let at = t.unitsBase + to.length;
+    const toUnits = words32[w + RejectWord.To];
+    const shown = toUnits < 0 ? to : decode(at, toUnits);
+    if (toUnits > 0) at += toUnits;
+    let message = "", p = w + RejectWord.Parts;
+    for (const end = p + words32[w + RejectWord.Message]; p < end; ) {
+      const x = words32[p++];
+      message += x >= 0 ? texts[x] : x === MessageWord.To ? shown : String(words32[p++]);
+    }
     const count = words32[w + RejectWord.Suggestions];
-    const toLength = words32[lengths], messageLength = words32[lengths + 1];
-    const to = decode(t.unitsBase, toLength);
-    const message = decode(t.unitsBase + toLength, messageLength);
     let suggestions;
     if (count >= 0) {
       suggestions = [];
-      for (let k = 0, at = t.unitsBase + toLength + messageLength; k < count; k++) {
-        const n = words32[lengths + 2 + k];
+      for (let k = 0; k < count; k++) {
+        const n = words32[p + k];
         suggestions.push(decode(at, n));
         at += n;
       }
     }
     const reason = REJECTION.reasons[words32[w + RejectWord.Reason]];
-    const position = words32[w + RejectWord.Position], limit = words32[w + RejectWord.Limit];
-    const present = (position >= 0 ? 1 : 0) | (limit >= 0 ? 2 : 0) | (suggestions !== undefined ? 4 : 0);
-    // A copy of the template with these optional fields, values set in
-    // place: no property is added one at a time (a new shape each time).
-    const layout = (REJECTION_TEMPLATES[present] ??= rejectionTemplate(present));
-    const error = { ...layout.template };
-    const keys = layout.keys, fields = layout.fields;
-    for (let i = 0; i < keys.length; i++) {
-      const f = fields[i];
-      error[keys[i]] =
-        f === RejectionField.Error ? reason[0]
-        : f === RejectionField.Code ? reason[1]
-        : f === RejectionField.To ? to
-        : f === RejectionField.ValidShapes ? REJECTION.validShapes.slice()
-        : f === RejectionField.Message ? message
-        : f === RejectionField.Reason ? reason[2]
-        : f === RejectionField.Position ? position
-        : f === RejectionField.Limit ? limit
-        : suggestions;
-    }
-    return { ok: false, error };
-  }
-  const REJECTION_TEMPLATES = [];
-  /** The object with Rust's fields in order, the optional ones only where `present` has their bit, and those fields. */
-  function rejectionTemplate(present) {
-    const optional = [RejectionField.Position, RejectionField.Limit, RejectionField.Suggestions];
-    const fields = REJECTION.fields.filter(([, f]) => !optional.includes(f) || present & (1 << optional.indexOf(f)));
-    const template = {};
-    for (const [key] of fields) template[key] = null;
-    return { template, keys: fields.map(([key]) => key), fields: fields.map(([, f]) => f) };
+    return buildRejection(reason, shown, message, words32[w + RejectWord.Position], words32[w + RejectWord.Limit], suggestions);
   }
 
   /** One wasm Validator, its transport and its memo of Rust's answers (verdict codes, and rejections as Rust built them). */
@@ -356,7 +337,7 @@ function createApi(glue) {
       if (code === undefined) {
         code = this.v.check(this.write(to));
         if (code === Verdict.Rejected) {
-          const rejection = this.rejection(to);
+          const rejection = this.rejection(to, true);
           // The memo keeps its own; a memo that stores nothing (paused) needs no copy.
           return this.memo.set(to, rejection) ? copyOf(rejection) : rejection;
         }
@@ -364,18 +345,22 @@ function createApi(glue) {
       }
       return remembered(code, to);
     }
-    /** The rejection of `to` (which the check rejected), from Rust's parts. */
-    rejection(to) {
+    /** The rejection of `to` (which the check rejected), from Rust's parts; `written`: `to` is already at the start of the units. */
+    rejection(to, written) {
       let room = 2 * to.length + 256;
+      const at = this.unitsAt(room); // growing keeps what the units hold
+      if (!written) put(at, to);
+      let words = 32;
       for (;;) {
-        this.wordsAt(RejectWord.Lengths + 8); // first: growing memory renews the views
-        put(this.unitsAt(room), to);
+        this.wordsAt(words);
         const n = this.v.reject_parts(to.length);
         if (n === Reply.NoRoom) {
           room *= 2;
+          words *= 2;
+          this.unitsAt(room);
           continue;
         }
-        const rejection = rejectionFrom(this);
+        const rejection = rejectionFrom(this, to);
         this.done(room);
         return rejection;
       }
@@ -450,7 +435,7 @@ function createApi(glue) {
       }
       this.done(Math.max(total, p));
       for (const k of rejected) {
-        const rejection = this.rejection(values[k]);
+        const rejection = this.rejection(values[k], false);
         results[pending[k]] = useMemo && this.memo.set(values[k], rejection) ? copyOf(rejection) : rejection;
       }
       return results;

@@ -9,11 +9,12 @@
 import { readFileSync, writeFileSync, copyFileSync, rmSync, mkdirSync, chmodSync } from "node:fs";
 import { createRequire } from "node:module";
 import { walkerSource } from "./walkers.mjs";
+import { rejectionSource } from "./rejections.mjs";
 
 const root = new URL("../", import.meta.url);
 const pkg = new URL("pkg/", root);
-// js/api.js, and the walkers compiled from the rule tables of the wasm
-// module just built (js/walkers.mjs).
+// js/api.js, and the walkers and rejection builders compiled from the
+// tables of the wasm module just built (js/walkers.mjs, js/rejections.mjs).
 const glueNode = createRequire(import.meta.url)(new URL("pkg/node/mcp_boundary.js", root).pathname);
 const tableOf = (f) => {
   const out = [];
@@ -23,7 +24,9 @@ const tableOf = (f) => {
 const api =
   readFileSync(new URL("js/api.js", root), "utf8") +
   "\n" +
-  walkerSource(tableOf(glueNode.__rules), tableOf(glueNode.__stream_tables).calls, glueNode.StepKind);
+  walkerSource(tableOf(glueNode.__rules), tableOf(glueNode.__stream_tables).calls, glueNode.StepKind) +
+  "\n" +
+  rejectionSource(tableOf(glueNode.__rejection_tables), glueNode.RejectionField);
 const cargo = readFileSync(new URL("Cargo.toml", root), "utf8");
 const version = /^version\s*=\s*"([^"]+)"/m.exec(cargo)[1];
 const description = /^description\s*=\s*"([^"]+)"/m.exec(cargo)[1];

@@ -183,6 +183,11 @@ impl RejectionReason {
         }
     }
 
+    /// The position in [`ALL`](Self::ALL) (its declaration order).
+    pub(crate) fn index(self) -> usize {
+        self as usize
+    }
+
     fn is_shape(self) -> bool {
         !matches!(self, Self::UnknownAgent | Self::PatternMismatch)
     }
@@ -311,35 +316,97 @@ impl RecipientError {
     pub fn message(&self) -> String {
         // Built with `push_str` (no formatting machinery): a first-seen
         // rejection is on the path of every rejected call.
-        let to = self.to.as_str();
-        let hint = self.reason.hint();
-        let (before, after) = match self.reason {
-            RejectionReason::NotAString => ("Recipient must be a string, not ", ". "),
-            RejectionReason::UnknownAgent => ("Recipient '", "' is not a known agent. "),
-            RejectionReason::PatternMismatch => {
-                ("Recipient '", "' does not match this deployment's identity pattern. ")
+        let mut m = String::with_capacity(self.to.as_str().len() + 256);
+        for part in self.message_parts() {
+            match part {
+                MessagePart::Text(id) => m.push_str(message_text(id)),
+                MessagePart::To => m.push_str(self.to.as_str()),
+                MessagePart::Number(n) => push_decimal(&mut m, n),
             }
-            _ => ("Recipient '", "' does not match either valid shape. "),
-        };
-        let mut m = String::with_capacity(before.len() + to.len() + after.len() + hint.len() + 32);
-        for part in [before, to, after, hint] {
-            m.push_str(part);
-        }
-        match self.reason {
-            RejectionReason::TooLong => {
-                m.push_str(" The limit is ");
-                push_decimal(&mut m, self.limit.unwrap_or(DEFAULT_MAX_IDENTIFIER_LENGTH));
-                m.push_str(" characters.");
-            }
-            RejectionReason::InvalidCharacters => {
-                m.push_str(" (position ");
-                push_decimal(&mut m, self.position.unwrap_or(0));
-                m.push(')');
-            }
-            _ => {}
         }
         m
     }
+
+    /// The pieces [`message`](Self::message) is made of, in order: a
+    /// binding can send them as numbers and put the message together
+    /// where its strings live.
+    pub(crate) fn message_parts(&self) -> impl Iterator<Item = MessagePart> {
+        use MessagePart::{Number, Text, To};
+        let (before, after) = match self.reason {
+            RejectionReason::NotAString => (text::NOT_A_STRING, text::NOT_A_STRING_END),
+            RejectionReason::UnknownAgent => (text::RECIPIENT, text::UNKNOWN_AGENT),
+            RejectionReason::PatternMismatch => (text::RECIPIENT, text::PATTERN_MISMATCH),
+            _ => (text::RECIPIENT, text::NO_SHAPE),
+        };
+        let hint = MESSAGE_TEXT.len() + self.reason.index();
+        let tail = match self.reason {
+            RejectionReason::TooLong => [
+                Some(Text(text::LIMIT_IS)),
+                Some(Number(self.limit.unwrap_or(DEFAULT_MAX_IDENTIFIER_LENGTH))),
+                Some(Text(text::CHARACTERS)),
+            ],
+            RejectionReason::InvalidCharacters => {
+                [Some(Text(text::POSITION)), Some(Number(self.position.unwrap_or(0))), Some(Text(text::CLOSE))]
+            }
+            _ => [None; 3],
+        };
+        [Text(before), To, Text(after), Text(hint)].into_iter().chain(tail.into_iter().flatten())
+    }
+}
+
+/// A piece of a rejection's message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum MessagePart {
+    /// Fixed text: an index for [`message_text`].
+    Text(usize),
+    /// The safe rendition of the input.
+    To,
+    /// A number, in decimal.
+    Number(usize),
+}
+
+/// The fixed text of rejection messages, each piece once (the reasons'
+/// hints follow, see [`message_text`]).
+const MESSAGE_TEXT: [&str; 10] = [
+    "Recipient must be a string, not ",
+    ". ",
+    "Recipient '",
+    "' is not a known agent. ",
+    "' does not match this deployment's identity pattern. ",
+    "' does not match either valid shape. ",
+    " The limit is ",
+    " characters.",
+    " (position ",
+    ")",
+];
+
+/// Names for the indexes of [`MESSAGE_TEXT`].
+mod text {
+    pub(super) const NOT_A_STRING: usize = 0;
+    pub(super) const NOT_A_STRING_END: usize = 1;
+    pub(super) const RECIPIENT: usize = 2;
+    pub(super) const UNKNOWN_AGENT: usize = 3;
+    pub(super) const PATTERN_MISMATCH: usize = 4;
+    pub(super) const NO_SHAPE: usize = 5;
+    pub(super) const LIMIT_IS: usize = 6;
+    pub(super) const CHARACTERS: usize = 7;
+    pub(super) const POSITION: usize = 8;
+    pub(super) const CLOSE: usize = 9;
+}
+
+/// Fixed message text `id` of [`MessagePart::Text`]: a piece of
+/// [`MESSAGE_TEXT`], then each reason's hint in [`RejectionReason::ALL`]
+/// order.
+pub(crate) fn message_text(id: usize) -> &'static str {
+    match id.checked_sub(MESSAGE_TEXT.len()) {
+        None => MESSAGE_TEXT[id],
+        Some(reason) => RejectionReason::ALL.get(reason).map_or("", |r| r.hint()),
+    }
+}
+
+/// Every fixed message text, by index (for a binding's table).
+pub(crate) fn message_texts() -> impl Iterator<Item = &'static str> {
+    (0..MESSAGE_TEXT.len() + RejectionReason::ALL.len()).map(message_text)
 }
 
 /// Appends `n` in decimal.
@@ -767,6 +834,28 @@ pub fn validate_recipient(to: &str) -> Result<Recipient<'_>, RecipientError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn reasons_index_in_declaration_order() {
+        for (i, r) in RejectionReason::ALL.iter().enumerate() {
+            assert_eq!(r.index(), i, "{r:?}");
+        }
+    }
+
+    #[test]
+    fn message_parts_name_fixed_texts() {
+        let texts: Vec<&str> = message_texts().collect();
+        assert_eq!(texts.len(), MESSAGE_TEXT.len() + RejectionReason::ALL.len());
+        for (i, t) in texts.iter().enumerate() {
+            assert!(!t.is_empty(), "text {i}");
+            assert!(i >= MESSAGE_TEXT.len() || !texts[..i].contains(t), "text {i} repeats");
+        }
+        let e = validate_recipient("@neo gpt").unwrap_err();
+        let parts: Vec<MessagePart> = e.message_parts().collect();
+        assert_eq!(parts[1], MessagePart::To);
+        assert_eq!(parts[parts.len() - 2], MessagePart::Number(4));
+        assert!(e.message().ends_with(" (position 4)"), "{}", e.message());
+    }
 
     fn reason(to: &str) -> (&'static str, Option<usize>) {
         let e = validate_recipient(to).unwrap_err();

@@ -10,8 +10,8 @@ use super::{
 };
 use crate::error::{OptionPath, OptionsError};
 use crate::recipient::{
-    Recipient, RecipientError, RecipientOptions, RecipientValidator, RejectionReason, Shape, IDENTITY_PREFIX,
-    MAX_IDENTIFIER_LENGTH_LIMIT, MAX_KNOWN_AGENTS, VALID_SHAPES,
+    message_texts, MessagePart, Recipient, RecipientError, RecipientOptions, RecipientValidator, RejectionReason,
+    Shape, IDENTITY_PREFIX, MAX_IDENTIFIER_LENGTH_LIMIT, MAX_KNOWN_AGENTS, VALID_SHAPES,
 };
 
 /// What the wrapper needs to materialize an accepted result on the hot
@@ -95,19 +95,36 @@ pub enum RejectWord {
     Limit = 2,
     /// How many suggestions, or -1 for none configured.
     Suggestions = 3,
-    /// The lengths of the string parts follow: the rendition, the message,
-    /// then each suggestion.
-    Lengths = 4,
+    /// The length of the rendition, written after the input; or -1 when
+    /// the rendition is the input itself (nothing to escape or shorten),
+    /// which the wrapper then uses as it is.
+    To = 4,
+    /// How many [`MessageWord`]s follow.
+    Message = 5,
+    /// The message words start here; the suggestions' lengths follow them.
+    Parts = 6,
+}
+
+/// A word of a rejection's message ([`RejectWord::Parts`]): a
+/// non-negative word is fixed text, an index into the tables' `texts`.
+#[wasm_bindgen]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MessageWord {
+    /// The rendition of the input.
+    To = -1,
+    /// A number, in decimal: the next word.
+    Number = -2,
 }
 
 /// The rejection tables: the fields in order, per reason `[error, code,
-/// reason]`, and the valid shapes.
+/// reason]`, the valid shapes, and the fixed texts of messages.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct RejectionTables {
     fields: [(&'static str, RejectionField); 9],
     reasons: Vec<[&'static str; 3]>,
     valid_shapes: [&'static str; 2],
+    texts: Vec<&'static str>,
 }
 
 /// Sets `out[0]` to the rejection tables (read once by the wrapper).
@@ -117,6 +134,7 @@ pub fn rejection_tables(out: &Array) {
         fields: REJECTION_FIELDS,
         reasons: RejectionReason::ALL.iter().map(|r| [r.title(), r.code(), r.as_str()]).collect(),
         valid_shapes: VALID_SHAPES,
+        texts: message_texts().collect(),
     };
     out.set(0, to_js(&tables));
 }
@@ -185,41 +203,45 @@ impl Validator {
         }
     }
 
-    /// The rejection of the first `len` code units as parts
-    /// ([`RejectWord`]s, and its strings end to end from the start of the
-    /// units, which the input no longer needs): the units written, or
-    /// [`Reply::NoRoom`](super::Reply) when the buffers do not hold them.
+    /// The rejection of the first `len` code units as parts: the
+    /// [`RejectWord`]s, and after the input (left in place) the strings:
+    /// the rendition unless it is the input, then each suggestion. Returns
+    /// the units written after the input, or [`Reply::NoRoom`] when the
+    /// buffers do not hold them.
     pub fn reject_parts(&mut self, len: usize) -> i32 {
-        let e = self.inner.reject_utf16(self.scratch.units(0, len));
-        let message = e.message();
+        let input = self.scratch.units(0, len);
+        let e = self.inner.reject_utf16(input);
+        let verbatim = e.to().as_str().encode_utf16().eq(input.iter().copied());
+        let (message, count) = message_words(&e);
         let suggestions = e.suggestions();
-        let parts = [e.to().as_str(), message.as_str()];
-        let parts = parts.iter().copied().chain(suggestions.unwrap_or_default().iter().map(String::as_str));
-        let lengths = RejectWord::Lengths as usize;
-        let reason = RejectionReason::ALL.iter().position(|r| *r == e.reason()).unwrap_or(0);
-        let word = |v: Option<usize>| v.and_then(|v| i32::try_from(v).ok()).unwrap_or(-1);
-        let count = 2 + suggestions.map_or(0, <[String]>::len);
         let Scratch { units, words } = &mut self.scratch;
-        if words.len() < lengths + count {
-            return Reply::NoRoom as i32;
+        let parts = RejectWord::Parts as usize;
+        let listed = suggestions.unwrap_or_default();
+        let Some(slots) = words.get_mut(..parts + count + listed.len()) else { return Reply::NoRoom as i32 };
+        let mut at = len;
+        let to = if verbatim {
+            -1
+        } else {
+            let Some(end) = put_utf16(units, at, e.to().as_str()) else { return Reply::NoRoom as i32 };
+            let n = end - at;
+            at = end;
+            word(Some(n))
+        };
+        for (slot, s) in slots[parts + count..].iter_mut().zip(listed) {
+            let Some(end) = put_utf16(units, at, s) else { return Reply::NoRoom as i32 };
+            *slot = word(Some(end - at));
+            at = end;
         }
-        words[..lengths].copy_from_slice(&[
-            word(Some(reason)),
+        slots[parts..parts + count].copy_from_slice(&message[..count]);
+        slots[..parts].copy_from_slice(&[
+            word(Some(e.reason().index())),
             word(e.position()),
             word(e.limit()),
             word(suggestions.map(<[String]>::len)),
+            to,
+            word(Some(count)),
         ]);
-        let mut at = 0;
-        for (k, part) in parts.enumerate() {
-            let start = at;
-            for unit in part.encode_utf16() {
-                let Some(slot) = units.get_mut(at) else { return Reply::NoRoom as i32 };
-                *slot = unit;
-                at += 1;
-            }
-            words[lengths + k] = word(Some(at - start));
-        }
-        word(Some(at))
+        word(Some(at - len))
     }
 
     /// Sets `out[0]` to the `isError` tool result for the rejection of code
@@ -244,6 +266,42 @@ impl Validator {
     pub fn reject_value(&self, value: &JsValue, out: &Array) {
         out.set(0, rejected(&self.inner.reject_non_string(type_name(value))));
     }
+}
+
+/// A count or index as a word; -1 for none (or one too large).
+fn word(v: Option<usize>) -> i32 {
+    v.and_then(|v| i32::try_from(v).ok()).unwrap_or(-1)
+}
+
+/// A rejection's message as [`MessageWord`]s: the words and how many.
+fn message_words(e: &RecipientError) -> ([i32; 12], usize) {
+    let mut words = [0; 12];
+    let mut n = 0;
+    for part in e.message_parts() {
+        let (first, second) = match part {
+            MessagePart::Text(id) => (word(Some(id)), None),
+            MessagePart::To => (MessageWord::To as i32, None),
+            MessagePart::Number(value) => (MessageWord::Number as i32, Some(word(Some(value)))),
+        };
+        for w in std::iter::once(first).chain(second) {
+            if let Some(slot) = words.get_mut(n) {
+                *slot = w;
+                n += 1;
+            }
+        }
+    }
+    (words, n)
+}
+
+/// Writes `text` as UTF-16 from unit `at`: the end, or `None` when it does
+/// not fit.
+fn put_utf16(units: &mut [u16], at: usize, text: &str) -> Option<usize> {
+    let mut end = at;
+    for unit in text.encode_utf16() {
+        *units.get_mut(end)? = unit;
+        end += 1;
+    }
+    Some(end)
 }
 
 fn verdict(verdict: Option<Shape>) -> Verdict {
