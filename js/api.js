@@ -656,26 +656,15 @@ function createApi(glue) {
   // While a stream's event is walked: its call sink `(id, name, slot)`, and
   // ancestors[d], the node d steps down, where a Call step's slot reads it.
   const state = { callSink: null, ancestors: [] };
-  // The walkers' rarer paths, once for every step (the generated steps
-  // keep only their reads of fixed keys, which stay monomorphic there).
-  /** A Key step's result once the value below key `a` changed (`raw` as read, `c` as JSON sees it, `nc` its rewrite). */
-  function keyCopy(node, a, raw, c, nc) {
-    if (!Array.isArray(c) && unboxed(c) !== c) return node; // a boxed primitive: nothing below it
-    const copy = { ...node };
-    if (copy[a] !== raw && !isEnumerable.call(node, a)) return node; // seen (own: checked before)
-    copy[a] = nc;
-    return copy;
-  }
-  /** A Name step's result when the name under `a` (`raw` as read) maps to `r`. */
-  function nameCopy(node, a, raw, r) {
-    const copy = { ...node };
-    if ((copy[a] !== raw || isPolluted()) && !isEnumerable.call(node, a)) return node; // seen
-    copy[a] = r;
-    return copy;
-  }
+  // The walkers' rarer paths, once for every step. The generated steps
+  // keep their reads of fixed keys and the copies that change one, which
+  // stay monomorphic there (a shared helper's `copy[a] = v` was a
+  // megamorphic keyed store on every changed name).
+  /** Whether a copy's value may be inherited rather than own (Object.prototype has a key the steps read unchecked): then "seen" is checked exactly. */
+  const mayInherit = () => polluted !== false && isPolluted();
   /** A When dispatch's result when its branch gave `r` for the value `t` read under `a`. */
   function whenResult(node, a, t, r) {
-    return (r[a] === t && !isPolluted()) || isEnumerable.call(node, a) ? r : node; // seen
+    return (r[a] === t && !mayInherit()) || isEnumerable.call(node, a) ? r : node; // seen
   }
   /** A Names step (a list of names under `a`), checked exactly before reading: rare, one place in one format. */
   function namesStep(node, m, a) {
@@ -698,7 +687,7 @@ function createApi(glue) {
   }
   // One walker per format, compiled from Rust's rules at build time
   // (js/walkers.mjs): rules that share a prefix share its walk (a trie).
-  const { walkers: RULES, uncheckedKeys: UNCHECKED_KEYS } = createWalkers({ isObject, unboxed, jsonOf, slotPart, keyCopy, nameCopy, namesStep, whenResult, state });
+  const { walkers: RULES, uncheckedKeys: UNCHECKED_KEYS } = createWalkers({ isObject, unboxed, jsonOf, slotPart, isEnumerable, mayInherit, namesStep, whenResult, state, protoOf, OBJECT_PROTO });
 
   /** A slot value: numbers and strings only (a call without one stands alone). */
   function slotPart(v) {
