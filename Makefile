@@ -76,6 +76,7 @@ bench: pkg
 	node bench/delivery.mjs
 	node bench/mcp.mjs
 	node bench/streams.mjs
+	node bench/startup.mjs
 
 clean:
 	rm -rf pkg target

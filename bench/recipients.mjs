@@ -1,6 +1,6 @@
 // Recipient validation beside a plain-JS equivalent: `make bench`.
 import { validateRecipient, RecipientValidator } from "mcp-boundary";
-import { compare, report, wasmSize } from "./harness.mjs";
+import { compare, report } from "./harness.mjs";
 
 // ---- the plain-JS equivalent: a regex plus the same result objects ----
 const SHAPE = /^(?:AGENT:\*|@[A-Za-z0-9_-]{1,128})$/;
@@ -94,5 +94,3 @@ const rows = [
   ),
 ];
 report("Recipients", rows);
-const size = wasmSize();
-console.log(`\n.wasm: ${size.raw} bytes raw, ${size.gzip} bytes gzip -9 (target ≤ 49,152 gzip)`);

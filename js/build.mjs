@@ -67,9 +67,14 @@ function readyAtImport(dir, imports, ready) {
       `export const initSync = () => undefined;\nexport default init;\n`,
   );
 }
+// fs comes from process.getBuiltinModule where Node has it (20.16 and
+// later): importing "node:fs" builds its ES-module facade, which read every
+// export (fs.promises and the streams among them) and cost 2-4 ms of the
+// start. Older Node imports it.
 readyAtImport(
   "node/",
-  `import { readFileSync } from "node:fs";\nimport * as glue from "../web/mcp_boundary.js";\n`,
+  `import * as glue from "../web/mcp_boundary.js";\n` +
+    `const { readFileSync } = process.getBuiltinModule?.("node:fs") ?? (await import("node:fs"));\n`,
   `glue.initSync({ module: readFileSync(new URL("../web/mcp_boundary_bg.wasm", import.meta.url)) });\n`,
 );
 writeFileSync(new URL("node/package.json", pkg), JSON.stringify({ type: "commonjs" }) + "\n");
