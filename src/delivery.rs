@@ -81,7 +81,7 @@ pub fn broadcast_audience(sender: Option<&str>, agents: &[AgentEntry<'_>]) -> Ve
         .filter(|id| matches!(RecipientValidator::DEFAULT.validate(id), Ok(Recipient::Identity(_))))
         .map(str::to_owned)
         .collect();
-    audience.sort_unstable();
+    crate::heap_sort::sort(&mut audience);
     audience.dedup();
     audience
 }
@@ -384,7 +384,7 @@ fn slot<T: Text>(m: &MessageRecord<T>, reader: T) -> Result<Slot<T>, MalformedRe
             }
             // Duplicates: sort the (recipient, index) pairs, so neighbours
             // clash; report the earliest second receipt, as a reader would.
-            seen.sort_unstable();
+            crate::heap_sort::sort(&mut seen);
             if let Some(w) = seen.windows(2).filter(|w| w[0].0 == w[1].0).min_by_key(|w| w[1].1) {
                 return Err(MalformedRecord::new(Problem::Duplicate(w[0].1)).at_receipt(w[1].1));
             }

@@ -26,6 +26,7 @@ mod delivery;
 mod error;
 mod error_data;
 mod fast_hash;
+mod heap_sort;
 mod interned;
 mod nearest;
 mod recipient;

@@ -662,7 +662,7 @@ impl RecipientValidator {
             }
         }
         let mut known_sorted = options.known_agents.clone().unwrap_or_default();
-        known_sorted.sort_unstable();
+        crate::heap_sort::sort(&mut known_sorted);
         known_sorted.dedup();
         let known_keys = options
             .known_agents
