@@ -361,9 +361,10 @@ fn type_name(value: &JsValue) -> &'static str {
     }
 }
 
-/// The one place a core error becomes a thrown JS `Error`: `name`, `code`,
+/// The one place a core error becomes a thrown JS `Error` (one copy for
+/// every error type, through `dyn`): `name`, `code`,
 /// `reason` and the error's details as own properties.
-fn js_error(e: &impl BoundaryError) -> JsValue {
+fn js_error(e: &dyn BoundaryError) -> JsValue {
     let message = e.to_string();
     let error: js_sys::Error = match e.name() {
         "TypeError" => js_sys::TypeError::new(&message).unchecked_into(),
