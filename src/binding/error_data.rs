@@ -6,7 +6,7 @@ use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
 use super::{
-    get, js_error, options_object, read, scratch_exports, string_array, string_list, to_js, unreadable, Scratch, Word,
+    get, js_error, options_object, read, scratch_exports, string_array, string_list, to_js, unreadable, word, Scratch,
 };
 use crate::error::ArgumentError;
 use crate::error::{OptionPath, OptionsError};
@@ -62,7 +62,7 @@ impl IssueField {
 
 /// Words per classified issue that [`Classifier::classify_issue_stream`]
 /// writes back: tool id, field id, fixed phrase index, hint id
-/// ([`Word::Missing`] for none).
+/// ([`Word::Missing`](super::Word::Missing) for none).
 #[wasm_bindgen]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum IssueWord {
@@ -107,11 +107,6 @@ fn request_id(id: &JsValue) -> Value {
     id.as_f64().and_then(serde_json::Number::from_f64).map_or(Value::Null, Value::Number)
 }
 
-/// An id as a word: [`Word::Missing`] for none.
-fn word(id: Option<u32>) -> i32 {
-    id.and_then(|v| i32::try_from(v).ok()).unwrap_or(Word::Missing as i32)
-}
-
 /// The classifier behind the wrapper's `ErrorClassifier`. Hot results
 /// (`classify`) cross as indexes into its catalog strings, so every string
 /// the wrapper returns is one of the catalog's; envelopes and issue lists
@@ -149,7 +144,7 @@ impl Classifier {
         Classifier { inner, scratch: Scratch::default() }
     }
 
-    /// The id of the catalog tool in `units[..len]`, or [`Word::Missing`]
+    /// The id of the catalog tool in `units[..len]`, or [`Word::Missing`](super::Word::Missing)
     /// (the wrapper keeps it per tool string, so a message is classified
     /// without the tool crossing again).
     #[must_use]
@@ -158,9 +153,9 @@ impl Classifier {
     }
 
     /// Classifies message `units[..len]` for the tool with id `tool` (from
-    /// [`tool_id`](Self::tool_id); [`Word::Missing`] for none): true with
+    /// [`tool_id`](Self::tool_id); [`Word::Missing`](super::Word::Missing) for none): true with
     /// `[field, message]` ids in the first two words (an absent field is
-    /// [`Word::Missing`]), or false. The units are looked up as they are,
+    /// [`Word::Missing`](super::Word::Missing)), or false. The units are looked up as they are,
     /// never decoded: one with a lone surrogate is none of the catalog's
     /// strings.
     pub fn classify(&mut self, tool: i32, len: usize) -> bool {
@@ -207,8 +202,8 @@ impl Classifier {
     /// Classifies `count` issues streamed as the wrapper read them: the tool
     /// in units `..tool_len`, then `strings` strings end to end (their
     /// lengths in words `..strings`), then per issue the
-    /// [`IssueField`]s as words (a string's index, or [`Word::Missing`] /
-    /// [`Word::Other`]). Writes [`IssueWord::Size`] words per issue at the
+    /// [`IssueField`]s as words (a string's index, or [`Word::Missing`](super::Word::Missing) /
+    /// [`Word::Other`](super::Word::Other)). Writes [`IssueWord::Size`] words per issue at the
     /// start of the words.
     pub fn classify_issue_stream(&mut self, tool_len: usize, strings: usize, count: usize) {
         let ids = self.with_issue_stream(tool_len, strings, count, ErrorClassifier::classify_issue_ids);
@@ -217,13 +212,12 @@ impl Classifier {
         if words.len() < ids.len() * size {
             return; // the wrapper sized the words for the stream, which is longer
         }
-        let id = |v: Option<u32>| v.and_then(|v| i32::try_from(v).ok()).unwrap_or(Word::Missing as i32);
         for (k, (tool, field, phrase)) in ids.into_iter().enumerate() {
             let (fixed, hint) = match phrase {
                 IssuePhrase::Fixed(i) => (Some(i), None),
                 IssuePhrase::Hint(h) => (None, Some(h)),
             };
-            words[k * size..(k + 1) * size].copy_from_slice(&[id(tool), id(field), id(fixed), id(hint)]);
+            words[k * size..(k + 1) * size].copy_from_slice(&[word(tool), word(field), word(fixed), word(hint)]);
         }
     }
 

@@ -118,6 +118,12 @@ pub enum Word {
     NotAnObject = -4,
 }
 
+/// A count, index or id as a word: [`Word::Missing`] (-1) for none, or for
+/// one too large for a word.
+fn word<T: TryInto<i32>>(v: Option<T>) -> i32 {
+    v.and_then(|v| v.try_into().ok()).unwrap_or(Word::Missing as i32)
+}
+
 /// The smallest length of a scratch buffer that is released after use
 /// (a very large input must not keep its memory), and the size of the
 /// wrapper's memo tables. The wrapper reads them here.

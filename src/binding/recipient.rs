@@ -5,8 +5,8 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::{
-    get, js_error, options_object, scratch_exports, string_list, string_option, to_js, type_name, whole_option, Reply,
-    Scratch, Verdict,
+    get, js_error, options_object, scratch_exports, string_list, string_option, to_js, type_name, whole_option, word,
+    Reply, Scratch, Verdict,
 };
 use crate::error::{OptionPath, OptionsError};
 use crate::recipient::{
@@ -266,11 +266,6 @@ impl Validator {
     pub fn reject_value(&self, value: &JsValue, out: &Array) {
         out.set(0, rejected(&self.inner.reject_non_string(type_name(value))));
     }
-}
-
-/// A count or index as a word; -1 for none (or one too large).
-fn word(v: Option<usize>) -> i32 {
-    v.and_then(|v| i32::try_from(v).ok()).unwrap_or(-1)
 }
 
 /// A rejection's message as [`MessageWord`]s: the words and how many.
