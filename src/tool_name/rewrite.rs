@@ -1,10 +1,12 @@
 //! Where provider payloads carry tool names, and rewriting them.
 //!
 //! The places are data ([`rules`]), shared by the native walker here (over
-//! `serde_json::Value`) and the JS wrapper's walker (over plain objects), so
-//! both rewrite exactly the same places.
+//! `serde_json::Value`, the rules merged into one trie per format on first
+//! use) and the JS wrapper's walkers (generated from the same table at
+//! build time), so both rewrite exactly the same places.
 
 use serde_json::Value;
+use std::sync::OnceLock;
 
 use super::registry::ToolRegistry;
 
@@ -411,41 +413,75 @@ impl ToolRegistry {
 
 fn rewrite<'s>(payload: &Value, format: Format, map: impl Fn(&str) -> Option<&'s str>) -> Value {
     let mut out = payload.clone();
-    for rule in rules(format) {
-        walk(&mut out, rule, &map);
-    }
+    walk(&mut out, trie(format), &map);
     out
 }
 
-fn walk<'s>(node: &mut Value, steps: &[Step], map: &impl Fn(&str) -> Option<&'s str>) {
-    let Some((step, rest)) = steps.split_first() else { return };
-    match *step {
-        Key(k) => {
-            if let Some(child) = node.as_object_mut().and_then(|o| o.get_mut(k)) {
-                walk(child, rest, map);
+/// A format's rules merged into a trie: a prefix that several rules share
+/// is walked once (a message list once for every place in a message,
+/// rather than once per rule). Children keep the rules' order.
+#[derive(Debug, Default)]
+struct Trie {
+    children: Vec<(Step, Trie)>,
+}
+
+impl Trie {
+    fn of(rules: &[&[Step]]) -> Self {
+        let mut root = Self::default();
+        for rule in rules {
+            let mut node = &mut root;
+            for step in *rule {
+                let i = match node.children.iter().position(|(s, _)| s == step) {
+                    Some(i) => i,
+                    None => {
+                        node.children.push((*step, Self::default()));
+                        node.children.len() - 1
+                    }
+                };
+                node = &mut node.children[i].1;
             }
         }
-        Each => {
-            if let Some(items) = node.as_array_mut() {
-                for item in items {
-                    walk(item, rest, map);
+        root
+    }
+}
+
+/// The trie of `format`'s rules, built on first use.
+fn trie(format: Format) -> &'static Trie {
+    static TRIES: [OnceLock<Trie>; Format::ALL.len()] = [const { OnceLock::new() }; Format::ALL.len()];
+    let i = Format::ALL.iter().position(|f| *f == format).unwrap_or_default();
+    TRIES[i].get_or_init(|| Trie::of(rules(format)))
+}
+
+fn walk<'s>(node: &mut Value, trie: &Trie, map: &impl Fn(&str) -> Option<&'s str>) {
+    for (step, below) in &trie.children {
+        match *step {
+            Key(k) => {
+                if let Some(child) = node.as_object_mut().and_then(|o| o.get_mut(k)) {
+                    walk(child, below, map);
                 }
             }
-        }
-        When(k, v) => {
-            if node.get(k).and_then(Value::as_str) == Some(v) {
-                walk(node, rest, map);
+            Each => {
+                if let Some(items) = node.as_array_mut() {
+                    for item in items {
+                        walk(item, below, map);
+                    }
+                }
             }
-        }
-        Name(k) => {
-            if let Some(slot) = node.as_object_mut().and_then(|o| o.get_mut(k)) {
-                rename(slot, map);
+            When(k, v) => {
+                if node.get(k).and_then(Value::as_str) == Some(v) {
+                    walk(node, below, map);
+                }
             }
-        }
-        Names(k) => {
-            if let Some(list) = node.as_object_mut().and_then(|o| o.get_mut(k)).and_then(Value::as_array_mut) {
-                for slot in list {
+            Name(k) => {
+                if let Some(slot) = node.as_object_mut().and_then(|o| o.get_mut(k)) {
                     rename(slot, map);
+                }
+            }
+            Names(k) => {
+                if let Some(list) = node.as_object_mut().and_then(|o| o.get_mut(k)).and_then(Value::as_array_mut) {
+                    for slot in list {
+                        rename(slot, map);
+                    }
                 }
             }
         }
@@ -462,6 +498,30 @@ fn rename<'s>(slot: &mut Value, map: &impl Fn(&str) -> Option<&'s str>) {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn each_format_trie_holds_every_rule_once_and_shares_prefixes() {
+        fn paths(t: &Trie, prefix: &mut Vec<Step>, out: &mut Vec<Vec<Step>>) {
+            if t.children.is_empty() {
+                out.push(prefix.clone());
+            }
+            for (step, below) in &t.children {
+                prefix.push(*step);
+                paths(below, prefix, out);
+                prefix.pop();
+            }
+        }
+        for format in Format::ALL {
+            let mut got = Vec::new();
+            paths(trie(format), &mut Vec::new(), &mut got);
+            let want: Vec<Vec<Step>> = rules(format).iter().map(|r| r.to_vec()).collect();
+            assert_eq!(got.len(), want.len(), "{format:?}: no rule is a prefix of another");
+            for rule in &want {
+                assert!(got.contains(rule), "{format:?}: {rule:?}");
+            }
+            assert!(trie(format).children.len() < want.len(), "{format:?}: rules share their first step");
+        }
+    }
 
     #[test]
     fn anthropic_round_trip() {
