@@ -431,13 +431,10 @@ impl Trie {
         for rule in rules {
             let mut node = &mut root;
             for step in *rule {
-                let i = match node.children.iter().position(|(s, _)| s == step) {
-                    Some(i) => i,
-                    None => {
-                        node.children.push((*step, Self::default()));
-                        node.children.len() - 1
-                    }
-                };
+                let i = node.children.iter().position(|(s, _)| s == step).unwrap_or_else(|| {
+                    node.children.push((*step, Self::default()));
+                    node.children.len() - 1
+                });
                 node = &mut node.children[i].1;
             }
         }
