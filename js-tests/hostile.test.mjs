@@ -245,6 +245,20 @@ test("a call whose strings cannot fit is refused before anything is allocated", 
   assert.equal(v.validateMany(["@a", "b"]).length, 2);
 });
 
+test("a rejected recipient of more than half the limit is rejected, not refused", () => {
+  // The rejection's strings are bounded (a rendition shows 64 characters),
+  // so the room it asks for must not be twice the input's.
+  const v = new RecipientValidator();
+  const huge = "neo-gpt" + "x".repeat(2 ** 27); // 2^27 + 7 units, no "@"
+  const r = v.validate(huge);
+  assert.equal(r.ok, false);
+  assert.equal(r.error.reason, "invalid_characters");
+  assert.equal(r.error.position, 0);
+  assert.equal(r.error.to, huge.slice(0, 64) + "…");
+  assert.deepEqual(v.validateMany(["@a", huge]).map((x) => x.ok), [true, false]);
+  assert.equal(v.validate("@neo").ok, true);
+});
+
 test("names that differ only in lone surrogates never share an alias", () => {
   for (const overflow of ["hash", "error"]) {
     const r = new ToolRegistry({ overflow, profile: { maxLength: 64, allowed: "[a-zA-Z0-9_\u{FFFD}-]" } });

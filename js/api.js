@@ -291,7 +291,7 @@ function createApi(glue) {
   // of messages, and the builders generated from its field order
   // (js/rejections.mjs). Read on the first rejection.
   let REJECTION = null, buildRejection = null;
-  /** The rejection of `to` from the parts Rust wrote at the transport's words, and its units after the input (RejectWord, MessageWord). */
+  /** The rejection of `to` from the parts Rust wrote at the transport's words and units (RejectWord, MessageWord). */
   function rejectionFrom(t, to) {
     if (REJECTION === null) {
       REJECTION = table(glue.__rejection_tables);
@@ -299,7 +299,7 @@ function createApi(glue) {
     }
     views();
     const w = t.wordsBase, texts = REJECTION.texts;
-    let at = t.unitsBase + to.length;
+    let at = t.unitsBase;
     const toUnits = words32[w + RejectWord.To];
     const shown = toUnits < 0 ? to : decode(at, toUnits);
     if (toUnits > 0) at += toUnits;
@@ -345,25 +345,26 @@ function createApi(glue) {
       }
       return remembered(code, to);
     }
-    /** The rejection of `to` (which the check rejected), from Rust's parts; `written`: `to` is already at the start of the units. */
+    /**
+     * The rejection of `to` (which the check rejected), from Rust's parts;
+     * `written`: `to` is already at the start of the units. Rust writes its
+     * strings over the input, and their size is bounded (a rendition shows
+     * at most 64 characters): the room asked for never depends on the input.
+     */
     rejection(to, written) {
-      let room = 2 * to.length + 256;
-      const at = this.unitsAt(room); // growing keeps what the units hold
+      let room = 1024, words = 32;
+      const at = this.unitsAt(Math.max(to.length, room)); // growing keeps what the units hold
       if (!written) put(at, to);
-      let words = 32;
       for (;;) {
         this.wordsAt(words);
-        const n = this.v.reject_parts(to.length);
-        if (n === Reply.NoRoom) {
-          room *= 2;
-          words *= 2;
-          this.unitsAt(room);
-          continue;
-        }
-        const rejection = rejectionFrom(this, to);
-        this.done(room);
-        return rejection;
+        if (this.v.reject_parts(to.length) !== Reply.NoRoom) break;
+        room *= 2;
+        words *= 2;
+        this.unitsAt(Math.max(to.length, room));
       }
+      const rejection = rejectionFrom(this, to);
+      this.done(Math.max(to.length, room));
+      return rejection;
     }
     /** null when `to` is accepted; else the isError tool result carrying its rejection (Rust's). */
     rejectionResult(to) {

@@ -95,7 +95,7 @@ pub enum RejectWord {
     Limit = 2,
     /// How many suggestions, or -1 for none configured.
     Suggestions = 3,
-    /// The length of the rendition, written after the input; or -1 when
+    /// The length of the rendition, the first string written; or -1 when
     /// the rendition is the input itself (nothing to escape or shorten),
     /// which the wrapper then uses as it is.
     To = 4,
@@ -204,9 +204,11 @@ impl Validator {
     }
 
     /// The rejection of the first `len` code units as parts: the
-    /// [`RejectWord`]s, and after the input (left in place) the strings:
-    /// the rendition unless it is the input, then each suggestion. Returns
-    /// the units written after the input, or [`Reply::NoRoom`] when the
+    /// [`RejectWord`]s, and from the start of the units (the input is read
+    /// first) the strings: the rendition unless it is the input, then each
+    /// suggestion. Their size is bounded (a rendition shows at most
+    /// [`RENDITION_MAX_CHARS`](crate::RENDITION_MAX_CHARS) characters), not
+    /// the input's. Returns the units written, or [`Reply::NoRoom`] when the
     /// buffers do not hold them.
     pub fn reject_parts(&mut self, len: usize) -> i32 {
         let input = self.scratch.units(0, len);
@@ -218,7 +220,7 @@ impl Validator {
         let parts = RejectWord::Parts as usize;
         let listed = suggestions.unwrap_or_default();
         let Some(slots) = words.get_mut(..parts + count + listed.len()) else { return Reply::NoRoom as i32 };
-        let mut at = len;
+        let mut at = 0;
         let to = if verbatim {
             -1
         } else {
@@ -241,7 +243,7 @@ impl Validator {
             to,
             word(Some(count)),
         ]);
-        word(Some(at - len))
+        word(Some(at))
     }
 
     /// Sets `out[0]` to the `isError` tool result for the rejection of code
