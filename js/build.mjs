@@ -68,7 +68,7 @@ function readyAtImport(dir, imports, ready) {
   );
 }
 // fs comes from process.getBuiltinModule where Node has it (20.16 and
-// later): importing "node:fs" builds its ES-module facade, which read every
+// later): importing "node:fs" builds its ES-module facade, which reads every
 // export (fs.promises and the streams among them) and cost 2-4 ms of the
 // start. Older Node imports it.
 readyAtImport(

@@ -3,10 +3,10 @@
 // optional fields, at build time (js/build.mjs).
 //
 // Why generated source: a rejection made by copying a template and setting
-// its fields in a loop cost about 350 ns; a literal with its keys written
-// in is what a hand-written tool would do, and costs what that costs. The
-// keys and their order stay Rust's; this file knows only which value each
-// kind of field (RejectionField) takes.
+// its fields in a loop cost several hundred nanoseconds; a literal with its
+// keys written in is what a hand-written tool would do, and costs what
+// that costs. The keys and their order stay Rust's; this file knows only
+// which value each kind of field (RejectionField) takes.
 
 /** The fields present only when Rust says so, and the test of their value (a number word is absent when negative). */
 const OPTIONAL = [
