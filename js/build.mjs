@@ -74,7 +74,7 @@ function readyAtImport(dir, imports, ready) {
 readyAtImport(
   "node/",
   `import * as glue from "../web/mcp_boundary.js";\n` +
-    `const { readFileSync } = process.getBuiltinModule?.("node:fs") ?? (await import("node:fs"));\n`,
+    `const { readFileSync } = globalThis.process?.getBuiltinModule?.("node:fs") ?? (await import("node:fs"));\n`,
   `glue.initSync({ module: readFileSync(new URL("../web/mcp_boundary_bg.wasm", import.meta.url)) });\n`,
 );
 writeFileSync(new URL("node/package.json", pkg), JSON.stringify({ type: "commonjs" }) + "\n");
