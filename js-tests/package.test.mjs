@@ -40,3 +40,11 @@ test("packed, installed by name, used from ESM and CommonJS", () => {
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("the Node ES entry loads on a Node without process.getBuiltinModule (before 20.16), importing node:fs instead", () => {
+  const code = `delete process.getBuiltinModule;
+    const { validateRecipient } = await import("mcp-boundary");
+    console.log(typeof process.getBuiltinModule, validateRecipient("AGENT:gpt").error.reason);`;
+  const out = execFileSync(process.execPath, ["--input-type=module", "-e", code], { cwd: fileURLToPath(new URL("..", import.meta.url)), encoding: "utf8" });
+  assert.equal(out.trim(), "undefined agent_prefix_with_name");
+});
