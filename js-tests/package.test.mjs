@@ -41,7 +41,7 @@ test("packed, installed by name, used from ESM and CommonJS", () => {
   }
 });
 
-test("the Node ES entry loads on a Node without process.getBuiltinModule (before 20.16), importing node:fs instead", () => {
+test("the Node ES entry loads on a Node without process.getBuiltinModule (before 20.16), through createRequire instead", () => {
   const code = `delete process.getBuiltinModule;
     const { validateRecipient } = await import("mcp-boundary");
     console.log(typeof process.getBuiltinModule, validateRecipient("AGENT:gpt").error.reason);`;
