@@ -223,21 +223,12 @@ impl Scratch {
     /// Code units `offset..offset + len` decoded strictly, or the UTF-16
     /// index (within them) of the first lone surrogate.
     fn exact(&self, offset: usize, len: usize) -> Result<String, usize> {
-        let mut s = String::with_capacity(len);
-        self.exact_into(offset, len, &mut s)?;
-        Ok(s)
-    }
-
-    /// [`exact`](Self::exact), appended to `out` (a buffer a caller
-    /// reuses, so a hot path allocates nothing). On a lone surrogate `out`
-    /// holds the units before it.
-    fn exact_into(&self, offset: usize, len: usize, out: &mut String) -> Result<(), usize> {
         let units = self.units(offset, len);
+        let mut out = String::with_capacity(len);
         // ASCII, the common case, is one unit a byte: no decoding.
         // Bytes go through a small stack buffer and in with `push_str`,
         // which copies; pushing char by char cost about 2.5 ns a unit.
         if units.iter().all(|&u| u < 0x80) {
-            out.reserve(units.len());
             let mut bytes = [0u8; 64];
             for chunk in units.chunks(bytes.len()) {
                 for (b, &u) in bytes.iter_mut().zip(chunk) {
@@ -245,7 +236,7 @@ impl Scratch {
                 }
                 out.push_str(std::str::from_utf8(&bytes[..chunk.len()]).unwrap_or_default());
             }
-            return Ok(());
+            return Ok(out);
         }
         let mut position = 0;
         for c in char::decode_utf16(units.iter().copied()) {
@@ -253,7 +244,7 @@ impl Scratch {
             out.push(c);
             position += c.len_utf16();
         }
-        Ok(())
+        Ok(out)
     }
 
     /// Code units `offset..offset + len` decoded strictly: a lone surrogate
