@@ -688,7 +688,15 @@ function createApi(glue) {
   }
   // One walker per format, compiled from Rust's rules at build time
   // (js/walkers.mjs): rules that share a prefix share its walk (a trie).
-  const { walkers: RULES, uncheckedKeys: UNCHECKED_KEYS } = createWalkers({ isObject, unboxed, jsonOf, slotPart, isEnumerable, mayInherit, namesStep, whenResult, state, protoOf, OBJECT_PROTO });
+  // Made on the first rewrite: the Node builds load their source then
+  // (js/build.mjs), so a program that never rewrites never parses it.
+  let RULES, UNCHECKED_KEYS;
+  function walkersReady() {
+    if (RULES === undefined) {
+      ({ walkers: RULES, uncheckedKeys: UNCHECKED_KEYS } = createWalkers({ isObject, unboxed, jsonOf, slotPart, isEnumerable, mayInherit, namesStep, whenResult, state, protoOf, OBJECT_PROTO }));
+    }
+    return RULES;
+  }
 
   /** A slot value: numbers and strings only (a call without one stands alone). */
   function slotPart(v) {
@@ -766,7 +774,7 @@ function createApi(glue) {
   }
   /** The walker of `format`; a clear error for another value. */
   function walkerOf(format) {
-    const walk = RULES.get(format);
+    const walk = walkersReady().get(format);
     if (walk === undefined) throw argumentError(Expected.PayloadFormat);
     return walk;
   }

@@ -10,6 +10,7 @@ import { readFileSync, writeFileSync, copyFileSync, rmSync, mkdirSync, chmodSync
 import { createRequire } from "node:module";
 import { walkerSource } from "./walkers.mjs";
 import { rejectionSource } from "./rejections.mjs";
+import { buildSync, transformSync } from "esbuild";
 
 const root = new URL("../", import.meta.url);
 const pkg = new URL("pkg/", root);
@@ -21,12 +22,28 @@ const tableOf = (f) => {
   f(out);
   return out[0];
 };
-const api =
+const walkers = walkerSource(tableOf(glueNode.__rules), tableOf(glueNode.__stream_tables).calls, glueNode.StepKind);
+const apiOnly =
   readFileSync(new URL("js/api.js", root), "utf8") +
   "\n" +
-  walkerSource(tableOf(glueNode.__rules), tableOf(glueNode.__stream_tables).calls, glueNode.StepKind) +
-  "\n" +
   rejectionSource(tableOf(glueNode.__rejection_tables), glueNode.RejectionField);
+// The web builds carry the walkers; the Node builds load them from
+// node/walkers.cjs on the first rewrite (`walkersFrom`), since parsing
+// them is a millisecond of every start.
+const api = `${apiOnly}\n${walkers}`;
+/**
+ * wasm-bindgen's glue in `file` as a script declaring `glue` (its exports),
+ * for the Node entries to carry inline: the glue as a module of its own
+ * was one more resolve and load at every start. Its names stay inside the
+ * function, so they never rename the API's. The Node glue reads its .wasm
+ * beside the entry, as it did beside itself; the web glue's default path
+ * (import.meta.url) is never taken, since the entry passes the module.
+ */
+function glueScript(file) {
+  const { outputFiles } = buildSync({ entryPoints: [new URL(file, pkg).pathname], bundle: true, format: "iife", globalName: "glue", platform: "node", write: false, logLevel: "error" });
+  return outputFiles[0].text;
+}
+const walkersFrom = (load) => `${apiOnly}\nfunction createWalkers(h) {\n  return ${load}("./walkers.cjs")(h);\n}\n`;
 const cargo = readFileSync(new URL("Cargo.toml", root), "utf8");
 const version = /^version\s*=\s*"([^"]+)"/m.exec(cargo)[1];
 const description = /^description\s*=\s*"([^"]+)"/m.exec(cargo)[1];
@@ -36,9 +53,10 @@ for (const dir of ["node", "web"]) {
   for (const f of [".gitignore", "package.json", "README.md"]) rmSync(new URL(`${dir}/${f}`, pkg), { force: true });
 }
 
+writeFileSync(new URL("node/walkers.cjs", pkg), `${header}"use strict";\n${walkers}module.exports = createWalkers;\n`);
 writeFileSync(
   new URL("node/index.cjs", pkg),
-  `${header}"use strict";\n${api}\nconst api = createApi(require("./mcp_boundary.js"));\n` +
+  `${header}"use strict";\n${walkersFrom("require")}\n${glueScript("node/mcp_boundary.js")}const api = createApi(glue);\n` +
     `const init = async () => undefined;\n` +
     `module.exports = { ...api, init, initSync: () => undefined, default: init };\n`,
 );
@@ -56,13 +74,17 @@ const nodeNames = names.filter((n) => n !== "init" && n !== "initSync");
  * them), the API, then `ready` (code that initializes the glue
  * synchronously), and the same exports as the web build.
  */
-function readyAtImport(dir, imports, ready) {
+function readyAtImport(dir, imports, ready, source = api) {
   mkdirSync(new URL(dir, pkg), { recursive: true });
   writeFileSync(
     new URL(`${dir}index${dir === "node/" ? ".mjs" : ".js"}`, pkg),
-    `${header}${imports}${api}\n${ready}` +
+    `${header}${imports}${source}\n${ready}` +
       `const api = createApi(glue);\n` +
-      `export const { ${nodeNames.join(", ")} } = api;\n` +
+      // Exported under aliases: a top-level binding of the API's own
+      // names would make the minifier rename the classes inside createApi
+      // (their \`name\` and messages with them).
+      `const { ${nodeNames.map((n) => `${n}: api$${n}`).join(", ")} } = api;\n` +
+      `export { ${nodeNames.map((n) => `api$${n} as ${n}`).join(", ")} };\n` +
       `/** Ready at import: resolves at once (the same call as in the web build). */\nexport const init = async () => undefined;\n` +
       `export const initSync = () => undefined;\nexport default init;\n`,
   );
@@ -75,11 +97,21 @@ function readyAtImport(dir, imports, ready) {
 // that load ES modules synchronously, and bundlers, refuse one that awaits).
 readyAtImport(
   "node/",
-  `import { createRequire } from "node:module";\nimport * as glue from "../web/mcp_boundary.js";\n` +
+  `import { createRequire } from "node:module";\n${glueScript("web/mcp_boundary.js")}` +
     `const { readFileSync } = globalThis.process?.getBuiltinModule?.("node:fs") ?? createRequire(import.meta.url)("node:fs");\n`,
   `glue.initSync({ module: readFileSync(new URL("../web/mcp_boundary_bg.wasm", import.meta.url)) });\n`,
+  walkersFrom("createRequire(import.meta.url)"),
 );
 writeFileSync(new URL("node/package.json", pkg), JSON.stringify({ type: "commonjs" }) + "\n");
+// The Node entries and the walkers without comments or indentation: Node
+// reads and parses every byte of a module before it runs it (about 1 ms of
+// the start; docs/BENCHMARKS.md). Names are kept, so stack traces read.
+for (const file of ["node/index.mjs", "node/index.cjs", "node/walkers.cjs"]) {
+  const path = new URL(file, pkg);
+  const { code } = transformSync(readFileSync(path, "utf8"), { minifyWhitespace: true, legalComments: "none", logLevel: "error" });
+  writeFileSync(path, header + code);
+}
+for (const f of ["mcp_boundary.js", "mcp_boundary.d.ts", "mcp_boundary_bg.wasm.d.ts"]) rmSync(new URL(`node/${f}`, pkg)); // inline in index.cjs
 
 // Cloudflare Workers (the `workerd` and `worker` conditions): the `.wasm`
 // imported as a module, which workerd compiles and wrangler bundles, and
