@@ -130,9 +130,7 @@ function createApi(glue) {
     }
   }
 
-  const RECIPIENTS = table(glue.__recipient_tables);
-  const BROADCAST_KIND = RECIPIENTS.broadcast.kind, IDENTITY_KIND = RECIPIENTS.identity.kind;
-  const IDENTITY_START = RECIPIENTS.identityStart;
+  const [BROADCAST_KIND, IDENTITY_KIND, IDENTITY_START] = table(glue.__recipient_tables);
 
   // Views of the whole wasm memory; memory.grow() detaches them (length 0).
   let units16 = new Uint16Array(0), words32 = new Int32Array(0);

@@ -88,19 +88,28 @@ pub enum Recipient<'a> {
     Identity(&'a str),
 }
 
+impl Recipient<'_> {
+    /// The recipient's `kind` as it serializes: `"broadcast"` or
+    /// `"identity"` (the wrapper reads both once and builds accepted
+    /// results with them).
+    #[must_use]
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Self::Broadcast => "broadcast",
+            Self::Identity(_) => "identity",
+        }
+    }
+}
+
 impl Serialize for Recipient<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        #[derive(Serialize)]
-        #[serde(tag = "kind", rename_all = "lowercase")]
-        enum Wire<'a> {
-            Broadcast,
-            Identity { id: &'a str },
+        use serde::ser::SerializeStruct;
+        let mut wire = serializer.serialize_struct("Recipient", 1 + usize::from(matches!(self, Self::Identity(_))))?;
+        wire.serialize_field("kind", self.kind())?;
+        if let Self::Identity(id) = self {
+            wire.serialize_field("id", id)?;
         }
-        match *self {
-            Self::Broadcast => Wire::Broadcast,
-            Self::Identity(id) => Wire::Identity { id },
-        }
-        .serialize(serializer)
+        wire.end()
     }
 }
 

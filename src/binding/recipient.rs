@@ -5,8 +5,8 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::{
-    get, js_error, options_object, scratch_exports, string_list, string_option, to_js, type_name, whole_option, word,
-    Reply, Scratch, Verdict,
+    get, js_error, options_object, scratch_exports, string_array, string_list, string_option, to_js, type_name,
+    whole_option, word, Reply, Scratch, Verdict,
 };
 use crate::error::{OptionPath, OptionsError};
 use crate::recipient::{
@@ -14,26 +14,16 @@ use crate::recipient::{
     Shape, IDENTITY_PREFIX, MAX_IDENTIFIER_LENGTH_LIMIT, MAX_KNOWN_AGENTS, VALID_SHAPES,
 };
 
-/// What the wrapper needs to materialize an accepted result on the hot
-/// path: the two recipients as Rust serializes them, and where an
-/// identifier starts in an accepted `@<identifier>`.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Tables {
-    broadcast: Recipient<'static>,
-    identity: Recipient<'static>,
-    identity_start: usize,
-}
-
-/// Sets `out[0]` to the recipient tables (read once by the wrapper).
+/// Sets `out[0]` to what the wrapper needs to materialize an accepted
+/// result on the hot path (read once): `[broadcast kind, identity kind,
+/// where an identifier starts in an accepted "@<identifier>"]`. Plain
+/// values, not a serialized table: this is read at every start, before
+/// any serialization has run.
 #[wasm_bindgen(js_name = "__recipient_tables")]
 pub fn recipient_tables(out: &Array) {
-    let tables = Tables {
-        broadcast: Recipient::Broadcast,
-        identity: Recipient::Identity(""),
-        identity_start: IDENTITY_PREFIX.len(),
-    };
-    out.set(0, to_js(&tables));
+    let tables = string_array(&[Recipient::Broadcast.kind(), Recipient::Identity("").kind()]);
+    tables.push(&JsValue::from(word(Some(IDENTITY_PREFIX.len()))));
+    out.set(0, tables.into());
 }
 
 /// A field of a rejection, as the wrapper materializes a first-seen one
