@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -32,8 +32,19 @@ test("packed, installed by name, used from ESM and CommonJS", () => {
     );
     assert.equal(execFileSync(process.execPath, ["esm.mjs"], { cwd: dir, encoding: "utf8" }).trim(), '["agent_prefix_with_name","a__b","x",1]');
     assert.equal(execFileSync(process.execPath, ["cjs.cjs"], { cwd: dir, encoding: "utf8" }).trim(), '["neo","x__y"]');
+    // Every part, through each entry of the installed package: the Node
+    // entries load the payload walkers from their own file on the first
+    // rewrite, which only an installed package shows is really there.
+    copyFileSync(fileURLToPath(new URL("exercise.mjs", import.meta.url)), join(dir, "exercise.mjs"));
+    const vectors = fileURLToPath(new URL("../tests/data/recipients.json", import.meta.url));
+    const run = `(api) => import("./exercise.mjs").then(({ exercise }) => console.log(JSON.stringify(exercise(api, JSON.parse(readFileSync(${JSON.stringify(vectors)}, "utf8")).cases))))`;
+    writeFileSync(join(dir, "all.mjs"), `import { readFileSync } from "node:fs";\nimport * as api from "mcp-boundary";\n(${run})(api);\n`);
+    writeFileSync(join(dir, "all.cjs"), `const { readFileSync } = require("node:fs");\n(${run})(require("mcp-boundary"));\n`);
+    const viaImport = execFileSync(process.execPath, ["all.mjs"], { cwd: dir, encoding: "utf8" });
+    assert.equal(execFileSync(process.execPath, ["all.cjs"], { cwd: dir, encoding: "utf8" }), viaImport);
+    assert.equal(JSON.parse(viaImport).history.content[0].name, "github/create_issue");
     const files = JSON.parse(execFileSync("npm", ["pack", "--dry-run", "--json", pkg], { encoding: "utf8" }))[0].files.map((f) => f.path);
-    for (const f of ["node/index.cjs", "node/index.mjs", "node/package.json", "web/index.js", "web/package.json", "index.d.ts", "index.d.mts"]) {
+    for (const f of ["node/index.cjs", "node/index.mjs", "node/walkers.cjs", "node/package.json", "web/index.js", "web/package.json", "index.d.ts", "index.d.mts"]) {
       assert.ok(files.includes(f), `${f} is in the package`);
     }
   } finally {
