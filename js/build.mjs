@@ -5,6 +5,7 @@
 //   pkg/index.d.ts         the hand-written public types (js/index.d.ts)
 //   pkg/node/index.cjs     require("mcp-boundary"): ready at once, no init
 //   pkg/node/index.mjs     import … from "mcp-boundary" in Node
+//   pkg/node/walkers.cjs   the payload walkers, which both Node entries load on the first rewrite
 //   pkg/web/index.js       browsers and bundlers: `await init()` first
 import { readFileSync, writeFileSync, copyFileSync, rmSync, mkdirSync, chmodSync } from "node:fs";
 import { createRequire } from "node:module";

@@ -853,6 +853,15 @@ mod tests {
     }
 
     #[test]
+    fn recipients_serialize_with_their_kind() {
+        assert_eq!(serde_json::to_string(&Recipient::Broadcast).ok().as_deref(), Some(r#"{"kind":"broadcast"}"#));
+        assert_eq!(
+            serde_json::to_string(&Recipient::Identity("neo-gpt")).ok().as_deref(),
+            Some(r#"{"kind":"identity","id":"neo-gpt"}"#)
+        );
+    }
+
+    #[test]
     fn message_parts_name_fixed_texts() {
         let texts: Vec<&str> = message_texts().collect();
         assert_eq!(texts.len(), MESSAGE_TEXT.len() + RejectionReason::ALL.len());
