@@ -52,10 +52,13 @@ test("packed, installed by name, used from ESM and CommonJS", () => {
   }
 });
 
-test("the Node ES entry loads on a Node without process.getBuiltinModule (before 20.16), through createRequire instead", () => {
-  const code = `delete process.getBuiltinModule;
-    const { validateRecipient } = await import("mcp-boundary");
-    console.log(typeof process.getBuiltinModule, validateRecipient("AGENT:gpt").error.reason);`;
-  const out = execFileSync(process.execPath, ["--input-type=module", "-e", code], { cwd: fileURLToPath(new URL("..", import.meta.url)), encoding: "utf8" });
-  assert.equal(out.trim(), "undefined agent_prefix_with_name");
+test("on a Node without process.getBuiltinModule (before 20.16), the ES entry says what it needs and require still works", () => {
+  const cwd = fileURLToPath(new URL("..", import.meta.url));
+  const esm = `delete process.getBuiltinModule;
+    try { await import("mcp-boundary"); console.log("loaded"); } catch (e) { console.log(e.message); }`;
+  const message = execFileSync(process.execPath, ["--input-type=module", "-e", esm], { cwd, encoding: "utf8" }).trim();
+  assert.match(message, /^mcp-boundary: .*process\.getBuiltinModule.*Node 20\.16, 22\.3 or later.*require\(\)$/);
+  const cjs = `delete process.getBuiltinModule;
+    console.log(typeof process.getBuiltinModule, require("mcp-boundary").validateRecipient("AGENT:gpt").error.reason);`;
+  assert.equal(execFileSync(process.execPath, ["-e", cjs], { cwd, encoding: "utf8" }).trim(), "undefined agent_prefix_with_name");
 });

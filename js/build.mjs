@@ -36,12 +36,25 @@ const api = `${apiOnly}\n${walkers}`;
  * wasm-bindgen's glue in `file` as a script declaring `glue` (its exports),
  * for the Node entries to carry inline: the glue as a module of its own
  * was one more resolve and load at every start. Its names stay inside the
- * function, so they never rename the API's. The Node glue reads its .wasm
- * beside the entry, as it did beside itself; the web glue's default path
- * (import.meta.url) is never taken, since the entry passes the module.
+ * function, so they never rename the API's. `glue` is a plain object of
+ * the exports: a bundler's namespace object defines a getter per export
+ * (twice over for an IIFE), about half a millisecond of every start. The
+ * Node glue reads its .wasm beside the entry, as it did beside itself; the
+ * web glue's default path (import.meta.url) is never taken, since the
+ * entry passes the module.
  */
 function glueScript(file) {
-  const { outputFiles } = buildSync({ entryPoints: [new URL(file, pkg).pathname], bundle: true, format: "iife", globalName: "glue", platform: "node", write: false, logLevel: "error" });
+  const entry = new URL(file, pkg);
+  const options = { bundle: true, platform: "node", write: false, logLevel: "error" };
+  const { metafile } = buildSync({ ...options, entryPoints: [entry.pathname], format: "esm", metafile: true });
+  const names = Object.values(metafile.outputs)[0].exports.filter((n) => n !== "default");
+  // A CommonJS glue (nodejs) has no export names to read, and its exports
+  // object is plain already.
+  const stdin = { contents: `import { ${names} } from "./${file.split("/").pop()}";\nglue = { ${names} };\n`, resolveDir: new URL(".", entry).pathname };
+  const { outputFiles } =
+    names.length === 0
+      ? buildSync({ ...options, entryPoints: [entry.pathname], format: "iife", globalName: "glue" })
+      : buildSync({ ...options, stdin, format: "iife", banner: { js: "var glue;" } });
   return outputFiles[0].text;
 }
 const walkersFrom = (load) => `${apiOnly}\nfunction createWalkers(h) {\n  return ${load}("./walkers.cjs")(h);\n}\n`;
@@ -91,18 +104,23 @@ function readyAtImport(dir, imports, ready, source = api) {
       `export const initSync = () => undefined;\nexport default init;\n`,
   );
 }
-// fs comes from process.getBuiltinModule where Node has it (20.16 and
-// later), else through createRequire: importing "node:fs" builds its
-// ES-module facade, which reads every export (fs.promises and the streams
-// among them) and cost 2-4 ms of the start; "node:module" costs about
-// 0.4 ms. No top-level await, so the module graph stays synchronous (tools
-// that load ES modules synchronously, and bundlers, refuse one that awaits).
+// Node's modules come from process.getBuiltinModule (Node 20.16, 22.3 and
+// later; the engines field): importing "node:fs" builds its ES-module
+// facade, which reads every export (fs.promises and the streams among
+// them) and cost 2-4 ms of the start, and any static import of a builtin
+// (even "node:module") about 0.35 ms. An older Node gets an error that
+// says so; `require` still works there. No top-level await (a fallback
+// `await import(…)` would be one), so the module graph stays synchronous:
+// tools that load ES modules synchronously, and bundlers, refuse one that
+// awaits.
+const OLD_NODE =
+  "mcp-boundary: this ES module entry needs process.getBuiltinModule (Node 20.16, 22.3 or later); update Node, or load the package with require()";
 readyAtImport(
   "node/",
-  `import { createRequire } from "node:module";\n${glueScript("web/mcp_boundary.js")}` +
-    `const { readFileSync } = globalThis.process?.getBuiltinModule?.("node:fs") ?? createRequire(import.meta.url)("node:fs");\n`,
+  `${glueScript("web/mcp_boundary.js")}if (typeof globalThis.process?.getBuiltinModule !== "function") throw new Error(${JSON.stringify(OLD_NODE)});\n` +
+    `const { readFileSync } = process.getBuiltinModule("node:fs");\n`,
   `glue.initSync({ module: readFileSync(new URL("../web/mcp_boundary_bg.wasm", import.meta.url)) });\n`,
-  walkersFrom("createRequire(import.meta.url)"),
+  walkersFrom(`process.getBuiltinModule("node:module").createRequire(import.meta.url)`),
 );
 writeFileSync(new URL("node/package.json", pkg), JSON.stringify({ type: "commonjs" }) + "\n");
 // The Node entries and the walkers without comments or indentation: Node
@@ -236,9 +254,10 @@ const manifest = {
   peerDependencies: { "@modelcontextprotocol/sdk": ">=1.32.0 <1.33.0" },
   peerDependenciesMeta: { "@modelcontextprotocol/sdk": { optional: true } },
   sideEffects: false,
-  // What the tests run: Node 20 (Deno, Bun, workerd and browsers have no
-  // engines field).
-  engines: { node: ">=20" },
+  // Node 20.16 or 22.3 and later: the ES-module entry takes Node's modules
+  // from process.getBuiltinModule (Deno, Bun, workerd and browsers have no
+  // engines field; Deno and Bun have it too).
+  engines: { node: "^20.16.0 || >=22.3.0" },
 };
 writeFileSync(new URL("package.json", pkg), JSON.stringify(manifest, null, 2) + "\n");
 console.log(`pkg/: mcp-boundary ${version} (${names.join(", ")})`);
