@@ -11,7 +11,7 @@
 // answer caches hold only Rust's answers.
 function createApi(glue) {
   "use strict";
-  const { Verdict, Reply, EditWord, Word, Limit, StepKind, Lookup, Op, Header, Expected, Misuse, Class, RejectWord, MessageWord } = glue;
+  const { Verdict, Reply, EditWord, Word, Limit, Lookup, Op, Header, Expected, Misuse, Class, RejectWord, MessageWord } = glue;
   const KEEP = Limit.Keep; // buffers grown past this are released after use
   // Pure results (a verdict, an alias) are memoized per object: its
   // options never change, so a result is a pure function of the string, and

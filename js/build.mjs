@@ -16,18 +16,21 @@ import { buildSync, transformSync } from "esbuild";
 const root = new URL("../", import.meta.url);
 const pkg = new URL("pkg/", root);
 // js/api.js, and the walkers and rejection builders compiled from the
-// tables of the wasm module just built (js/walkers.mjs, js/rejections.mjs).
-const glueNode = createRequire(import.meta.url)(new URL("pkg/node/mcp_boundary.js", root).pathname);
+// tables of the wasm module just built (js/walkers.mjs, js/rejections.mjs),
+// read from its build with the build-tables feature (the Makefile's
+// target/build-tables): the shipped module leaves out what only this
+// build reads.
+const tables = createRequire(import.meta.url)(new URL("target/build-tables/mcp_boundary.js", root).pathname);
 const tableOf = (f) => {
   const out = [];
   f(out);
   return out[0];
 };
-const walkers = walkerSource(tableOf(glueNode.__rules), tableOf(glueNode.__stream_tables).calls, glueNode.StepKind);
+const walkers = walkerSource(tableOf(tables.__rules), tableOf(tables.__stream_tables).calls, tables.StepKind);
 const apiOnly =
   readFileSync(new URL("js/api.js", root), "utf8") +
   "\n" +
-  rejectionSource(tableOf(glueNode.__rejection_tables), glueNode.RejectionField);
+  rejectionSource(tableOf(tables.__rejection_tables), tables.RejectionField);
 // The web builds carry the walkers; the Node builds load them from
 // node/walkers.cjs on the first rewrite (`walkersFrom`), since parsing
 // them is a millisecond of every start.

@@ -33,16 +33,20 @@
     reason = "wasm-bindgen's generated enum conversions compare f64 values exactly, as they must"
 )]
 
+#[cfg(feature = "build-tables")]
+mod build_tables;
 mod delivery;
 mod error_data;
 mod read;
 mod recipient;
 mod tool_name;
 
+#[cfg(feature = "build-tables")]
+pub use build_tables::{rules, stream_tables, StepKind};
 pub use delivery::{delivery_tables, plan, Header, Mailbox, Op};
 pub use error_data::{error_tables, too_many_issues, Classifier, IssueWord};
 pub use recipient::{recipient_tables, Validator};
-pub use tool_name::{pieces, rules, stream_tables, tool_layouts, Lookup, Mapper, Registry, StepKind};
+pub use tool_name::{pieces, tool_layouts, Lookup, Mapper, Registry};
 
 use js_sys::{Array, Reflect};
 use serde::Serialize;

@@ -1,7 +1,6 @@
 //! Tool-name exports for `js/api.js`.
 
 use js_sys::Array;
-use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::{
@@ -10,36 +9,9 @@ use super::{
 };
 use crate::error::{OptionPath, OptionsError};
 use crate::tool_name::{
-    alias_form, call_places, plain_edits, reverse_form, rules as format_rules, tool_layout, AliasForm, BuiltinProfile,
-    Format, Overflow, Piece, Profile, ReverseForm, Step, ToolLayout, ToolNameError, ToolRegistry, MAX_CUSTOM_LENGTH,
+    alias_form, plain_edits, reverse_form, tool_layout, AliasForm, BuiltinProfile, Format, Overflow, Piece, Profile,
+    ReverseForm, ToolLayout, ToolNameError, ToolRegistry, MAX_CUSTOM_LENGTH,
 };
-
-/// The kind of one step of a rule (see [`Step`]), for the wrapper's walker.
-#[wasm_bindgen]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(into = "u8")]
-pub enum StepKind {
-    /// Into an object's own property `a`.
-    Key = 0,
-    /// Into every element of an array.
-    Each = 1,
-    /// Only objects whose property `a` equals `b`.
-    When = 2,
-    /// Property `a` holds a tool name.
-    Name = 3,
-    /// Property `a` holds a list of tool names.
-    Names = 4,
-    /// A stream's call: the node here is the call of place `a` of the
-    /// format's stream table (the JS walker reads its id and name here
-    /// while it rewrites, rather than walking the event twice).
-    Call = 5,
-}
-
-impl From<StepKind> for u8 {
-    fn from(kind: StepKind) -> u8 {
-        kind as u8
-    }
-}
 
 /// What [`Registry::lookup`] answers.
 #[wasm_bindgen]
@@ -55,53 +27,11 @@ pub enum Lookup {
     CanonicalOf = 3,
 }
 
-/// One rule as it crosses: its steps as `[kind, a, b]`.
-type Rule = Vec<(StepKind, &'static str, &'static str)>;
-
-/// Sets `out[0]` to `[[format name, rules], …]`, each rule a list of
-/// steps `[kind, a, b]` ([`StepKind`]).
-#[wasm_bindgen(js_name = "__rules")]
-pub fn rules(out: &Array) {
-    let table: Vec<(&str, Vec<Rule>)> = Format::ALL
-        .iter()
-        .map(|format| {
-            let rules = format_rules(*format).iter().map(|rule| rule.iter().map(|step| step_parts(*step)).collect());
-            (format.name(), rules.collect())
-        })
-        .collect();
-    out.set(0, to_js(&table));
-}
-
 /// Sets `out[0]` to the texts that edits put into names, by number
 /// ([`Reply::Edits`](super::Reply::Edits)).
 #[wasm_bindgen(js_name = "__pieces")]
 pub fn pieces(out: &Array) {
     out.set(0, string_array(&Piece::ALL.map(Piece::as_str)).into());
-}
-
-/// One call place as it crosses: `[steps, id key, name keys, slot]`.
-type CallRow = (Rule, &'static str, &'static [&'static str], &'static [(usize, &'static [&'static str])]);
-
-/// The stream tables: per format, where calls carry their id and name
-/// (`[steps, id key, name keys, slot]`), read when the package is built (js/walkers.mjs).
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct StreamTables {
-    calls: Vec<(&'static str, Vec<CallRow>)>,
-}
-
-/// Sets `out[0]` to the stream tables.
-#[wasm_bindgen(js_name = "__stream_tables")]
-pub fn stream_tables(out: &Array) {
-    let calls = Format::ALL
-        .iter()
-        .map(|f| {
-            let places =
-                call_places(*f).iter().map(|p| (p.path.iter().map(|s| step_parts(*s)).collect(), p.id, p.name, p.slot));
-            (f.name(), places.collect())
-        })
-        .collect();
-    out.set(0, to_js(&StreamTables { calls }));
 }
 
 /// Sets `out[0]` to `[[format name, layout], …]`: where each part of a
@@ -110,16 +40,6 @@ pub fn stream_tables(out: &Array) {
 pub fn tool_layouts(out: &Array) {
     let table: Vec<(&str, ToolLayout)> = Format::ALL.iter().map(|f| (f.name(), tool_layout(*f))).collect();
     out.set(0, to_js(&table));
-}
-
-fn step_parts(step: Step) -> (StepKind, &'static str, &'static str) {
-    match step {
-        Step::Key(k) => (StepKind::Key, k, ""),
-        Step::Each => (StepKind::Each, "", ""),
-        Step::When(k, v) => (StepKind::When, k, v),
-        Step::Name(k) => (StepKind::Name, k, ""),
-        Step::Names(k) => (StepKind::Names, k, ""),
-    }
 }
 
 /// One profile and overflow mode, for `toLlmFacingName` and

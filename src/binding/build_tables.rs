@@ -1,0 +1,90 @@
+//! The tables the package build reads (js/build.mjs), only in a module
+//! built with the `build-tables` feature: the payload rules and the
+//! stream call places, which js/walkers.mjs compiles into the JS walkers.
+//! Nothing calls them at run time, so the shipped module leaves them out.
+
+use js_sys::Array;
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+use super::to_js;
+use crate::tool_name::{call_places, rules as format_rules, Format, Step};
+
+/// The kind of one step of a rule (see [`Step`]), for the wrapper's walker.
+#[wasm_bindgen]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(into = "u8")]
+pub enum StepKind {
+    /// Into an object's own property `a`.
+    Key = 0,
+    /// Into every element of an array.
+    Each = 1,
+    /// Only objects whose property `a` equals `b`.
+    When = 2,
+    /// Property `a` holds a tool name.
+    Name = 3,
+    /// Property `a` holds a list of tool names.
+    Names = 4,
+    /// A stream's call: the node here is the call of place `a` of the
+    /// format's stream table (the JS walker reads its id and name here
+    /// while it rewrites, rather than walking the event twice).
+    Call = 5,
+}
+
+impl From<StepKind> for u8 {
+    fn from(kind: StepKind) -> u8 {
+        kind as u8
+    }
+}
+
+/// One rule as it crosses: its steps as `[kind, a, b]`.
+type Rule = Vec<(StepKind, &'static str, &'static str)>;
+
+/// Sets `out[0]` to `[[format name, rules], …]`, each rule a list of
+/// steps `[kind, a, b]` ([`StepKind`]).
+#[wasm_bindgen(js_name = "__rules")]
+pub fn rules(out: &Array) {
+    let table: Vec<(&str, Vec<Rule>)> = Format::ALL
+        .iter()
+        .map(|format| {
+            let rules = format_rules(*format).iter().map(|rule| rule.iter().map(|step| step_parts(*step)).collect());
+            (format.name(), rules.collect())
+        })
+        .collect();
+    out.set(0, to_js(&table));
+}
+
+/// One call place as it crosses: `[steps, id key, name keys, slot]`.
+type CallRow = (Rule, &'static str, &'static [&'static str], &'static [(usize, &'static [&'static str])]);
+
+/// The stream tables: per format, where calls carry their id and name
+/// (`[steps, id key, name keys, slot]`), read when the package is built (js/walkers.mjs).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct StreamTables {
+    calls: Vec<(&'static str, Vec<CallRow>)>,
+}
+
+/// Sets `out[0]` to the stream tables.
+#[wasm_bindgen(js_name = "__stream_tables")]
+pub fn stream_tables(out: &Array) {
+    let calls = Format::ALL
+        .iter()
+        .map(|f| {
+            let places =
+                call_places(*f).iter().map(|p| (p.path.iter().map(|s| step_parts(*s)).collect(), p.id, p.name, p.slot));
+            (f.name(), places.collect())
+        })
+        .collect();
+    out.set(0, to_js(&StreamTables { calls }));
+}
+
+fn step_parts(step: Step) -> (StepKind, &'static str, &'static str) {
+    match step {
+        Step::Key(k) => (StepKind::Key, k, ""),
+        Step::Each => (StepKind::Each, "", ""),
+        Step::When(k, v) => (StepKind::When, k, v),
+        Step::Name(k) => (StepKind::Name, k, ""),
+        Step::Names(k) => (StepKind::Names, k, ""),
+    }
+}
