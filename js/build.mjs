@@ -1,5 +1,7 @@
 // Assembles the npm package in pkg/ from wasm-bindgen's two outputs
-// (pkg/node: --target nodejs, pkg/web: --target web) and js/api.js.
+// (pkg/node: --target nodejs, pkg/web: --target web) and js/api.js, with
+// the walkers and rejection builders generated from the tables of the
+// build with the build-tables feature (target/build-tables; the Makefile).
 //
 //   pkg/package.json       conditional exports: node → node/, everything else → web/
 //   pkg/index.d.ts         the hand-written public types (js/index.d.ts)
@@ -50,12 +52,12 @@ function glueScript(file) {
   const entry = new URL(file, pkg);
   const options = { bundle: true, platform: "node", write: false, logLevel: "error" };
   const { metafile } = buildSync({ ...options, entryPoints: [entry.pathname], format: "esm", metafile: true });
-  const names = Object.values(metafile.outputs)[0].exports.filter((n) => n !== "default");
+  const names = Object.values(metafile.outputs)[0].exports.filter((n) => n !== "default").join(", ");
   // A CommonJS glue (nodejs) has no export names to read, and its exports
   // object is plain already.
   const stdin = { contents: `import { ${names} } from "./${file.split("/").pop()}";\nglue = { ${names} };\n`, resolveDir: new URL(".", entry).pathname };
   const { outputFiles } =
-    names.length === 0
+    names === ""
       ? buildSync({ ...options, entryPoints: [entry.pathname], format: "iife", globalName: "glue" })
       : buildSync({ ...options, stdin, format: "iife", banner: { js: "var glue;" } });
   return outputFiles[0].text;
