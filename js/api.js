@@ -614,7 +614,7 @@ function createApi(glue) {
   // The hot checks are written out in each generated step (js/walkers.mjs),
   // where their reads of fixed keys stay monomorphic; the rarer paths are
   // the helpers below, shared by every step.
-  const isEnumerable = Object.prototype.propertyIsEnumerable;
+  const isOwn = Object.prototype.hasOwnProperty, isEnumerable = Object.prototype.propertyIsEnumerable;
   const isObject = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
   const OBJECT_PROTO = Object.prototype, ARRAY_PROTO = Array.prototype, protoOf = Object.getPrototypeOf;
   /** A boxed primitive's value (JSON writes that); any other object as is. */
@@ -691,7 +691,7 @@ function createApi(glue) {
   let RULES, UNCHECKED_KEYS;
   function walkersReady() {
     if (RULES === undefined) {
-      ({ walkers: RULES, uncheckedKeys: UNCHECKED_KEYS } = createWalkers({ isObject, unboxed, jsonOf, slotPart, isEnumerable, mayInherit, namesStep, whenResult, state, protoOf, OBJECT_PROTO }));
+      ({ walkers: RULES, uncheckedKeys: UNCHECKED_KEYS } = createWalkers({ isObject, unboxed, jsonOf, slotPart, isOwn, isEnumerable, mayInherit, namesStep, whenResult, state, protoOf, OBJECT_PROTO }));
     }
     return RULES;
   }
@@ -806,7 +806,7 @@ function createApi(glue) {
     // The open container: its values before and after (the same when it
     // did not change), whether it is an array, and where in it we are.
     let o = undefined, n = undefined, arr = false, index = 0, key = null, expectKey = false;
-    const own = (c, k) => (c !== null && typeof c === "object" && Object.hasOwn(c, k) ? c[k] : undefined);
+    const own = (c, k) => (c !== null && typeof c === "object" && isOwn.call(c, k) ? c[k] : undefined);
     const decode = (i, j) => {
       const escape = text.indexOf("\\", i);
       return escape === -1 || escape > j ? text.slice(i + 1, j - 1) : JSON.parse(text.slice(i, j));
@@ -1143,7 +1143,7 @@ function createApi(glue) {
         throw argumentError(Expected.ConfigMap); // a revoked Proxy
       }
       for (const k of keys) {
-        if (isMap ? map.has(k) : Object.hasOwn(map, k)) return isMap ? map.get(k) : map[k];
+        if (isMap ? map.has(k) : isOwn.call(map, k)) return isMap ? map.get(k) : map[k];
       }
       return undefined;
     }
