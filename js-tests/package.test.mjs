@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -61,4 +61,61 @@ test("on a Node without process.getBuiltinModule (before 20.16), the ES entry sa
   const cjs = `delete process.getBuiltinModule;
     console.log(typeof process.getBuiltinModule, require("mcp-boundary").validateRecipient("AGENT:gpt").error.reason);`;
   assert.equal(execFileSync(process.execPath, ["-e", cjs], { cwd, encoding: "utf8" }).trim(), "undefined agent_prefix_with_name");
+});
+
+/** The parameter count of each function the `.wasm` imports, by name, read from its type and import sections. */
+function importParams(bytes) {
+  let p = 8;
+  const leb = () => {
+    let r = 0, shift = 0, x;
+    do {
+      x = bytes[p++];
+      r |= (x & 0x7f) << shift;
+      shift += 7;
+    } while (x & 0x80);
+    return r >>> 0;
+  };
+  const name = () => {
+    const n = leb();
+    p += n;
+    return bytes.subarray(p - n, p).toString();
+  };
+  const types = [], params = {};
+  while (p < bytes.length) {
+    const id = bytes[p++], end = leb() + p;
+    if (id === 1) {
+      for (let n = leb(); n > 0; n--) {
+        p++; // 0x60: a function type
+        const count = leb();
+        p += count; // one byte per value type (numbers, externref)
+        types.push(count);
+        const results = leb(); // read before p is: `p += leb()` would add to the old p
+        p += results;
+      }
+    } else if (id === 2) {
+      for (let n = leb(); n > 0; n--) {
+        const field = `${name()}.${name()}`;
+        assert.equal(bytes[p++], 0, `${field}: only functions are imported`);
+        params[field] = types[leb()];
+      }
+    }
+    p = end;
+  }
+  return params;
+}
+
+test("every import the Node entries give the .wasm has the arity of its signature (else the engine compiles a second call wrapper at each start)", () => {
+  const cwd = fileURLToPath(new URL("..", import.meta.url));
+  const expected = importParams(readFileSync(join(pkg, "node/mcp_boundary_bg.wasm")));
+  assert.ok(Object.keys(expected).length > 10, "the module's imports were read");
+  // Records the arity of each import given to an instance, then loads an entry.
+  const record = `const seen = {}; const Instance = WebAssembly.Instance;
+    WebAssembly.Instance = function (module, imports) {
+      for (const [m, fields] of Object.entries(imports)) for (const [f, v] of Object.entries(fields)) if (typeof v === "function") seen[m + "." + f] = v.length;
+      return new Instance(module, imports);
+    };`;
+  for (const [flag, load] of [["--input-type=module", `await import("mcp-boundary");`], ["--input-type=commonjs", `require("mcp-boundary");`]]) {
+    const seen = JSON.parse(execFileSync(process.execPath, [flag, "-e", `${record}\n${load}\nconsole.log(JSON.stringify(seen));`], { cwd, encoding: "utf8" }));
+    assert.deepEqual(seen, expected, flag);
+  }
 });
