@@ -7,7 +7,7 @@ use js_sys::Array;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use super::to_js;
+use super::{to_js, Give};
 use crate::tool_name::{call_places, rules as format_rules, Format, Step};
 
 /// The kind of one step of a rule (see [`Step`]), for the wrapper's walker.
@@ -51,7 +51,7 @@ pub fn rules(out: &Array) {
             (format.name(), rules.collect())
         })
         .collect();
-    out.set(0, to_js(&table));
+    out.give(to_js(&table));
 }
 
 /// One call place as it crosses: `[steps, id key, name keys, slot]`.
@@ -76,7 +76,7 @@ pub fn stream_tables(out: &Array) {
             (f.name(), places.collect())
         })
         .collect();
-    out.set(0, to_js(&StreamTables { calls }));
+    out.give(to_js(&StreamTables { calls }));
 }
 
 fn step_parts(step: Step) -> (StepKind, &'static str, &'static str) {

@@ -12,7 +12,7 @@ use js_sys::Array;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use super::{js_error, read, scratch_exports, to_js, Limit, Reply, Scratch, Word};
+use super::{js_error, read, scratch_exports, to_js, Give, Limit, Reply, Scratch, Word};
 use std::cmp::Ordering;
 
 use crate::delivery::{
@@ -66,7 +66,7 @@ const STATES: [ReadState; 3] = [ReadState::Unread, ReadState::Read, ReadState::N
 /// Sets `out[0]` to the delivery tables (read once by the wrapper).
 #[wasm_bindgen(js_name = "__delivery_tables")]
 pub fn delivery_tables(out: &Array) {
-    out.set(0, to_js(&Tables { keys: RECORD_KEYS, states: STATES.map(ReadState::as_str) }));
+    out.give(to_js(&Tables { keys: RECORD_KEYS, states: STATES.map(ReadState::as_str) }));
 }
 
 /// A delivery plan as the JS API returns it.
@@ -88,7 +88,7 @@ struct Planned<'p> {
 pub fn plan(broadcast: bool, to: &str, sender: &JsValue, agents: &JsValue, out: &Array) -> bool {
     let plan = if broadcast {
         let Ok(Some(list)) = read::elements(agents, Limit::MaxElements as usize) else {
-            out.set(0, js_error(&ArgumentError::unreadable("the agents (an array of at most 1048576)")));
+            out.give(js_error(&ArgumentError::unreadable("the agents (an array of at most 1048576)")));
             return false;
         };
         let entries: Vec<(String, Option<String>)> = list
@@ -111,7 +111,7 @@ pub fn plan(broadcast: bool, to: &str, sender: &JsValue, agents: &JsValue, out: 
     } else {
         DeliveryPlan::Direct { recipients: vec![to.to_owned()] }
     };
-    out.set(0, to_js(&Planned { ok: true, plan: &plan }));
+    out.give(to_js(&Planned { ok: true, plan: &plan }));
     true
 }
 
@@ -166,7 +166,7 @@ impl Mailbox {
         match self.run(op, out) {
             Ok(n) => n,
             Err(e) => {
-                out.set(0, e);
+                out.give(e);
                 Reply::Failed as i32
             }
         }
@@ -214,7 +214,7 @@ impl Mailbox {
                     Err(MarkError::BadTimestamp) => return Err(js_error(&ArgumentError::new(NOW))),
                     Err(MarkError::Malformed(e)) => return Err(js_error(&e)),
                 };
-                out.set(0, value);
+                out.give(value);
                 Ok(0)
             }
         }

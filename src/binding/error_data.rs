@@ -6,7 +6,8 @@ use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
 use super::{
-    get, js_error, options_object, read, scratch_exports, string_array, string_list, to_js, unreadable, word, Scratch,
+    get, js_error, options_object, read, scratch_exports, string_array, string_list, to_js, unreadable, word, Give,
+    Scratch,
 };
 use crate::error::ArgumentError;
 use crate::error::{OptionPath, OptionsError};
@@ -82,20 +83,17 @@ pub enum IssueWord {
 /// [`Limit::MaxElements`](super::Limit::MaxElements) (the wrapper streams no more).
 #[wasm_bindgen(js_name = "__too_many_issues")]
 pub fn too_many_issues(out: &Array) {
-    out.set(0, js_error(&ArgumentError::unreadable("the issues (an array of at most 1048576)")));
+    out.give(js_error(&ArgumentError::unreadable("the issues (an array of at most 1048576)")));
 }
 
 /// Sets `out[0]` to the error-data tables (read once by the wrapper).
 #[wasm_bindgen(js_name = "__error_tables")]
 pub fn error_tables(out: &Array) {
-    out.set(
-        0,
-        to_js(&Tables {
-            invalid_argument: INVALID_ARGUMENT,
-            issue_messages: ISSUE_MESSAGES,
-            issue_fields: IssueField::PLACES,
-        }),
-    );
+    out.give(to_js(&Tables {
+        invalid_argument: INVALID_ARGUMENT,
+        issue_messages: ISSUE_MESSAGES,
+        issue_fields: IssueField::PLACES,
+    }));
 }
 
 /// A JSON-RPC id as the core takes it: strings and finite numbers as they
@@ -133,11 +131,11 @@ impl Classifier {
         });
         let inner = match built {
             Ok(inner) => {
-                out.set(0, string_array(inner.strings()).into());
+                out.give(string_array(inner.strings()).into());
                 inner
             }
             Err(e) => {
-                out.set(0, js_error(&e));
+                out.give(js_error(&e));
                 ErrorClassifier::empty()
             }
         };
@@ -173,7 +171,7 @@ impl Classifier {
     /// error had no message: the legacy envelope).
     pub fn invalid_arguments_response(&self, id: &JsValue, tool_len: usize, message_len: Option<u32>, out: &Array) {
         let (tool, message) = self.tool_and_message(tool_len, message_len);
-        out.set(0, to_js(&self.inner.invalid_arguments_response(&request_id(id), &tool, &message)));
+        out.give(to_js(&self.inner.invalid_arguments_response(&request_id(id), &tool, &message)));
     }
 
     /// Sets `out[0]` to the MCP `CallToolResult` (`isError: true`) for the
@@ -181,14 +179,14 @@ impl Classifier {
     /// [`invalid_arguments_response`](Self::invalid_arguments_response).
     pub fn tool_error_result(&self, tool_len: usize, message_len: Option<u32>, out: &Array) {
         let (tool, message) = self.tool_and_message(tool_len, message_len);
-        out.set(0, to_js(&self.inner.tool_error_result(&tool, &message)));
+        out.give(to_js(&self.inner.tool_error_result(&tool, &message)));
     }
 
     /// Sets `out[0]` to the unknown-tool response for the name in
     /// `units[..len]` (`None` for a name that is not a string).
     pub fn unknown_tool_response(&self, id: &JsValue, len: Option<u32>, out: &Array) {
         let name = len.and_then(|n| self.scratch.strict(0, n as usize)).unwrap_or_default();
-        out.set(0, to_js(&self.inner.unknown_tool_response(&request_id(id), &name)));
+        out.give(to_js(&self.inner.unknown_tool_response(&request_id(id), &name)));
     }
 
     /// Sets `out[0]` to the `isError` result for an error thrown by the
@@ -196,7 +194,7 @@ impl Classifier {
     /// (`None` when the error had no message).
     pub fn handler_error_result(&self, tool_len: usize, message_len: Option<u32>, out: &Array) {
         let (tool, message) = self.tool_and_message(tool_len, message_len);
-        out.set(0, to_js(&self.inner.handler_error_result(&tool, &message)));
+        out.give(to_js(&self.inner.handler_error_result(&tool, &message)));
     }
 
     /// Classifies `count` issues streamed as the wrapper read them: the tool
@@ -226,7 +224,7 @@ impl Classifier {
     pub fn issues_result_stream(&self, tool_len: usize, strings: usize, count: usize, out: &Array) {
         let result =
             self.with_issue_stream(tool_len, strings, count, |c, tool, list| to_js(&c.issues_result(tool, list)));
-        out.set(0, result);
+        out.give(result);
     }
 
     /// Decodes an issue stream, then calls `f` with the tool and the issues.

@@ -15,9 +15,10 @@
 //!   scratch's `i32` words.
 //! - **Strings out** that a hot path returns (an alias, a canonical name)
 //!   are written back into the same buffer; the call returns their length.
-//! - **Structured values that cross rarely** (rejections, envelopes, issue
-//!   lists, delivery plans, mark-read updates, the start-up tables) are the
-//!   core's `Serialize` types carried by serde-wasm-bindgen ([`to_js`]).
+//! - **Structured values that cross rarely** (rejections as tool results,
+//!   envelopes, issue lists, delivery plans, mark-read updates, the
+//!   start-up tables) are the core's `Serialize` types written as JSON by
+//!   `serde_json` and made into objects by JS's `JSON.parse` ([`to_js`]).
 //!   The hot accept paths return numbers, and the wrapper materializes the
 //!   plain result from strings Rust gave it once.
 //!
@@ -48,7 +49,7 @@ pub use error_data::{error_tables, too_many_issues, Classifier, IssueWord};
 pub use recipient::{recipient_tables, Validator};
 pub use tool_name::{pieces, tool_layouts, Lookup, Mapper, Registry};
 
-use js_sys::{Array, Reflect};
+use js_sys::Array;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -149,17 +150,62 @@ pub enum Limit {
     CallIdsMax = 4096,
 }
 
-/// A JS array of strings.
-fn string_array<S: AsRef<str>>(list: &[S]) -> Array {
-    list.iter().map(|s| JsValue::from_str(s.as_ref())).collect()
+// The module talks to JS through as few distinct import signatures as it
+// can: the engine compiles a call wrapper for each one when it compiles
+// the module, about 45 µs of every start apiece (docs/BENCHMARKS.md). So
+// one keyed store fills arrays, sets `out[0]` and an error's properties,
+// elements are read with `Reflect.get`, and results are JSON text given
+// to `JSON.parse`, rather than `Array.prototype.push`, an index set or
+// get, `Reflect.set`, or a serializer's own imports (maps, 64-bit
+// integers, property sets).
+#[wasm_bindgen]
+extern "C" {
+    /// A plain object of ours (`out`, a fresh array or error).
+    type Own;
+    /// `target[key] = value`, on values of ours only: no setter of a
+    /// caller's runs, so it does not throw, and no exception handler is
+    /// wrapped around the call.
+    #[wasm_bindgen(method, structural, indexing_setter)]
+    fn set(this: &Own, key: &JsValue, value: &JsValue);
+    /// `JSON.parse`, on `serde_json`'s own output only (well-formed and
+    /// shallow: it does not throw).
+    #[wasm_bindgen(js_namespace = JSON, js_name = parse)]
+    fn json_parse(text: &str) -> JsValue;
 }
 
-/// A core value as a plain JS value: objects as plain objects (not `Map`s),
-/// `None` fields as `null` unless the type skips them.
+/// How an export hands a value back to the wrapper: `out[0] = value`.
+trait Give {
+    fn give(&self, value: JsValue);
+}
+
+impl Give for Array {
+    fn give(&self, value: JsValue) {
+        set_index(self, 0, &value);
+    }
+}
+
+/// `array[index] = value` on an array of ours.
+fn set_index(array: &Array, index: u32, value: &JsValue) {
+    array.unchecked_ref::<Own>().set(&JsValue::from(index), value);
+}
+
+/// A JS array of strings.
+fn string_array<S: AsRef<str>>(list: &[S]) -> Array {
+    let array = Array::new();
+    for (i, s) in (0u32..).zip(list) {
+        set_index(&array, i, &JsValue::from_str(s.as_ref()));
+    }
+    array
+}
+
+/// A core value as a plain JS value, as its JSON would be: objects as
+/// plain objects (every key an own data property, `__proto__` included,
+/// and no setter on `Object.prototype` runs), `None` fields as `null`
+/// unless the type skips them.
 fn to_js<T: Serialize + ?Sized>(value: &T) -> JsValue {
     // Serializing our own types (strings, bools, small numbers, lists and
     // structs) cannot fail; `undefined` would only mark a bug.
-    value.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).unwrap_or(JsValue::UNDEFINED)
+    serde_json::to_string(value).map_or(JsValue::UNDEFINED, |text| json_parse(&text))
 }
 
 /// The scratch buffers of one wasm object: UTF-16 code units and `i32`
@@ -385,7 +431,7 @@ fn js_error(e: &dyn BoundaryError) -> JsValue {
             Detail::Number(n) => JsValue::from_f64(n as f64),
         };
         // Defining a property on a fresh Error cannot fail.
-        let _ = Reflect::set(&error, &JsValue::from_str(key), &value);
+        error.unchecked_ref::<Own>().set(&JsValue::from_str(key), &value);
     }
     error.into()
 }
@@ -539,20 +585,17 @@ pub fn misuse(misuse: Misuse, class: Class, out: &Array) {
         Misuse::Freed => ArgumentError::freed(class),
         Misuse::WrongReceiver => ArgumentError::wrong_receiver(class),
     };
-    out.set(0, js_error(&error));
+    out.give(js_error(&error));
 }
 
 /// Sets `out[0]` to the `RangeError` for a call whose strings are more
 /// than [`Limit::MaxUnits`] code units.
 #[wasm_bindgen(js_name = "__too_large")]
 pub fn too_large(out: &Array) {
-    out.set(
-        0,
-        js_error(&ArgumentError::too_large(
-            "the strings of this call (in UTF-16 code units)",
-            Limit::MaxUnits as usize,
-        )),
-    );
+    out.give(js_error(&ArgumentError::too_large(
+        "the strings of this call (in UTF-16 code units)",
+        Limit::MaxUnits as usize,
+    )));
 }
 
 /// Sets `out[0]` to the `TypeError` for an argument of the wrong type.
@@ -582,5 +625,5 @@ pub fn argument_error(expected: Expected, out: &Array) {
     } else {
         ArgumentError::new(phrase)
     };
-    out.set(0, js_error(&error));
+    out.give(js_error(&error));
 }

@@ -47,7 +47,8 @@ pub(super) fn keys(value: &JsValue) -> Result<Vec<String>, Unreadable> {
     let keys = object_keys(value).map_err(|_| Unreadable)?;
     // The array is `Object.keys`'s own, of strings: reading it runs no
     // caller code.
-    Ok(keys.iter().map(|k| k.as_string().unwrap_or_default()).collect())
+    let length = keys.length();
+    Ok((0..length).map(|i| element(&keys, i).ok().and_then(|k| k.as_string()).unwrap_or_default()).collect())
 }
 
 /// The elements of an array, each read once, in order (`None` for one
@@ -67,7 +68,14 @@ pub(super) fn elements(value: &JsValue, max: usize) -> Result<Option<Vec<Option<
     let length = length as u32;
     let mut list = Vec::with_capacity(length as usize);
     for i in 0..length {
-        list.push(Reflect::get_u32(value, i).ok());
+        list.push(element(value, i).ok());
     }
     Ok(Some(list))
+}
+
+/// Element `i` of an array: `Reflect.get` with a number key, which reads
+/// the same property as an index and shares its import signature with
+/// [`property`] (one call wrapper fewer at each start: `super`'s notes).
+fn element(array: &JsValue, i: u32) -> Result<JsValue, JsValue> {
+    Reflect::get(array, &JsValue::from(i))
 }

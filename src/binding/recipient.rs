@@ -5,8 +5,8 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::{
-    get, js_error, options_object, scratch_exports, string_array, string_list, string_option, to_js, type_name,
-    whole_option, word, Reply, Scratch, Verdict,
+    get, js_error, options_object, scratch_exports, set_index, string_array, string_list, string_option, to_js,
+    type_name, whole_option, word, Give, Reply, Scratch, Verdict,
 };
 use crate::error::{OptionPath, OptionsError};
 use crate::recipient::{
@@ -22,13 +22,13 @@ use crate::recipient::{
 #[wasm_bindgen(js_name = "__recipient_tables")]
 pub fn recipient_tables(out: &Array) {
     let tables = string_array(&[Recipient::Broadcast.kind(), Recipient::Identity("").kind()]);
-    tables.push(&JsValue::from(word(Some(IDENTITY_PREFIX.len()))));
-    out.set(0, tables.into());
+    set_index(&tables, 2, &JsValue::from(word(Some(IDENTITY_PREFIX.len()))));
+    out.give(tables.into());
 }
 
 /// A field of a rejection, as the wrapper materializes a first-seen one
-/// from [`Validator::reject_parts`] (building it through serde-wasm-bindgen,
-/// a call into JS per property and string, cost about 2.6 µs).
+/// from [`Validator::reject_parts`] (building it through a serializer, a
+/// call into JS per property and string, cost about 2.6 µs).
 #[wasm_bindgen]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(into = "u8")]
@@ -126,7 +126,7 @@ pub fn rejection_tables(out: &Array) {
         valid_shapes: VALID_SHAPES,
         texts: message_texts().collect(),
     };
-    out.set(0, to_js(&tables));
+    out.give(to_js(&tables));
 }
 
 /// A failed validation as the JS API returns it.
@@ -163,7 +163,7 @@ impl Validator {
     #[must_use]
     pub fn new(options: &JsValue, out: &Array) -> Validator {
         let inner = parse_options(options).and_then(RecipientValidator::new).unwrap_or_else(|e| {
-            out.set(0, js_error(&e));
+            out.give(js_error(&e));
             RecipientValidator::DEFAULT
         });
         Validator { inner, scratch: Scratch::default() }
@@ -239,24 +239,24 @@ impl Validator {
     /// Sets `out[0]` to the `isError` tool result for the rejection of code
     /// units `offset..offset + len` (which the wrapper found rejected).
     pub fn reject_result(&self, offset: usize, len: usize, out: &Array) {
-        out.set(0, to_js(&self.inner.reject_utf16(self.scratch.units(offset, len)).tool_result()));
+        out.give(to_js(&self.inner.reject_utf16(self.scratch.units(offset, len)).tool_result()));
     }
 
     /// As [`reject_result`](Self::reject_result) for a value of another
     /// type than string.
     pub fn reject_value_result(&self, value: &JsValue, out: &Array) {
-        out.set(0, to_js(&self.inner.reject_non_string(type_name(value)).tool_result()));
+        out.give(to_js(&self.inner.reject_non_string(type_name(value)).tool_result()));
     }
 
     /// Sets `out[0]` to the JSON Schema fragment for a recipient.
     pub fn json_schema(&self, out: &Array) {
-        out.set(0, to_js(&self.inner.json_schema()));
+        out.give(to_js(&self.inner.json_schema()));
     }
 
     /// Sets `out[0]` to the `not_a_string` rejection of a value of
     /// another type, as [`reject`](Self::reject) does.
     pub fn reject_value(&self, value: &JsValue, out: &Array) {
-        out.set(0, rejected(&self.inner.reject_non_string(type_name(value))));
+        out.give(rejected(&self.inner.reject_non_string(type_name(value))));
     }
 }
 

@@ -4,8 +4,8 @@ use js_sys::Array;
 use wasm_bindgen::prelude::*;
 
 use super::{
-    get, js_error, options_object, read, scratch_exports, string_array, string_option, to_js, whole_option, Reply,
-    Scratch,
+    get, js_error, options_object, read, scratch_exports, string_array, string_option, to_js, whole_option, Give,
+    Reply, Scratch,
 };
 use crate::error::{OptionPath, OptionsError};
 use crate::tool_name::{
@@ -31,7 +31,7 @@ pub enum Lookup {
 /// ([`Reply::Edits`](super::Reply::Edits)).
 #[wasm_bindgen(js_name = "__pieces")]
 pub fn pieces(out: &Array) {
-    out.set(0, string_array(&Piece::ALL.map(Piece::as_str)).into());
+    out.give(string_array(&Piece::ALL.map(Piece::as_str)).into());
 }
 
 /// Sets `out[0]` to `[[format name, layout], …]`: where each part of a
@@ -39,7 +39,7 @@ pub fn pieces(out: &Array) {
 #[wasm_bindgen(js_name = "__tool_layouts")]
 pub fn tool_layouts(out: &Array) {
     let table: Vec<(&str, ToolLayout)> = Format::ALL.iter().map(|f| (f.name(), tool_layout(*f))).collect();
-    out.set(0, to_js(&table));
+    out.give(to_js(&table));
 }
 
 /// One profile and overflow mode, for `toLlmFacingName` and
@@ -108,7 +108,7 @@ impl Mapper {
 
 fn put_error(error: Option<ToolNameError>, out: &Array) {
     if let Some(e) = error {
-        out.set(0, js_error(&e));
+        out.give(js_error(&e));
     }
 }
 
@@ -134,7 +134,7 @@ impl Registry {
         let parsed = parse_options(options, &["profile", "overflow", "onCollision"])
             .and_then(|(profile, overflow)| Ok((profile, overflow, skips_collisions(options)?)));
         let (profile, overflow, skip_collisions) = parsed.unwrap_or_else(|e| {
-            out.set(0, js_error(&e));
+            out.give(js_error(&e));
             (Profile::default(), Overflow::Error, false)
         });
         Registry {
@@ -187,7 +187,7 @@ impl Registry {
         });
         match result {
             Ok(value) => {
-                out.set(0, value);
+                out.give(value);
                 true
             }
             Err(e) => {
@@ -251,7 +251,7 @@ impl Registry {
     /// A name with a lone surrogate has no keys.
     pub fn override_keys(&self, len: usize, out: &Array) {
         let keys = self.scratch.exact(0, len).map(|name| self.inner.override_keys(&name)).unwrap_or_default();
-        out.set(0, string_array(&keys).into());
+        out.give(string_array(&keys).into());
     }
 
     /// Removes the name in units `..len` (either form): true when it was
@@ -268,7 +268,7 @@ impl Registry {
     /// Sets `out[0]` to the list of `{ canonical, alias, hashed }`, in
     /// registration order.
     pub fn entries(&self, out: &Array) {
-        out.set(0, to_js(&self.inner.entries().collect::<Vec<_>>()));
+        out.give(to_js(&self.inner.entries().collect::<Vec<_>>()));
     }
 
     /// Sets `out[0]` to the `ToolNameError` of the last failed call.
@@ -280,7 +280,7 @@ impl Registry {
 /// The options, or the defaults with the `TypeError` to throw in `out[0]`.
 fn options_or_report(options: &JsValue, out: &Array) -> (Profile, Overflow) {
     parse_options(options, &["profile", "overflow"]).unwrap_or_else(|e| {
-        out.set(0, js_error(&e));
+        out.give(js_error(&e));
         (Profile::default(), Overflow::Error)
     })
 }
