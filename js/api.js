@@ -1676,7 +1676,7 @@ function createApi(glue) {
     });
   }
 
-  return {
+  const api = {
     validateRecipient,
     RecipientValidator,
     recipientJsonSchema,
@@ -1692,4 +1692,10 @@ function createApi(glue) {
     unreadCount,
     listUnread,
   };
+  // The Node entries ship with their local names shortened (js/build.mjs):
+  // each public function and class keeps the name it is exported under.
+  for (const name in api) {
+    if (api[name].name !== name) Object.defineProperty(api[name], "name", { value: name });
+  }
+  return api;
 }

@@ -100,8 +100,9 @@ writeFileSync(new URL("node/walkers.cjs", pkg), `${walkersHeader}"use strict";\n
 writeFileSync(
   new URL("node/index.cjs", pkg),
   `${header}"use strict";\n${walkersFrom("require")}\n${glueScript("node/mcp_boundary.js")}const api = createApi(glue);\n` +
-    `const init = async () => undefined;\n` +
-    `module.exports = { ...api, init, initSync: () => undefined, default: init };\n`,
+    // Methods: their names are their keys, which minifying keeps.
+    `const { init, initSync } = { async init() {}, initSync() {} };\n` +
+    `module.exports = { ...api, init, initSync, default: init };\n`,
 );
 // The names to re-export come from the built module itself, so they cannot drift.
 const names = Object.keys(createRequire(import.meta.url)(new URL("node/index.cjs", pkg).pathname))
@@ -128,8 +129,9 @@ function readyAtImport(dir, imports, ready, source = api) {
       // (their \`name\` and messages with them).
       `const { ${nodeNames.map((n) => `${n}: api$${n}`).join(", ")} } = api;\n` +
       `export { ${nodeNames.map((n) => `api$${n} as ${n}`).join(", ")} };\n` +
-      `/** Ready at import: resolves at once (the same call as in the web build). */\nexport const init = async () => undefined;\n` +
-      `export const initSync = () => undefined;\nexport default init;\n`,
+      // Methods: their names are their keys, which minifying keeps.
+      `/** Ready at import: resolves at once (the same call as in the web build). */\nexport const { init, initSync } = { async init() {}, initSync() {} };\n` +
+      `export default init;\n`,
   );
 }
 // Node's modules come from process.getBuiltinModule (Node 20.16, 22.3 and
@@ -151,12 +153,20 @@ readyAtImport(
   walkersFrom(`process.getBuiltinModule("node:module").createRequire(import.meta.url)`),
 );
 writeFileSync(new URL("node/package.json", pkg), JSON.stringify({ type: "commonjs" }) + "\n");
-// The Node entries and the walkers without comments or indentation: Node
-// reads and parses every byte of a module before it runs it (about 1 ms of
-// the start; docs/BENCHMARKS.md). Names are kept, so stack traces read.
-for (const [file, banner] of [["node/index.mjs", header], ["node/index.cjs", header], ["node/walkers.cjs", walkersHeader]]) {
+// The Node entries minified: Node reads and parses every byte of a module
+// before it runs it, about 28 µs a kilobyte here, and shorter local names
+// and simpler syntax took 0.1-0.2 ms off each start (docs/BENCHMARKS.md).
+// The public functions and classes keep their names (createApi sets
+// them); the web builds carry the same API unminified, for a bundler. The
+// walkers, loaded on the first rewrite and not at start, lose only
+// whitespace: their code keeps the shape it was measured in.
+for (const [file, banner, options] of [
+  ["node/index.mjs", header, { minify: true, format: "esm" }],
+  ["node/index.cjs", header, { minify: true, format: "cjs" }],
+  ["node/walkers.cjs", walkersHeader, { minifyWhitespace: true }],
+]) {
   const path = new URL(file, pkg);
-  const { code } = transformSync(readFileSync(path, "utf8"), { minifyWhitespace: true, legalComments: "none", logLevel: "error" });
+  const { code } = transformSync(readFileSync(path, "utf8"), { ...options, legalComments: "none", logLevel: "error" });
   writeFileSync(path, banner + code);
 }
 for (const f of ["mcp_boundary.js", "mcp_boundary.d.ts", "mcp_boundary_bg.wasm.d.ts"]) rmSync(new URL(`node/${f}`, pkg)); // inline in index.cjs
