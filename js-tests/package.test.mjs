@@ -4,6 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
+import { createRequire } from "node:module";
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -61,6 +62,16 @@ test("on a Node without process.getBuiltinModule (before 20.16), the ES entry sa
   const cjs = `delete process.getBuiltinModule;
     console.log(typeof process.getBuiltinModule, require("mcp-boundary").validateRecipient("AGENT:gpt").error.reason);`;
   assert.equal(execFileSync(process.execPath, ["-e", cjs], { cwd, encoding: "utf8" }).trim(), "undefined agent_prefix_with_name");
+});
+
+test("the minified Node entries keep each exported function's and class's name", async () => {
+  const entries = { import: await import("mcp-boundary"), require: createRequire(import.meta.url)("mcp-boundary") };
+  for (const [how, api] of Object.entries(entries)) {
+    const functions = Object.entries(api).filter(([, v]) => typeof v === "function");
+    assert.ok(functions.length >= 16, `${how}: ${functions.length} functions`);
+    for (const [name, f] of functions) assert.equal(f.name, name === "default" ? "init" : name, `${how}: ${name}`);
+    assert.equal(api.default, api.init, how);
+  }
 });
 
 /** The parameter count of each function the `.wasm` imports, by name, read from its type and import sections. */

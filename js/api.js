@@ -6,9 +6,9 @@
 // one call, and materializes what Rust answers. Every rule, result shape and
 // message is Rust's: codes come from the enums the glue exports (Verdict,
 // Reply, Word, …), fixed strings from tables read once at start, rare
-// structured results arrive whole (serde-wasm-bindgen), and hot results are
-// built here from Rust's codes and strings. The memos and the registry's
-// answer caches hold only Rust's answers.
+// structured results arrive whole (JSON text for JSON.parse), and hot
+// results are built here from Rust's codes and strings. The memos and the
+// registry's answer caches hold only Rust's answers.
 function createApi(glue) {
   "use strict";
   const { Verdict, Reply, EditWord, Word, Limit, Lookup, Op, Header, Expected, Misuse, Class, RejectWord, MessageWord } = glue;

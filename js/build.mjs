@@ -124,9 +124,10 @@ function readyAtImport(dir, imports, ready, source = api) {
     new URL(`${dir}index${dir === "node/" ? ".mjs" : ".js"}`, pkg),
     `${header}${imports}${source}\n${ready}` +
       `const api = createApi(glue);\n` +
-      // Exported under aliases: a top-level binding of the API's own
-      // names would make the minifier rename the classes inside createApi
-      // (their \`name\` and messages with them).
+      // Exported under aliases: no top-level binding shares a name with
+      // the functions and classes inside createApi, which a bundler or
+      // minifier would otherwise rename (createApi sets their \`name\`
+      // back either way).
       `const { ${nodeNames.map((n) => `${n}: api$${n}`).join(", ")} } = api;\n` +
       `export { ${nodeNames.map((n) => `api$${n} as ${n}`).join(", ")} };\n` +
       // Methods: their names are their keys, which minifying keeps.
