@@ -6,6 +6,7 @@
 // may throw, but it may not poison anything.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
 import * as api from "mcp-boundary";
 
 const {
@@ -331,4 +332,57 @@ test("smaller edges: a sparse tool list, a receipts array that grows while it is
   const messages = [{ to: "AGENT:*", from: "@a", receipts }, { to: "@b", from: "@a" }];
   assert.equal(unreadCount(messages, "@b"), 2);
   assert.deepEqual(listUnread(messages, "@b"), messages);
+});
+
+// A realm whose prototypes carry what a polluting merge (or a program)
+// put there: run in a process of its own, so the pollution stays there.
+const pollutedRealm = `
+const api = require("mcp-boundary");
+const cases = JSON.parse(require("node:fs").readFileSync("tests/data/recipients.json", "utf8")).cases;
+const formats = ["anthropic", "openai-chat", "openai-responses", "gemini", "bedrock-converse"];
+const keysOf = (v) => (v !== null && typeof v === "object" ? Object.keys(v).sort().map((k) => [k, keysOf(v[k])]) : typeof v);
+import("./js-tests/exercise.mjs").then(({ exercise }) => {
+  const run = () => {
+    const tool = { name: "a__b", description: "d", inputSchema: { type: "object" } };
+    const answers = [exercise(api, cases), formats.map((f) => api.toolDefinitions([tool], f))];
+    for (let i = 0; i < 3; i++) answers.push(api.validateRecipient("AGENT:gpt")); // the second and third from the memo
+    return answers;
+  };
+  const clean = run();
+  process.stdout; // Node's own streams, loaded before the pollution
+  const polluting = ["polluted", "value", "function", "slot", "error", "data", "recipient", "suggestions"];
+  for (const k of polluting) Object.prototype[k] = { polluted: k };
+  const polluted = run();
+  for (const k of polluting) delete Object.prototype[k];
+  const registry = new api.ToolRegistry({ profile: "openai" });
+  const setters = ["name", "code", "reason", "value", "position", "limit", "option", "length", "profile", "toolName"];
+  for (const k of setters) Object.defineProperty(Object.prototype, k, { __proto__: null, set() { throw new Error("setter " + k); }, configurable: true });
+  const errors = [];
+  for (const f of [() => new api.ToolRegistry({ profile: 5 }), () => registry.register("a/" + "b".repeat(300)), () => api.unreadCount(5, "@a"), () => new api.RecipientValidator({ identityPattern: 5 })]) {
+    try {
+      f();
+      errors.push("no error");
+    } catch (e) {
+      errors.push([e.constructor.name, ...["name", "code", "reason"].map((k) => Object.getOwnPropertyDescriptor(e, k)?.value)]);
+    }
+  }
+  for (const k of setters) delete Object.prototype[k];
+  console.log(JSON.stringify({ same: JSON.stringify(polluted) === JSON.stringify(clean), keys: JSON.stringify(keysOf(polluted)) === JSON.stringify(keysOf(clean)), errors, after: [registry.register("x/y"), api.validateRecipient("@neo").ok] }));
+});
+`;
+
+test("in a polluted realm: answers as in a clean one, errors with their own properties, nothing poisoned", () => {
+  const cwd = new URL("..", import.meta.url);
+  const report = JSON.parse(execFileSync(process.execPath, ["-e", pollutedRealm], { cwd, encoding: "utf8" }));
+  // Inherited enumerable properties are neither copied into an answer nor taken for a part of one.
+  assert.equal(report.same, true);
+  assert.equal(report.keys, true);
+  // Errors are made without running a setter of the realm's, each property its own.
+  assert.deepStrictEqual(report.errors, [
+    ["TypeError", "TypeError", "INVALID_OPTIONS", "wrong_type"],
+    ["ToolNameError", "ToolNameError", "UNREPRESENTABLE_TOOL_NAME", "too_long"],
+    ["TypeError", "TypeError", "INVALID_ARGUMENT", "wrong_type"],
+    ["TypeError", "TypeError", "INVALID_OPTIONS", "wrong_type"],
+  ]);
+  assert.deepStrictEqual(report.after, ["x__y", true]);
 });

@@ -93,8 +93,10 @@ function createApi(glue) {
 
   // Exports hand values back through `out`, never as a return value
   // (src/binding/mod.rs: an inlined wasm call returning a JS value can
-  // abort Node 20's V8 when the caller is deoptimized).
-  const out = [];
+  // abort Node 20's V8 when the caller is deoptimized). It has no
+  // prototype, so Rust's store into it runs no setter a program put on
+  // Array.prototype or Object.prototype.
+  const out = Object.setPrototypeOf([], null);
   /** The value an export left in `out[0]`. */
   function take() {
     const v = out[0];
@@ -271,12 +273,22 @@ function createApi(glue) {
       ? { ok: true, recipient: { kind: IDENTITY_KIND, id: s.slice(IDENTITY_START) } }
       : { ok: true, recipient: { kind: BROADCAST_KIND } };
   }
-  /** A fresh copy of a cached answer of Rust's (plain objects, arrays and primitives), so a caller that changes it changes no later answer. */
+  const ownKeys = Object.keys;
+  /**
+   * A fresh copy of a cached answer of Rust's (plain objects, arrays and
+   * primitives), so a caller that changes it changes no later answer.
+   * Own properties only, defined by the spread: what a polluted
+   * Object.prototype carries is neither copied nor run.
+   */
   function copyOf(v) {
     if (v === null || typeof v !== "object") return v;
     if (Array.isArray(v)) return v.map(copyOf);
-    const o = {};
-    for (const k in v) o[k] = copyOf(v[k]);
+    const o = { ...v };
+    const keys = ownKeys(o);
+    for (let i = 0; i < keys.length; i++) {
+      const x = o[keys[i]];
+      if (x !== null && typeof x === "object") o[keys[i]] = copyOf(x); // an own property: no setter runs
+    }
     return o;
   }
   /** The result for a memoized verdict: a Verdict code, or the rejection Rust built. */
@@ -998,11 +1010,14 @@ function createApi(glue) {
       if (tool === null || typeof tool !== "object" || typeof tool.name !== "string") throw argumentError(Expected.ToolSpecs);
       const parts = { name: tool.name, description: typeof tool.description === "string" ? tool.description : undefined, inputSchema: tool.inputSchema ?? EMPTY_SCHEMA };
       const definition = {};
-      for (const [path, { slot, value }] of layout) {
-        const v = value !== undefined ? value : parts[slot]; // a fixed string, or the part the slot names (ToolSpec's keys)
+      // Own properties only, read and written: a key that a polluted
+      // Object.prototype carries (`value`, `function`) is never taken for one
+      // of the layout's or the definition's.
+      for (const [path, place] of layout) {
+        const v = isOwn.call(place, "value") ? place.value : parts[place.slot]; // a fixed string, or the part the slot names (ToolSpec's keys)
         if (v === undefined) continue;
         let at = definition;
-        for (let i = 0; i < path.length - 1; i++) at = at[path[i]] ??= {};
+        for (let i = 0; i < path.length - 1; i++) at = isOwn.call(at, path[i]) ? at[path[i]] : (at[path[i]] = {});
         at[path[path.length - 1]] = v;
       }
       return definition;

@@ -153,24 +153,63 @@ pub enum Limit {
 // The module talks to JS through as few distinct import signatures as it
 // can: the engine compiles a call wrapper for each one when it compiles
 // the module, about 45 µs of every start apiece (docs/BENCHMARKS.md). So
-// one keyed store fills arrays, sets `out[0]` and an error's properties,
-// elements are read with `Reflect.get`, and results are JSON text given
-// to `JSON.parse`, rather than `Array.prototype.push`, an index set or
-// get, `Reflect.set`, or a serializer's own imports (maps, 64-bit
-// integers, property sets).
+// one keyed store fills the descriptors below and `out[0]`, elements are
+// read with `Reflect.get`, and results are JSON text given to
+// `JSON.parse`, rather than `Array.prototype.push`, an index get,
+// `Reflect.set`, or a serializer's own imports (maps, 64-bit integers,
+// property sets).
+//
+// No code of the caller's realm runs while Rust makes a value: a setter
+// or a read-only property that a program (or a polluting merge) put on
+// `Object.prototype` or `Array.prototype` would otherwise run, or throw
+// through the module, with the wasm object still borrowed (every later
+// call on it would fail). Properties of fresh errors and arrays are
+// defined, not assigned, through a descriptor without a prototype, and
+// the wrapper's `out` is an array without a prototype.
 #[wasm_bindgen]
 extern "C" {
-    /// A plain object of ours (`out`, a fresh array or error).
+    /// An object of ours: `out`, a descriptor, a fresh array or error.
     type Own;
-    /// `target[key] = value`, on values of ours only: no setter of a
-    /// caller's runs, so it does not throw, and no exception handler is
-    /// wrapped around the call.
+    /// `target[key] = value`, on objects of ours without a prototype
+    /// only: no setter runs, so it does not throw, and no exception
+    /// handler is wrapped around the call.
     #[wasm_bindgen(method, structural, indexing_setter)]
     fn set(this: &Own, key: &JsValue, value: &JsValue);
+    /// `Object.create(prototype)`; with `null`, an object nothing is
+    /// inherited by (the same import signature as `JSON.parse`'s callers
+    /// need anyway: one reference in, one out).
+    #[wasm_bindgen(js_namespace = Object, js_name = create)]
+    fn object_create(prototype: &JsValue) -> Own;
+    /// `Object.defineProperty`, with a descriptor of [`Definer`]'s on a
+    /// fresh object of ours: it neither throws nor runs code.
+    #[wasm_bindgen(js_namespace = Object, js_name = defineProperty)]
+    fn define_property(target: &Own, key: &JsValue, descriptor: &Own);
     /// `JSON.parse`, on `serde_json`'s own output only (well-formed and
     /// shallow: it does not throw).
     #[wasm_bindgen(js_namespace = JSON, js_name = parse)]
     fn json_parse(text: &str) -> JsValue;
+}
+
+/// Defines own data properties as an assignment to a fresh object would
+/// make them (writable, enumerable, configurable), whatever the realm's
+/// prototypes carry: the descriptor has no prototype, so reading it
+/// finds no inherited `get` or `set`, and defining runs no setter.
+struct Definer(Own);
+
+impl Definer {
+    fn new() -> Definer {
+        let descriptor = object_create(&JsValue::NULL);
+        for flag in ["writable", "enumerable", "configurable"] {
+            descriptor.set(&JsValue::from_str(flag), &JsValue::TRUE);
+        }
+        Definer(descriptor)
+    }
+
+    /// `target[key] = value` as an own data property, on a fresh object.
+    fn define(&self, target: &JsValue, key: &JsValue, value: &JsValue) {
+        self.0.set(&JsValue::from_str("value"), value);
+        define_property(target.unchecked_ref(), key, &self.0);
+    }
 }
 
 /// How an export hands a value back to the wrapper: `out[0] = value`.
@@ -179,23 +218,26 @@ trait Give {
 }
 
 impl Give for Array {
+    /// `out` is the wrapper's array without a prototype (js/api.js), so
+    /// the store runs no code.
     fn give(&self, value: JsValue) {
-        set_index(self, 0, &value);
+        self.unchecked_ref::<Own>().set(&JsValue::from(0), &value);
     }
 }
 
-/// `array[index] = value` on an array of ours.
-fn set_index(array: &Array, index: u32, value: &JsValue) {
-    array.unchecked_ref::<Own>().set(&JsValue::from(index), value);
+/// A JS array of `values`, each element defined (see [`Definer`]).
+fn array_of(values: impl IntoIterator<Item = JsValue>) -> Array {
+    let array = Array::new();
+    let definer = Definer::new();
+    for (i, value) in (0u32..).zip(values) {
+        definer.define(&array, &JsValue::from(i), &value);
+    }
+    array
 }
 
 /// A JS array of strings.
 fn string_array<S: AsRef<str>>(list: &[S]) -> Array {
-    let array = Array::new();
-    for (i, s) in (0u32..).zip(list) {
-        set_index(&array, i, &JsValue::from_str(s.as_ref()));
-    }
-    array
+    array_of(list.iter().map(|s| JsValue::from_str(s.as_ref())))
 }
 
 /// A core value as a plain JS value, as its JSON would be: objects as
@@ -424,14 +466,14 @@ fn js_error(e: &dyn BoundaryError) -> JsValue {
         ("reason", Detail::Text(e.reason().to_owned())),
     ];
     props.extend(e.details());
+    let definer = Definer::new();
     for (key, value) in props {
         let value = match value {
             Detail::Text(s) => JsValue::from_str(&s),
             #[allow(clippy::cast_precision_loss, reason = "positions and lengths are far below 2^53")]
             Detail::Number(n) => JsValue::from_f64(n as f64),
         };
-        // Defining a property on a fresh Error cannot fail.
-        error.unchecked_ref::<Own>().set(&JsValue::from_str(key), &value);
+        definer.define(&error, &JsValue::from_str(key), &value);
     }
     error.into()
 }

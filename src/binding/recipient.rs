@@ -5,8 +5,8 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::{
-    get, js_error, options_object, scratch_exports, set_index, string_array, string_list, string_option, to_js,
-    type_name, whole_option, word, Give, Reply, Scratch, Verdict,
+    array_of, get, js_error, options_object, scratch_exports, string_list, string_option, to_js, type_name,
+    whole_option, word, Give, Reply, Scratch, Verdict,
 };
 use crate::error::{OptionPath, OptionsError};
 use crate::recipient::{
@@ -21,8 +21,11 @@ use crate::recipient::{
 /// any serialization has run.
 #[wasm_bindgen(js_name = "__recipient_tables")]
 pub fn recipient_tables(out: &Array) {
-    let tables = string_array(&[Recipient::Broadcast.kind(), Recipient::Identity("").kind()]);
-    set_index(&tables, 2, &JsValue::from(word(Some(IDENTITY_PREFIX.len()))));
+    let tables = array_of([
+        JsValue::from_str(Recipient::Broadcast.kind()),
+        JsValue::from_str(Recipient::Identity("").kind()),
+        JsValue::from(word(Some(IDENTITY_PREFIX.len()))),
+    ]);
     out.give(tables.into());
 }
 
