@@ -386,3 +386,43 @@ test("in a polluted realm: answers as in a clean one, errors with their own prop
   ]);
   assert.deepStrictEqual(report.after, ["x__y", true]);
 });
+
+// A hardened realm: the intrinsics frozen before the package loads (as a
+// lockdown does), so assigning an inherited read-only property (an
+// error's `name`) throws, where defining it does not.
+const frozenRealm = `
+for (const c of [Object, Array, Function, Error, TypeError, RangeError, String, Number, Boolean, Map, Set, Promise, RegExp, Date, Symbol]) {
+  Object.freeze(c.prototype);
+  Object.freeze(c);
+}
+const api = require("mcp-boundary");
+const cases = JSON.parse(require("node:fs").readFileSync("tests/data/recipients.json", "utf8")).cases;
+import("./js-tests/exercise.mjs").then(({ exercise }) => {
+  const registry = new api.ToolRegistry({ profile: "openai" });
+  const errors = [];
+  for (const f of [() => new api.ToolRegistry({ profile: 5 }), () => registry.register("a/" + "b".repeat(300)), () => api.unreadCount(5, "@a"), () => api.toLlmFacingName(5)]) {
+    try {
+      f();
+      errors.push("no error");
+    } catch (e) {
+      errors.push([e.constructor.name, ...["name", "code", "reason"].map((k) => Object.getOwnPropertyDescriptor(e, k)?.value)]);
+    }
+  }
+  const after = [registry.register("x/y"), registry.registerServer("s", ["a", "b"]), api.validateRecipient("AGENT:gpt").error.reason, api.validateRecipient("AGENT:gpt").error.reason];
+  console.log(JSON.stringify({ answers: exercise(api, cases), errors, after }));
+});
+`;
+
+test("in a realm with frozen intrinsics: the same answers, errors with their own properties, nothing poisoned", () => {
+  const cwd = new URL("..", import.meta.url);
+  const frozen = JSON.parse(execFileSync(process.execPath, ["-e", frozenRealm], { cwd, encoding: "utf8" }));
+  const plain = JSON.parse(execFileSync(process.execPath, ["-e", frozenRealm.replace("Object.freeze(c.prototype);", "").replace("Object.freeze(c);", "")], { cwd, encoding: "utf8" }));
+  assert.deepStrictEqual(frozen, plain);
+  assert.deepStrictEqual(frozen.errors, [
+    ["TypeError", "TypeError", "INVALID_OPTIONS", "wrong_type"],
+    ["ToolNameError", "ToolNameError", "UNREPRESENTABLE_TOOL_NAME", "too_long"],
+    ["TypeError", "TypeError", "INVALID_ARGUMENT", "wrong_type"],
+    ["TypeError", "TypeError", "INVALID_ARGUMENT", "wrong_type"],
+  ]);
+  assert.deepStrictEqual(frozen.after, ["x__y", ["s__a", "s__b"], "agent_prefix_with_name", "agent_prefix_with_name"]);
+});

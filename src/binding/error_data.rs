@@ -131,7 +131,7 @@ impl Classifier {
         });
         let inner = match built {
             Ok(inner) => {
-                out.give(string_array(inner.strings()).into());
+                out.give(string_array(inner.strings()));
                 inner
             }
             Err(e) => {

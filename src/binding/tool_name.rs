@@ -31,7 +31,7 @@ pub enum Lookup {
 /// ([`Reply::Edits`](super::Reply::Edits)).
 #[wasm_bindgen(js_name = "__pieces")]
 pub fn pieces(out: &Array) {
-    out.give(string_array(&Piece::ALL.map(Piece::as_str)).into());
+    out.give(string_array(&Piece::ALL.map(Piece::as_str)));
 }
 
 /// Sets `out[0]` to `[[format name, layout], …]`: where each part of a
@@ -182,7 +182,7 @@ impl Registry {
             if self.skip_collisions {
                 self.inner.register_server_skipping(&server, &tools).map(|report| to_js(&report))
             } else {
-                self.inner.register_server(&server, &tools).map(|aliases| string_array(&aliases).into())
+                self.inner.register_server(&server, &tools).map(|aliases| string_array(&aliases))
             }
         });
         match result {
@@ -251,7 +251,7 @@ impl Registry {
     /// A name with a lone surrogate has no keys.
     pub fn override_keys(&self, len: usize, out: &Array) {
         let keys = self.scratch.exact(0, len).map(|name| self.inner.override_keys(&name)).unwrap_or_default();
-        out.give(string_array(&keys).into());
+        out.give(string_array(&keys));
     }
 
     /// Removes the name in units `..len` (either form): true when it was
