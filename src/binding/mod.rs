@@ -228,7 +228,9 @@ impl Give for Array {
 }
 
 /// A JS array of strings, as JSON text for `JSON.parse` ([`to_js`]):
-/// elements defined one by one cost about 450 ns each.
+/// elements defined one by one cost about 450 ns each. Every list goes
+/// through one `Vec<&str>`, so one serializer is compiled for them all
+/// (one per list type cost about 250 bytes).
 fn string_array<S: AsRef<str>>(list: &[S]) -> JsValue {
     to_js(&list.iter().map(AsRef::as_ref).collect::<Vec<&str>>())
 }
