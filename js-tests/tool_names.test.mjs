@@ -68,6 +68,11 @@ for (const [label, api] of [["import", esm], ["require", cjs]]) {
           const [map, name] = step.lookupOverride;
           assert.equal(r.lookupOverride(map, name) ?? null, step.result, label2);
           assert.equal(r.lookupOverride(new Map(Object.entries(map)), name) ?? null, step.result, `${label2} (Map)`);
+        } else if ("unregister" in step) {
+          // JS answers whether a name was removed; Rust also names the pair.
+          assert.equal(r.unregister(step.unregister), step.result !== null, label2);
+        } else if ("entries" in step) {
+          assert.deepStrictEqual(r.entries().map((e) => [e.canonical, e.alias, e.hashed]), step.entries, label2);
         } else {
           assert.fail(`unknown step ${label2}`);
         }

@@ -110,8 +110,8 @@ option_errors = [
 ]
 
 doc = {
-    "about": "Recipient vectors (SPEC §1), run natively (tests/recipients.rs), in Node and Chromium "
-    "(tests/web.rs) and against the npm package (js-tests/). expect.to is the safe rendition; "
+    "about": "Recipient vectors (SPEC §1), run natively and, built for wasm32 with "
+    "wasm-bindgen-test, in Node and Chromium (tests/recipients.rs), and against the npm package (js-tests/). expect.to is the safe rendition; "
     "js_only cases use JS types that the Rust API cannot express.",
     "cases": cases,
     "option_errors": option_errors,

@@ -157,10 +157,46 @@ registry = [
             {"lookupOverride": [{"svc": "server default"}, "svc__do"], "result": "server default"},
         ],
     },
+    {
+        # entries() lists names as they were registered: a host shows its
+        # tools to the model in this order, so it must not depend on how a
+        # map hashes them (registerServer once inserted in hash order).
+        "name": "entries in registration order, registerServer's list in its own order",
+        "options": {},
+        "steps": [
+            {"register": "zeta/last", "alias": "zeta__last"},
+            {
+                "registerServer": ["github", ["search_code", "create_issue", "list_repos", "b", "a", "get_file", "z", "y", "x", "add_comment", "create_issue"]],
+                "aliases": ["github__search_code", "github__create_issue", "github__list_repos", "github__b", "github__a", "github__get_file", "github__z", "github__y", "github__x", "github__add_comment", "github__create_issue"],
+            },
+            {"register": "alpha/first", "alias": "alpha__first"},
+            {"registerServer": ["github", ["a", "new_tool"]], "aliases": ["github__a", "github__new_tool"]},
+            {"unregister": "github__list_repos", "result": ["github/list_repos", "github__list_repos"]},
+            {"unregister": "github/list_repos", "result": None},
+            {"register": "github/list_repos", "alias": "github__list_repos"},
+            {
+                "entries": [
+                    ["zeta/last", "zeta__last", False],
+                    ["github/search_code", "github__search_code", False],
+                    ["github/create_issue", "github__create_issue", False],
+                    ["github/b", "github__b", False],
+                    ["github/a", "github__a", False],
+                    ["github/get_file", "github__get_file", False],
+                    ["github/z", "github__z", False],
+                    ["github/y", "github__y", False],
+                    ["github/x", "github__x", False],
+                    ["github/add_comment", "github__add_comment", False],
+                    ["alpha/first", "alpha__first", False],
+                    ["github/new_tool", "github__new_tool", False],
+                    ["github/list_repos", "github__list_repos", False],
+                ]
+            },
+        ],
+    },
 ]
 
 doc = {
-    "about": "Tool-name vectors (SPEC §3), run natively (tests/tool_names.rs), in Node and Chromium (tests/web.rs) and against the npm package (js-tests/). position is a UTF-16 index into the canonical name; hashed aliases use FNV-1a 32.",
+    "about": "Tool-name vectors (SPEC §3), run natively and, built for wasm32 with wasm-bindgen-test, in Node and Chromium (tests/tool_names.rs), and against the npm package (js-tests/). position is a UTF-16 index into the canonical name; hashed aliases use FNV-1a 32.",
     "forward": forward,
     "reverse": reverse,
     "registry": registry,

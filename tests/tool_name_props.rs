@@ -46,6 +46,28 @@ proptest! {
     }
 
     #[test]
+    fn entries_keep_registration_order(
+        calls in prop::collection::vec(("[a-c]{1,2}", prop::collection::vec("[a-z_]{1,3}", 0..8)), 1..8)
+    ) {
+        // What each successful call registered first, in the call's order;
+        // a refused call registers nothing.
+        let mut r = ToolRegistry::default();
+        let mut expected: Vec<String> = Vec::new();
+        for (server, tools) in &calls {
+            if r.register_server(server, tools).is_ok() {
+                for t in tools {
+                    let c = format!("{server}/{t}");
+                    if !expected.contains(&c) {
+                        expected.push(c);
+                    }
+                }
+            }
+        }
+        let got: Vec<&str> = r.entries().map(|e| e.canonical).collect();
+        prop_assert_eq!(got, expected);
+    }
+
+    #[test]
     fn hashed_aliases_fit(c in canonical(), p in profile()) {
         let profile = Profile::builtin(p);
         if let Ok(alias) = to_llm_facing_name(&c, &profile, Overflow::Hash) {

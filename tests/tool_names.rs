@@ -101,6 +101,13 @@ fn registry_vectors() {
                     args[0].as_object().unwrap().iter().map(|(k, v)| (k.clone(), v.clone())).collect();
                 let got = r.lookup_override(&map, args[1].as_str().unwrap());
                 assert_eq!(step["result"].as_str(), got.and_then(Value::as_str), "{name}: {step}");
+            } else if let Some(n) = step.get("unregister") {
+                let got = r.unregister(n.as_str().unwrap()).map(|(c, a)| serde_json::json!([c, a]));
+                assert_eq!(step["result"], got.unwrap_or(Value::Null), "{name}: {step}");
+            } else if let Some(want) = step.get("entries") {
+                let got: Vec<Value> =
+                    r.entries().map(|e| serde_json::json!([e.canonical, e.alias, e.hashed])).collect();
+                assert_eq!(*want, Value::Array(got), "{name}: entries");
             } else {
                 panic!("{name}: unknown step {step}");
             }
