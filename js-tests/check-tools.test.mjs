@@ -39,6 +39,31 @@ test("a file: aliases per profile, hashed or refused names, collisions, and the 
   assert.match(text, /hashed {2}github\/summarize/);
 });
 
+test("the text report shows hostile names escaped and whole: no forged line, no escape sequence", () => {
+  const hostile = ["evil\n  ok      fake -> fake", "\u001b[2K\u001b[31mred", "\u202egnp.exe", "back\\slash\r", "\u0085next\u2028line"];
+  const r = run("check-tools", "--tools", file(hostile), "--prefix", "srv\u001b]0;title\u0007", "--profile", "openai");
+  assert.equal(r.status, 1, r.stderr);
+  const lines = r.stdout.trimEnd().split("\n");
+  assert.equal(lines.length, 2 + hostile.length, r.stdout);
+  assert.equal(lines[0], "names as a host sees them: srv\\u{001B}]0;title\\u{0007}/<tool>");
+  assert.equal(lines[1], "openai:");
+  for (const line of lines.slice(2)) assert.match(line, /^ {2}hashed {2}srv\\u\{001B\}\]0;title\\u\{0007\}\/\S/);
+  assert.match(lines[2], /\/evil\\u\{000A\} {2}ok {6}fake -> fake -> /, "the name shown whole, its newline escaped");
+  assert.match(lines[5], /\/back\\\\slash\\u\{000D\} -> /, "a backslash doubled: an input cannot imitate an escape");
+  assert.doesNotMatch(r.stdout, /[^\x20-\x7e\n]/, "printable ASCII and line ends only");
+  // The JSON report keeps the names as they are.
+  const json = JSON.parse(run("check-tools", "--tools", file(hostile), "--prefix", "", "--profile", "openai", "--json").stdout);
+  assert.deepEqual(json.profiles.openai.tools.map((t) => t.name), hostile);
+});
+
+test("a file with a tool that has no string name exits 2", () => {
+  const f = join(dir, "nameless.json");
+  writeFileSync(f, JSON.stringify({ tools: [{ name: "a" }, { title: "b" }, null] }));
+  const r = run("check-tools", "--tools", f);
+  assert.equal(r.status, 2);
+  assert.match(r.stderr, /tools\[1\] has no string name/);
+});
+
 test("a file whose names fit the profiles asked for exits 0; bad usage exits 2", () => {
   assert.equal(run("check-tools", "--tools", file(["create_issue", "list_prs"]), "--profile", "openai", "--profile", "gemini").status, 0);
   assert.equal(run("check-tools").status, 2);

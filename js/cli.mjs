@@ -54,6 +54,8 @@ async function listTools(o) {
     const json = JSON.parse(readFileSync(o.file, "utf8"));
     const tools = Array.isArray(json) ? json : json.tools ?? json.result?.tools;
     if (!Array.isArray(tools)) fail(`${o.file}: expected a tools/list result ({ "tools": [...] })`);
+    const at = tools.findIndex((t) => typeof t?.name !== "string");
+    if (at >= 0) fail(`${o.file}: tools[${at}] has no string name`);
     return { server: undefined, names: tools.map((t) => t.name) };
   }
   let sdk;
@@ -79,7 +81,7 @@ async function listTools(o) {
     } while (cursor);
     return { server: client.getServerVersion()?.name, names };
   } catch (e) {
-    fail(`could not list the server's tools: ${e instanceof Error ? e.message : String(e)}`);
+    fail(`could not list the server's tools: ${shown(e instanceof Error ? e.message : e)}`); // the message may carry the server's words
   } finally {
     await client.close().catch(() => {});
   }
@@ -122,15 +124,25 @@ function check(names, prefix, profiles) {
   return { report, ok };
 }
 
+/**
+ * `s` as the text report shows it: printable ASCII as is, a backslash
+ * doubled, every other character as `\u{XXXX}`. Tool and server names come
+ * from the server, so a name must not forge a line of the report or send
+ * the terminal an escape sequence; shown whole (the JSON report has them
+ * as they are), unlike the library's bounded rendition in messages.
+ */
+const shown = (s) =>
+  String(s).replace(/[^\x20-\x5b\x5d-\x7e]/gu, (c) => (c === "\\" ? "\\\\" : `\\u{${c.codePointAt(0).toString(16).toUpperCase().padStart(4, "0")}}`));
+
 function text(report) {
   const lines = [];
-  if (report.prefix) lines.push(`names as a host sees them: ${report.prefix}/<tool>`);
+  if (report.prefix) lines.push(`names as a host sees them: ${shown(report.prefix)}/<tool>`);
   for (const [profile, { tools, collisions }] of Object.entries(report.profiles)) {
     lines.push(`${profile}:`);
     for (const t of tools) {
-      if (t.fits) lines.push(`  ok      ${t.name} -> ${t.alias}`);
-      else if (t.hashed) lines.push(`  hashed  ${t.name} -> ${t.alias}  (${t.message})`);
-      else lines.push(`  refused ${t.name}  (${t.message})`);
+      if (t.fits) lines.push(`  ok      ${shown(t.name)} -> ${t.alias}`);
+      else if (t.hashed) lines.push(`  hashed  ${shown(t.name)} -> ${t.alias}  (${t.message})`);
+      else lines.push(`  refused ${shown(t.name)}  (${t.message})`);
     }
     for (const c of collisions) lines.push(`  collision: ${c.message}`);
   }
