@@ -48,6 +48,15 @@ test("ToolRouter: two servers, a collision, long and dotted names, a tool added 
   const anthropic = router.tools("anthropic");
   assert.deepEqual(anthropic[0], { name: "github__create_issue", description: "the create_issue tool", input_schema: anthropic[0].input_schema });
   assert.equal(anthropic[0].input_schema.type, "object");
+  // In the order the servers listed them, server after server.
+  const canonical = (n) => router.registry.toCanonical(n);
+  assert.deepEqual(names.map(canonical), ["github/create_issue", "github/search.code", `github/${LONG}`, "a/b__c", "a__b/d"]);
+  // Gemini takes the SDK's JSON Schema (with its `$schema`) in
+  // parametersJsonSchema: its OpenAPI-subset `parameters` refuses `$schema`.
+  const gemini = router.tools("gemini");
+  assert.deepEqual(Object.keys(gemini[0]), ["name", "description", "parametersJsonSchema"]);
+  assert.ok("$schema" in gemini[0].parametersJsonSchema, "the SDK's schema, as it is");
+  assert.deepEqual(gemini[0].parametersJsonSchema, anthropic[0].input_schema);
 
   // Routed by alias or canonical name, to the server that has the tool.
   const byAlias = await router.callTool("github__create_issue", { q: "x" });

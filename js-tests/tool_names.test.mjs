@@ -257,7 +257,7 @@ test("toolDefinitions: each format's tool definition, the schema object passed a
   assert.deepEqual(anthropic[1], { name: "x", input_schema: { type: "object" } });
   assert.deepEqual(chat[0], { type: "function", function: { name: "gh__issue", description: "Open an issue", parameters: schema } });
   assert.deepEqual(responses[0], { type: "function", name: "gh__issue", description: "Open an issue", parameters: schema });
-  assert.deepEqual(gemini[0], { name: "gh__issue", description: "Open an issue", parameters: schema });
+  assert.deepEqual(gemini[0], { name: "gh__issue", description: "Open an issue", parametersJsonSchema: schema });
   assert.deepEqual(bedrock[0], { toolSpec: { name: "gh__issue", description: "Open an issue", inputSchema: { json: schema } } });
   assert.throws(() => toolDefinitions(tools, "openai"), { code: "INVALID_ARGUMENT" });
   assert.throws(() => toolDefinitions([{ description: "no name" }], "anthropic"), { code: "INVALID_ARGUMENT" });

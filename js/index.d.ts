@@ -233,7 +233,8 @@ export interface ToolSpec {
  * description, input_schema }`; OpenAI Chat `{ type: "function", function:
  * { name, description, parameters } }`; OpenAI Responses `{ type:
  * "function", name, description, parameters }`; Gemini one of a tool's
- * `functionDeclarations` (`{ name, description, parameters }`); Bedrock
+ * `functionDeclarations` (`{ name, description, parametersJsonSchema }`:
+ * JSON Schema as it is, which Gemini's `parameters` refuses); Bedrock
  * Converse `{ toolSpec: { name, description, inputSchema: { json } } }`.
  * @throws {ArgumentError} for an unknown format or tools that are not a list of specs.
  */

@@ -43,8 +43,14 @@ pub fn tool_layout(format: Format) -> ToolLayout {
             (&["description"], Description),
             (&["parameters"], InputSchema),
         ],
-        // One of a Gemini tool's `functionDeclarations`.
-        Format::Gemini => &[(&["name"], Name), (&["description"], Description), (&["parameters"], InputSchema)],
+        // One of a Gemini tool's `functionDeclarations`. The schema goes in
+        // `parametersJsonSchema`, which takes JSON Schema as it is; the API
+        // refuses what its OpenAPI-subset `parameters` lacks, and the MCP
+        // SDK puts `$schema` (and Zod `additionalProperties`) in every
+        // tool's input schema.
+        Format::Gemini => {
+            &[(&["name"], Name), (&["description"], Description), (&["parametersJsonSchema"], InputSchema)]
+        }
         Format::BedrockConverse => &[
             (&["toolSpec", "name"], Name),
             (&["toolSpec", "description"], Description),
@@ -58,8 +64,10 @@ pub fn tool_layout(format: Format) -> ToolLayout {
 /// - `anthropic`: `{ name, description, input_schema }`;
 /// - `openai-chat`: `{ type: "function", function: { name, description, parameters } }`;
 /// - `openai-responses`: `{ type: "function", name, description, parameters }`;
-/// - `gemini`: `{ name, description, parameters }` (one of a tool's
-///   `functionDeclarations`);
+/// - `gemini`: `{ name, description, parametersJsonSchema }` (one of a
+///   tool's `functionDeclarations`; `parametersJsonSchema`, not the
+///   OpenAPI-subset `parameters`, since MCP input schemas are JSON Schema
+///   with keys such as `$schema` that `parameters` refuses);
 /// - `bedrock-converse`: `{ toolSpec: { name, description, inputSchema: { json } } }`.
 ///
 /// A missing description is left out.
@@ -120,7 +128,7 @@ mod tests {
         );
         assert_eq!(
             d(Format::Gemini),
-            json!({ "name": "gh__issue", "description": "Open an issue", "parameters": schema })
+            json!({ "name": "gh__issue", "description": "Open an issue", "parametersJsonSchema": schema })
         );
         assert_eq!(
             d(Format::BedrockConverse),
