@@ -677,7 +677,7 @@ function createApi(glue) {
   function whenResult(node, a, t, r) {
     return (r[a] === t && !mayInherit()) || isEnumerable.call(node, a) ? r : node; // seen
   }
-  /** A Names step (a list of names under `a`), checked exactly before reading: rare, one place in one format. */
+  /** A Names step (a list of names under `a`), checked exactly before reading: rare (Gemini's lists of allowed function names). */
   function namesStep(node, m, a) {
     if (!isObject(node) || !isEnumerable.call(node, a)) return node;
     const list = jsonOf(node[a], a);

@@ -151,7 +151,7 @@ ${cases.join("\n")}
   return copy;`);
     }
     if (kind === kinds.Names) {
-      // Rare (one place in one format).
+      // Rare (Gemini's lists of allowed function names).
       return fn(`  return namesStep(node, m, ${k});`);
     }
     if (kind === kinds.Call) {

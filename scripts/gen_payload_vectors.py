@@ -126,6 +126,36 @@ gemini_response = {
     "usageMetadata": {"totalTokenCount": 3},
 }
 
+# Responses namespace tools: the namespace's own name is the host's, and
+# maps like any name (here unregistered, so unchanged).
+openai_responses_namespace = {
+    "model": "gpt-5",
+    "tools": [{"type": "namespace", "name": N("mailbox"), "description": "The team mailbox", "tools": [
+        {"type": "function", "name": N("mailbox/add_message"), "parameters": {"type": "object"}},
+        {"type": "custom", "name": N("github/list_repos")},
+        {"type": "function", "name": N("local_tool")},
+    ]}],
+    "input": [
+        {"type": "function_call", "call_id": "call_9", "namespace": N("mailbox"), "name": N("mailbox/add_message"), "arguments": "{\"to\":\"mailbox/add_message\"}"},
+        {"type": "function_call_output", "call_id": "call_9", "output": "sent"},
+    ],
+}
+
+# The parameters of the Gemini SDK's generateContent (`@google/genai`): the
+# request's tools and tool config sit under `config`.
+gemini_sdk_params = {
+    "model": "gemini-2.5-flash",
+    "contents": gemini_request["contents"],
+    "config": {
+        "temperature": 0,
+        "tools": [{"functionDeclarations": [
+            {"name": N("github/create_issue"), "description": "Create", "parametersJsonSchema": schema},
+            {"name": N("search")},
+        ]}],
+        "toolConfig": {"functionCallingConfig": {"mode": "ANY", "allowedFunctionNames": [N("github/create_issue"), N("other")]}},
+    },
+}
+
 cases = []
 for fmt, name, payload in [
     ("anthropic", "request", anthropic_request),
@@ -142,6 +172,8 @@ for fmt, name, payload in [
     ("gemini", "request", gemini_request),
     ("gemini", "response", gemini_response),
     ("gemini", "contents list", gemini_request["contents"]),
+    ("openai-responses", "namespace tools and a namespaced call", openai_responses_namespace),
+    ("gemini", "SDK generateContent parameters (tools under config)", gemini_sdk_params),
 ]:
     cases.append({"name": f"{fmt} {name}", "format": fmt, "canonical": render(payload, False), "provider": render(payload, True)})
 

@@ -265,6 +265,10 @@ const GEMINI: &[&[Step]] = &[
     &[Key("parts"), Each, Key("functionResponse"), Name("name")],
     &[Each, Key("parts"), Each, Key("functionCall"), Name("name")],
     &[Each, Key("parts"), Each, Key("functionResponse"), Name("name")],
+    // The parameters of the Gemini SDK's `generateContent` (`@google/genai`),
+    // which carry the request's tools and tool config under `config`.
+    &[Key("config"), Key("tools"), Each, Key("functionDeclarations"), Each, Name("name")],
+    &[Key("config"), Key("toolConfig"), Key("functionCallingConfig"), Names("allowedFunctionNames")],
     // The snake_case names the REST API also accepts.
     &[Key("tool_config"), Key("function_calling_config"), Names("allowed_function_names")],
     &[Key("contents"), Each, Key("parts"), Each, Key("function_call"), Name("name")],
