@@ -57,6 +57,8 @@ test("ToolRouter: two servers, a collision, long and dotted names, a tool added 
   assert.deepEqual(Object.keys(gemini[0]), ["name", "description", "parametersJsonSchema"]);
   assert.ok("$schema" in gemini[0].parametersJsonSchema, "the SDK's schema, as it is");
   assert.deepEqual(gemini[0].parametersJsonSchema, anthropic[0].input_schema);
+  // Responses: strict: false, or the API would make every optional field required.
+  assert.equal(router.tools("openai-responses")[0].strict, false);
 
   // Routed by alias or canonical name, to the server that has the tool.
   const byAlias = await router.callTool("github__create_issue", { q: "x" });

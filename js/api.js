@@ -1014,7 +1014,7 @@ function createApi(glue) {
       // Object.prototype carries (`value`, `function`) is never taken for one
       // of the layout's or the definition's.
       for (const [path, place] of layout) {
-        const v = isOwn.call(place, "value") ? place.value : parts[place.slot]; // a fixed string, or the part the slot names (ToolSpec's keys)
+        const v = isOwn.call(place, "value") ? place.value : parts[place.slot]; // a fixed string or boolean, or the part the slot names (ToolSpec's keys)
         if (v === undefined) continue;
         let at = definition;
         for (let i = 0; i < path.length - 1; i++) at = isOwn.call(at, path[i]) ? at[path[i]] : (at[path[i]] = {});

@@ -232,7 +232,8 @@ export interface ToolSpec {
  * Each tool as a `format` request declares it: Anthropic `{ name,
  * description, input_schema }`; OpenAI Chat `{ type: "function", function:
  * { name, description, parameters } }`; OpenAI Responses `{ type:
- * "function", name, description, parameters }`; Gemini one of a tool's
+ * "function", name, description, parameters, strict: false }` (left out,
+ * strict mode makes every optional field required); Gemini one of a tool's
  * `functionDeclarations` (`{ name, description, parametersJsonSchema }`:
  * JSON Schema as it is, which Gemini's `parameters` refuses); Bedrock
  * Converse `{ toolSpec: { name, description, inputSchema: { json } } }`.

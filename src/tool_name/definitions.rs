@@ -17,6 +17,8 @@ pub enum Slot {
     InputSchema,
     /// A fixed string.
     Literal(&'static str),
+    /// A fixed boolean.
+    Flag(bool),
 }
 
 /// One format's tool definition layout: `(path of keys, what goes there)`.
@@ -28,7 +30,7 @@ pub type ToolLayout = &'static [(&'static [&'static str], Slot)];
 /// caller's own schema object.
 #[must_use]
 pub fn tool_layout(format: Format) -> ToolLayout {
-    use Slot::{Description, InputSchema, Literal, Name};
+    use Slot::{Description, Flag, InputSchema, Literal, Name};
     match format {
         Format::Anthropic => &[(&["name"], Name), (&["description"], Description), (&["input_schema"], InputSchema)],
         Format::OpenAiChat => &[
@@ -37,11 +39,16 @@ pub fn tool_layout(format: Format) -> ToolLayout {
             (&["function", "description"], Description),
             (&["function", "parameters"], InputSchema),
         ],
+        // `strict: false`: without it the Responses API puts the schema in
+        // strict mode, making every optional field required (Chat
+        // Completions stays non-strict when it is left out). An MCP input
+        // schema is the server's own JSON Schema, to be taken as it is.
         Format::OpenAiResponses => &[
             (&["type"], Literal("function")),
             (&["name"], Name),
             (&["description"], Description),
             (&["parameters"], InputSchema),
+            (&["strict"], Flag(false)),
         ],
         // One of a Gemini tool's `functionDeclarations`. The schema goes in
         // `parametersJsonSchema`, which takes JSON Schema as it is; the API
@@ -63,7 +70,9 @@ pub fn tool_layout(format: Format) -> ToolLayout {
 /// (an alias), laid out by [`tool_layout`]:
 /// - `anthropic`: `{ name, description, input_schema }`;
 /// - `openai-chat`: `{ type: "function", function: { name, description, parameters } }`;
-/// - `openai-responses`: `{ type: "function", name, description, parameters }`;
+/// - `openai-responses`: `{ type: "function", name, description, parameters,
+///   strict: false }` (left out, `strict` means true there, and the API
+///   would make every optional field of the schema required);
 /// - `gemini`: `{ name, description, parametersJsonSchema }` (one of a
 ///   tool's `functionDeclarations`; `parametersJsonSchema`, not the
 ///   OpenAPI-subset `parameters`, since MCP input schemas are JSON Schema
@@ -83,6 +92,7 @@ pub fn tool_definition(format: Format, name: &str, description: Option<&str>, in
             },
             Slot::InputSchema => input_schema.clone(),
             Slot::Literal(s) => Value::String((*s).to_owned()),
+            Slot::Flag(b) => Value::Bool(*b),
         };
         put(&mut root, path, value);
     }
@@ -124,7 +134,7 @@ mod tests {
         );
         assert_eq!(
             d(Format::OpenAiResponses),
-            json!({ "type": "function", "name": "gh__issue", "description": "Open an issue", "parameters": schema })
+            json!({ "type": "function", "name": "gh__issue", "description": "Open an issue", "parameters": schema, "strict": false })
         );
         assert_eq!(
             d(Format::Gemini),
