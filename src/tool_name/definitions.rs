@@ -53,8 +53,8 @@ pub fn tool_layout(format: Format) -> ToolLayout {
         // One of a Gemini tool's `functionDeclarations`. The schema goes in
         // `parametersJsonSchema`, which takes JSON Schema as it is; the API
         // refuses what its OpenAPI-subset `parameters` lacks, and the MCP
-        // SDK puts `$schema` (and Zod `additionalProperties`) in every
-        // tool's input schema.
+        // SDK puts `$schema` in every tool's input schema (and Zod's strict
+        // objects `additionalProperties`).
         Format::Gemini => {
             &[(&["name"], Name), (&["description"], Description), (&["parametersJsonSchema"], InputSchema)]
         }
