@@ -101,17 +101,77 @@ for (const [label, z] of [["zod v3", z3], [`zod v${z4.z ? 4 : "?"} (the MCP SDK'
       assert.equal(parsed.success, false);
       const issues = parsed.error.issues;
       if (z === z3 && i === 2) assert.ok(JSON.stringify(issues).includes(SECRET), "zod v3's raw issue carries the received value");
-      const data = c.classifyIssues("list_bounties", issues);
+      const data = c.classifyIssues("list_bounties", issues, input);
       assert.equal(data.length, issues.length);
       const [field, message] = want[i];
       assert.equal(data[0].field, field, `${label} #${i}`);
       if (message) assert.equal(data[0].message, message, `${label} #${i}`);
-      else assert.ok(["is required", "has the wrong type"].includes(data[0].message), `${label} #${i}: ${data[0].message}`);
+      else assert.equal(data[0].message, "is required", `${label} #${i}`);
       assert.equal(data[0].tool, "list_bounties");
       expectSafe(data, `${label} #${i}`);
     });
   });
 }
+
+for (const [label, z] of [["zod v3", z3], ["zod v4", z4]]) {
+  test(`${label}: a left-out argument is required, whatever code the issue has, once the input is given`, () => {
+    const fields = ["kind", "exact", "either", "filter", "tags", "when"];
+    const c = new ErrorClassifier({ tools: { search: fields } });
+    const schema = z.object({
+      kind: z.enum(["a", "b"]),
+      exact: z.literal("x"),
+      either: z.union([z.string(), z.number()]),
+      filter: z.object({ since: z.string(), until: z.string().optional() }),
+      tags: z.array(z.string()),
+      when: z.string().refine((v) => v.length > 3),
+    });
+    const present = { kind: "c", exact: "y", either: true, filter: { since: 5 }, tags: "t", when: "ab" };
+    const partial = { filter: { until: "z" } };
+    const by = (data) => Object.fromEntries(data.map((d) => [d.field, d.message]));
+    const left = schema.safeParse(partial).error.issues;
+    assert.deepStrictEqual(by(c.classifyIssues("search", left, partial)), {
+      kind: "is required",
+      exact: "is required",
+      either: "is required",
+      filter: "is missing a required property",
+      tags: "is required",
+      when: "is required",
+    });
+    // The same through toolErrorResult, as protectServer calls it.
+    const result = c.toolErrorResult("search", { issues: left }, partial);
+    assert.match(result.content[0].text, /^invalid tool arguments for search: kind is required; exact is required; /);
+    // Values that are there but wrong keep their own phrases.
+    const wrong = by(c.classifyIssues("search", schema.safeParse(present).error.issues, present));
+    assert.equal(wrong.kind, "is not one of the allowed values");
+    assert.equal(wrong.filter, "has the wrong type");
+    assert.equal(wrong.tags, "has the wrong type");
+    assert.equal(wrong.when, "is invalid");
+    // Without the input only Zod 3's own word tells (on invalid_type).
+    const alone = by(c.classifyIssues("search", left));
+    assert.equal(alone.kind, z === z3 ? "is required" : "is not one of the allowed values");
+    assert.equal(alone.tags, z === z3 ? "is required" : "has the wrong type");
+  });
+}
+
+test("the input is only asked whether a value is there: never copied, hostile inputs change nothing else", () => {
+  const c = new ErrorClassifier({ tools: { t: ["a"] } });
+  const issues = [{ code: "invalid_type", path: ["a"] }];
+  const read = [];
+  const spy = new Proxy({ a: `x ${SECRET}` }, { get(o, k) { read.push(k); return o[k]; }, getOwnPropertyDescriptor(o, k) { read.push(`own ${String(k)}`); return Reflect.getOwnPropertyDescriptor(o, k); } });
+  const data = c.classifyIssues("t", issues, spy);
+  assert.deepStrictEqual(data, [{ code: "invalid_argument", tool: "t", field: "a", message: "has the wrong type" }]);
+  expectSafe(data, "spy");
+  assert.deepStrictEqual(read, ["own a", "a"], "whether `a` is there, then whether it is undefined");
+  const trap = new Proxy({}, { getOwnPropertyDescriptor() { throw new Error("trap"); } });
+  for (const input of [trap, null, 5, "a", [], { a: undefined }, {}]) {
+    const d = c.classifyIssues("t", issues, input);
+    assert.equal(d[0].field, "a");
+    const absent = input !== null && typeof input === "object" && input !== trap;
+    assert.equal(d[0].message, absent ? "is required" : "has the wrong type", String(input));
+  }
+  // Paths that are no list, or hold symbols or objects, make no claim.
+  for (const path of ["a", [Symbol("a")], [{}], null]) assert.equal(c.classifyIssues("t", [{ code: "invalid_type", path }], {})[0].message, "has the wrong type");
+});
 
 test("ajv: real errors become safe data", () => {
   const ajv = new Ajv({ allErrors: true });
@@ -129,6 +189,21 @@ test("ajv: real errors become safe data", () => {
     assert.deepStrictEqual(data.map((d) => [d.field, d.message]), want[i], `ajv #${i}: ${JSON.stringify(validate.errors)}`);
     expectSafe(data, `ajv #${i}`);
   });
+});
+
+test("ajv: a property left out inside a field is not the field left out", () => {
+  const ajv = new Ajv({ allErrors: true });
+  const validate = ajv.compile({
+    type: "object",
+    properties: { filter: { type: "object", properties: { since: { type: "string" } }, required: ["since"] } },
+    required: ["filter", "q"],
+  });
+  assert.equal(validate({ filter: {} }), false);
+  const c = new ErrorClassifier({ tools: { search: ["filter", "q"] } });
+  assert.deepStrictEqual(
+    c.classifyIssues("search", validate.errors).map((d) => [d.field, d.message]),
+    [["q", "is required"], ["filter", "is missing a required property"]],
+  );
 });
 
 test("seeded random messages: every output string is a catalog or fixed string", () => {

@@ -112,7 +112,7 @@ function operations() {
       ["invalidArgumentsResponse", [7, "list_bounties", new Error("limit is required")]],
       ["toolErrorResult", ["list_bounties", "unknown tool"]],
       ["unknownToolResponse", [8, "list_bountie"]],
-      ["classifyIssues", ["list_bounties", [{ code: "invalid_type", path: ["limit"], received: "undefined" }, { keyword: "required", instancePath: "", params: { missingProperty: "limit" } }]]],
+      ["classifyIssues", ["list_bounties", [{ code: "invalid_type", path: ["limit"], received: "undefined" }, { keyword: "required", instancePath: "", params: { missingProperty: "limit" } }], { other: 1 }]],
     ].map(([method, good]) => ({
       name: `ErrorClassifier#${method}`,
       make: () => new ErrorClassifier(catalog),

@@ -66,6 +66,12 @@ for (const [zod, z] of [["Zod 4", z4], ["Zod 3", z3]]) {
     assert.ok(!JSON.stringify(r).includes(MARK));
     assert.equal(r.structuredContent.error.tool, "later");
     assert.equal(r.structuredContent.error.field, "level");
+    // A left-out argument says so, in both Zod versions (Zod 4's issue
+    // for a missing enum is the one for a wrong value).
+    for (const args of [{ text: "hi" }, undefined]) {
+      const missing = await client.callTool({ name: "send", arguments: args });
+      assert.deepEqual(missing.structuredContent.error, { code: "invalid_argument", tool: "send", field: "priority", message: "is required" });
+    }
     // The server's own phrases pass.
     const known = await client.callTool({ name: "send", arguments: { priority: "low", text: "known" } });
     assert.deepEqual(known.structuredContent.error, { code: "invalid_argument", tool: "send", field: "text", message: "is not a known user" });

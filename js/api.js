@@ -1234,9 +1234,9 @@ function createApi(glue) {
   // ---- Safe error.data ----
 
   // Read when the first ErrorClassifier is made (a cost at import otherwise).
-  let INVALID_ARGUMENT, ISSUE_MESSAGES, ISSUE_FIELDS;
+  let INVALID_ARGUMENT, ISSUE_MESSAGES, ISSUE_FIELDS, ISSUE_PATH;
   function errorTables() {
-    if (ISSUE_FIELDS === undefined) ({ invalidArgument: INVALID_ARGUMENT, issueMessages: ISSUE_MESSAGES, issueFields: ISSUE_FIELDS } = table(glue.__error_tables));
+    if (ISSUE_FIELDS === undefined) ({ invalidArgument: INVALID_ARGUMENT, issueMessages: ISSUE_MESSAGES, issueFields: ISSUE_FIELDS, issuePath: ISSUE_PATH } = table(glue.__error_tables));
   }
   const ISSUE_WORDS = glue.IssueWord;
 
@@ -1251,13 +1251,41 @@ function createApi(glue) {
   }
 
   /**
+   * Whether `input` has no value at `path` (a list of keys and indexes):
+   * 1 when a step finds no own property there or the value is undefined,
+   * 0 when it has one or the path cannot be followed (a step into a
+   * primitive, a path that is no list); Word.Missing without an input.
+   * Only presence is read, never a value's content.
+   */
+  function absentAt(input, path) {
+    if (input === undefined) return Word.Missing;
+    if (!isList(path)) return 0;
+    try {
+      // Ends at the input's depth: each step goes one level into it.
+      let v = input;
+      for (let i = 0; i < path.length; i++) {
+        if (v === null || typeof v !== "object") return 0;
+        const key = path[i];
+        if (typeof key !== "string" && typeof key !== "number") return 0; // a symbol: JSON arguments have none
+        if (!isOwn.call(v, key)) return 1;
+        v = v[key];
+      }
+      return v === undefined ? 1 : 0;
+    } catch {
+      return 0; // a Proxy or getter that throws: no claim either way
+    }
+  }
+
+  /**
    * Streams schema issues into a classifier's scratch for Rust to decide:
    * the fields Rust names (ISSUE_FIELDS) read once per issue, strings
-   * interned and written as UTF-16 units, then `op(toolLength,
-   * stringCount, issueCount)` is called. An issue that throws while it is
-   * read streams with no fields. Returns `[base of the words, issue count]`.
+   * interned and written as UTF-16 units, then the path's length and
+   * whether `input` (the arguments that failed, if given) lacks a value
+   * there; then `op(toolLength, stringCount, issueCount)` is called. An
+   * issue that throws while it is read streams with no fields. Returns
+   * `[base of the words, issue count]`.
    */
-  function streamIssues(s, tool, issues, op) {
+  function streamIssues(s, tool, issues, op, input) {
     const ids = new Map(), strings = [], fields = [];
     const count = issues.length;
     if (!(count <= Limit.MaxElements)) {
@@ -1282,9 +1310,11 @@ function createApi(glue) {
           }
           fields.push(id);
         }
+        const path = at(issue, ISSUE_PATH);
+        fields.push(isList(path) ? path.length : Word.Missing, absentAt(input, path));
       } catch {
         fields.length = start;
-        for (let f = 0; f < ISSUE_FIELDS.length; f++) fields.push(Word.Missing);
+        for (let f = 0; f < ISSUE_FIELDS.length + 2; f++) fields.push(Word.Missing);
       }
     }
     let total = tool.length;
@@ -1398,12 +1428,16 @@ function createApi(glue) {
       this.#s.v.invalid_arguments_response(id, t, m, out);
       return take();
     }
-    /** An MCP CallToolResult with isError: true; text from catalog strings only. A ZodError gives its issues' result. */
-    toolErrorResult(tool, error) {
+    /**
+     * An MCP CallToolResult with isError: true; text from catalog strings
+     * only. A ZodError gives its issues' result (`input`: as for
+     * classifyIssues).
+     */
+    toolErrorResult(tool, error, input) {
       const s = ErrorClassifier.#live(this);
       const issues = error !== null && typeof error === "object" && !isList(error) ? issuesOf(error) : null;
       if (issues !== null) {
-        streamIssues(s, typeof tool === "string" ? tool : "", issues, (t, n, c) => s.v.issues_result_stream(t, n, c, out));
+        streamIssues(s, typeof tool === "string" ? tool : "", issues, (t, n, c) => s.v.issues_result_stream(t, n, c, out), input);
         return take();
       }
       const [t, m] = this.#prepare(tool, error);
@@ -1424,13 +1458,17 @@ function createApi(glue) {
       s.v.unknown_tool_response(id, n, out);
       return take();
     }
-    /** Zod issues (or a ZodError) or Ajv errors → safe data, one per issue. */
-    classifyIssues(tool, issues) {
+    /**
+     * Zod issues (or a ZodError) or Ajv errors → safe data, one per issue.
+     * `input`, the arguments that failed, tells a value left out from a
+     * wrong one where the issue does not (Zod 4); only presence is read.
+     */
+    classifyIssues(tool, issues, input) {
       const s = ErrorClassifier.#live(this);
       issues = issuesOf(issues);
       if (issues === null) throw argumentError(Expected.Issues);
       const t = typeof tool === "string" ? tool : "";
-      const [base, count] = streamIssues(s, t, issues, (tl, n, c) => s.v.classify_issue_stream(tl, n, c));
+      const [base, count] = streamIssues(s, t, issues, (tl, n, c) => s.v.classify_issue_stream(tl, n, c), input);
       views();
       const strings = this.#strings, size = ISSUE_WORDS.Size, missing = Word.Missing;
       const data = new Array(count);

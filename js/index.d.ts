@@ -425,14 +425,18 @@ export class ErrorClassifier {
   /** `{ code, tool, field, message }` when the message matches the catalog exactly; else null. */
   classify(tool: string, error: ErrorLike): ErrorData | null;
   invalidArgumentsResponse(id: unknown, tool: string, error: ErrorLike): InvalidArgumentsResponse;
-  /** A `ZodError` (v3 or v4) gives the result of its issues. */
-  toolErrorResult(tool: string, error: ErrorLike): ToolErrorResult;
+  /** A `ZodError` (v3 or v4) gives the result of its issues; `input` as for `classifyIssues`. */
+  toolErrorResult(tool: string, error: ErrorLike, input?: unknown): ToolErrorResult;
   /** For an error a tool's handler threw: classified, else `tool <name> failed`, nothing of the error's own text. */
   handlerErrorResult(tool: string, error: ErrorLike): ToolFailureResult;
   /** Suggests up to 3 catalog tools nearest `name`; the name itself never appears. */
   unknownToolResponse(id: unknown, name: string): UnknownToolResponse;
-  /** One safe datum per issue: the field when the top-level path is a field of the tool, a fixed message. */
-  classifyIssues(tool: string, issues: SchemaIssues): ErrorData[];
+  /**
+   * One safe datum per issue: the field when the top-level path is a field of the tool, a fixed message.
+   * `input`, the arguments that failed, lets a left-out argument say `is required` where the issue
+   * does not tell (Zod 4); only whether a value is present is read.
+   */
+  classifyIssues(tool: string, issues: SchemaIssues, input?: unknown): ErrorData[];
   /** Frees the wasm memory now (optional). */
   free(): void;
 }

@@ -143,8 +143,9 @@ function createMcp(api, sdk) {
     async function invalidArguments(tool, name, args) {
       const schema = normalizeObjectSchema(tool.inputSchema) ?? tool.inputSchema;
       let issues = [];
+      const input = args ?? {};
       try {
-        const parsed = await safeParseAsync(schema, args ?? {});
+        const parsed = await safeParseAsync(schema, input);
         if (!parsed.success) issues = parsed.error.issues;
       } catch {
         // a schema that throws: no issue to name
@@ -152,7 +153,7 @@ function createMcp(api, sdk) {
       // A recipient that failed recipientSchema: its rejection result is the answer.
       const rejection = rejectionOf(issues);
       if (rejection !== undefined) return structuredClone(rejection);
-      return current().toolErrorResult(name, { issues });
+      return current().toolErrorResult(name, { issues }, input); // the input tells a left-out argument (Zod 4 issues do not)
     }
   }
 

@@ -129,8 +129,16 @@ pub enum Issue<'a> {
         code: &'a str,
         /// `issue.path[0]` when it is a string.
         first_segment: Option<&'a str>,
-        /// v3 `invalid_type` with `received: "undefined"`: the argument is missing.
+        /// The value the issue is about is absent from the call. Zod 3
+        /// says so (`invalid_type` with `received: "undefined"`); Zod 4
+        /// does not (a left-out enum is `invalid_value`, a left-out string
+        /// `invalid_type` like a number in its place), so a caller with the
+        /// input tells it from there.
         missing: bool,
+        /// The issue's path goes below a top-level argument
+        /// (`["filter", "since"]`): a missing value is then a part of the
+        /// named field, not the field.
+        nested: bool,
     },
     /// An Ajv error (`{ keyword, instancePath, params }`).
     Ajv {
@@ -166,9 +174,31 @@ pub fn issue_message(issue: &Issue<'_>) -> &'static str {
     const FORMAT: &str = "does not have the expected format";
     const STEP: &str = "is not a multiple of the required step";
     const INVALID: &str = "is invalid";
+    // A value left out inside a field the call has: "filter is required"
+    // would send the caller looking for a field it already passed.
+    const MISSING_PART: &str = "is missing a required property";
     match *issue {
-        Issue::Zod { code, missing, .. } => match code {
-            "invalid_type" if missing => REQUIRED,
+        // The codes Zod gives a value that is absent; a custom issue
+        // (a refinement's own rule) keeps its phrase.
+        Issue::Zod {
+            code:
+                "invalid_type"
+                | "invalid_literal"
+                | "invalid_enum_value"
+                | "invalid_value"
+                | "invalid_union"
+                | "invalid_union_discriminator",
+            missing: true,
+            nested,
+            ..
+        } => {
+            if nested {
+                MISSING_PART
+            } else {
+                REQUIRED
+            }
+        }
+        Issue::Zod { code, .. } => match code {
             "invalid_type" => WRONG_TYPE,
             "invalid_literal" | "invalid_enum_value" | "invalid_value" => NOT_ALLOWED,
             "unrecognized_keys" => UNKNOWN_ARGUMENT,
@@ -181,9 +211,10 @@ pub fn issue_message(issue: &Issue<'_>) -> &'static str {
             "invalid_key" | "invalid_element" => "contains an invalid entry",
             _ => INVALID,
         },
-        Issue::Ajv { keyword, .. } => match keyword {
+        Issue::Ajv { keyword, instance_path, .. } => match keyword {
             "type" => WRONG_TYPE,
-            "required" => REQUIRED,
+            "required" if instance_path.is_empty() => REQUIRED,
+            "required" => MISSING_PART,
             "additionalProperties" | "unevaluatedProperties" => UNKNOWN_ARGUMENT,
             "enum" | "const" => NOT_ALLOWED,
             "minimum" | "exclusiveMinimum" | "minLength" | "minItems" | "minProperties" => SMALL,
@@ -198,9 +229,10 @@ pub fn issue_message(issue: &Issue<'_>) -> &'static str {
 }
 
 /// Every fixed phrase [`issue_message`] can return (for the no-echo proofs).
-pub const ISSUE_MESSAGES: [&str; 13] = [
+pub const ISSUE_MESSAGES: [&str; 14] = [
     "has the wrong type",
     "is required",
+    "is missing a required property",
     "is not one of the allowed values",
     "is not a known argument",
     "does not match any allowed form",
@@ -989,8 +1021,8 @@ mod tests {
         let got = c.classify_issues(
             "list_bounties",
             &[
-                Issue::Zod { code: "too_big", first_segment: Some("limit"), missing: false },
-                Issue::Zod { code: "invalid_type", first_segment: Some("evil\n"), missing: true },
+                Issue::Zod { code: "too_big", first_segment: Some("limit"), missing: false, nested: false },
+                Issue::Zod { code: "invalid_type", first_segment: Some("evil\n"), missing: true, nested: false },
                 Issue::Ajv { keyword: "required", instance_path: "", missing_property: Some("status") },
                 Issue::Ajv { keyword: "maximum", instance_path: "/limit", missing_property: None },
             ],
@@ -999,5 +1031,25 @@ mod tests {
         assert_eq!((got[1].field, got[1].message), (None, "is required"));
         assert_eq!(got[2].field, Some("status"));
         assert_eq!(got[3].field, Some("limit"));
+    }
+
+    #[test]
+    fn a_left_out_value_is_required_whatever_code_zod_gives_it() {
+        let c = seed();
+        let zod = |code, missing, nested| Issue::Zod { code, first_segment: Some("status"), missing, nested };
+        let message = |issue| c.classify_issues("list_bounties", &[issue])[0].message;
+        // Zod 4 gives a left-out enum `invalid_value`, a left-out union `invalid_union`.
+        for code in ["invalid_type", "invalid_value", "invalid_enum_value", "invalid_literal", "invalid_union"] {
+            assert_eq!(message(zod(code, true, false)), "is required", "{code}");
+            assert_eq!(message(zod(code, true, true)), "is missing a required property", "{code}");
+        }
+        assert_eq!(message(zod("invalid_value", false, false)), "is not one of the allowed values");
+        assert_eq!(message(zod("invalid_type", false, true)), "has the wrong type");
+        // A refinement's own issue keeps its phrase, absent value or not.
+        assert_eq!(message(zod("custom", true, false)), "is invalid");
+        let ajv = |instance_path| Issue::Ajv { keyword: "required", instance_path, missing_property: Some("status") };
+        let got = c.classify_issues("list_bounties", &[ajv(""), ajv("/status")]);
+        assert_eq!((got[0].field, got[0].message), (Some("status"), "is required"));
+        assert_eq!((got[1].field, got[1].message), (Some("status"), "is missing a required property"));
     }
 }

@@ -114,7 +114,7 @@ fn schema_hints_phrase_what_the_schema_declares() {
         ("send", "limit", &bounds),
         ("send", "unknown", &bounds), // not a field: ignored
     ]);
-    let zod = |code, field| Issue::Zod { code, first_segment: Some(field), missing: false };
+    let zod = |code, field| Issue::Zod { code, first_segment: Some(field), missing: false, nested: false };
     let data = c.classify_issues(
         "send",
         &[

@@ -108,7 +108,7 @@ proptest! {
         strings_in(&serde_json::to_value(result.structured_content).unwrap(), &mut seen);
         strings_in(&serde_json::to_value(c.unknown_tool_response(&Value::Null, &message)).unwrap(), &mut seen);
         let issues = [
-            Issue::Zod { code: &message, first_segment: Some(&message), missing: false },
+            Issue::Zod { code: &message, first_segment: Some(&message), missing: false, nested: false },
             Issue::Ajv { keyword: &message, instance_path: &message, missing_property: Some(&message) },
         ];
         strings_in(&serde_json::to_value(c.classify_issues(&tool, &issues)).unwrap(), &mut seen);

@@ -274,7 +274,12 @@ fn error_data() {
                 serde_json::to_string(&c.classify_issues(
                     &tool,
                     &[
-                        Issue::Zod { code: &message, first_segment: Some(&tool), missing: r.chance(50) },
+                        Issue::Zod {
+                            code: &message,
+                            first_segment: Some(&tool),
+                            missing: r.chance(50),
+                            nested: r.chance(50),
+                        },
                         Issue::Ajv { keyword: &message, instance_path: &tool, missing_property: Some(&message) },
                     ],
                 ))
@@ -286,7 +291,7 @@ fn error_data() {
                 let text = error_text(&data);
                 assert!(!text.contains(MARKER) || catalog_text.contains(MARKER), "caller input echoed: {text}");
             }
-            let issue = Issue::Zod { code: &message, first_segment: None, missing: false };
+            let issue = Issue::Zod { code: &message, first_segment: None, missing: false, nested: false };
             assert!(!issue_message(&issue).contains(MARKER));
         }
     }

@@ -19,8 +19,8 @@ server.registerTool("send", { inputSchema: { priority: z4.enum(["low", "high"]) 
   const parsed4 = schema4.safeParse(args);
   if (!parsed4.success) {
     classifier.classifyIssues("send", parsed4.error); // a Zod 4 ZodError
-    classifier.classifyIssues("send", parsed4.error.issues); // its issues
-    return classifier.toolErrorResult("send", parsed4.error); // assignable to CallToolResult
+    classifier.classifyIssues("send", parsed4.error.issues, args); // its issues, with the arguments that failed
+    return classifier.toolErrorResult("send", parsed4.error, args); // assignable to CallToolResult
   }
   const parsed3 = schema3.safeParse(args);
   if (!parsed3.success) {

@@ -28,7 +28,29 @@ struct Tables {
     /// The places read from each issue, in [`IssueField`] order: a key,
     /// then (for a nested place) a key or an index into what it holds.
     issue_fields: [&'static [IssueStep]; IssueField::COUNT],
+    /// Where an issue keeps its path (a list of keys and indexes), which
+    /// the wrapper measures and follows into the input: two more words per
+    /// issue after the fields, [`PathFact`] order.
+    issue_path: &'static [IssueStep],
 }
+
+/// The words per issue after its [`IssueField`]s: facts about its path
+/// that the wrapper reads, for the core to decide with.
+#[derive(Clone, Copy)]
+enum PathFact {
+    /// How many segments the path has ([`Word::Missing`](super::Word::Missing) when it is no list).
+    Length,
+    /// 1 when the input the wrapper was given has no value at the path, 0
+    /// when it has one or cannot be followed there; `Missing` without an input.
+    Absent,
+}
+
+impl PathFact {
+    const COUNT: usize = 2;
+}
+
+/// Words per issue in the stream.
+const ISSUE_STRIDE: usize = IssueField::COUNT + PathFact::COUNT;
 
 /// One step into an issue object: a key, or an array index.
 #[derive(Serialize, Clone, Copy)]
@@ -93,6 +115,7 @@ pub fn error_tables(out: &Array) {
         invalid_argument: INVALID_ARGUMENT,
         issue_messages: ISSUE_MESSAGES,
         issue_fields: IssueField::PLACES,
+        issue_path: &[IssueStep::Key("path")],
     }));
 }
 
@@ -201,7 +224,7 @@ impl Classifier {
     /// in units `..tool_len`, then `strings` strings end to end (their
     /// lengths in words `..strings`), then per issue the
     /// [`IssueField`]s as words (a string's index, or [`Word::Missing`](super::Word::Missing) /
-    /// [`Word::Other`](super::Word::Other)). Writes [`IssueWord::Size`] words per issue at the
+    /// [`Word::Other`](super::Word::Other)) and the [`PathFact`]s. Writes [`IssueWord::Size`] words per issue at the
     /// start of the words.
     pub fn classify_issue_stream(&mut self, tool_len: usize, strings: usize, count: usize) {
         let ids = self.with_issue_stream(tool_len, strings, count, ErrorClassifier::classify_issue_ids);
@@ -247,19 +270,26 @@ impl Classifier {
         let text = |w: i32| usize::try_from(w).ok().and_then(|i| texts.get(i)).and_then(Option::as_deref);
         let list: Vec<Issue<'_>> = (0..count)
             .map(|k| {
-                let field =
-                    |f: IssueField| words.get(strings + k * IssueField::COUNT + f as usize).and_then(|w| text(*w));
-                match field(IssueField::Keyword) {
-                    Some(keyword) => Issue::Ajv {
+                let record = strings + k * ISSUE_STRIDE;
+                let field = |f: IssueField| words.get(record + f as usize).and_then(|w| text(*w));
+                let fact = |f: PathFact| words.get(record + IssueField::COUNT + f as usize).copied();
+                if let Some(keyword) = field(IssueField::Keyword) {
+                    return Issue::Ajv {
                         keyword,
                         instance_path: field(IssueField::InstancePath).unwrap_or_default(),
                         missing_property: field(IssueField::MissingProperty),
-                    },
-                    None => Issue::Zod {
-                        code: field(IssueField::Code).unwrap_or_default(),
-                        first_segment: field(IssueField::FirstSegment),
-                        missing: field(IssueField::Received) == Some("undefined"),
-                    },
+                    };
+                }
+                let code = field(IssueField::Code).unwrap_or_default();
+                Issue::Zod {
+                    code,
+                    first_segment: field(IssueField::FirstSegment),
+                    // Zod 3's word for a value left out is on `invalid_type` only
+                    // (elsewhere `received` is the value itself, which may be the
+                    // text "undefined").
+                    missing: fact(PathFact::Absent) == Some(1)
+                        || (code == "invalid_type" && field(IssueField::Received) == Some("undefined")),
+                    nested: fact(PathFact::Length).is_some_and(|n| n > 1),
                 }
             })
             .collect();
