@@ -105,3 +105,54 @@ test('ToolRouter onCollision "throw": a colliding server is not added, and a ref
   assert.deepEqual(router.registry.entries().map((e) => e.canonical).sort(), ["a/b__c", "a__x/y"]);
   assert.equal((await router.callTool("a__b__c", { q: "1" })).content[0].text, "a:b__c:1");
 });
+
+test("ToolRouter keeps the client's own tools/list_changed handler, before and after removeServer", async () => {
+  const server = new McpServer({ name: "s", version: "1.0.0" });
+  server.registerTool("a", { inputSchema: { q: z.string() } }, async () => ({ content: [{ type: "text", text: "a" }] }));
+  const [t1, t2] = InMemoryTransport.createLinkedPair();
+  await server.connect(t1);
+  let changes = 0;
+  // The SDK's own option: the client re-lists and calls onChanged.
+  const client = new Client({ name: "host", version: "1.0.0" }, { listChanged: { tools: { onChanged: () => changes++ } } });
+  await client.connect(t2);
+  const router = new ToolRouter();
+  await router.addServer("s", client);
+  const add = (name) => server.registerTool(name, { inputSchema: { q: z.string() } }, async () => ({ content: [{ type: "text", text: name }] }));
+  add("b");
+  await until(() => changes === 1 && router.tools("anthropic").some((t) => t.name === "s__b"));
+  assert.equal(router.removeServer("s"), true);
+  add("c");
+  await until(() => changes === 2);
+  assert.deepEqual(router.tools("anthropic"), [], "a removed server is not followed");
+});
+
+test("ToolRouter ends at the newest tool list when list answers come back out of order", async () => {
+  const server = new McpServer({ name: "s", version: "1.0.0" });
+  const add = (name) => server.registerTool(name, { inputSchema: { q: z.string() } }, async () => ({ content: [{ type: "text", text: name }] }));
+  add("a");
+  const [t1, t2] = InMemoryTransport.createLinkedPair();
+  await server.connect(t1);
+  const client = new Client({ name: "host", version: "1.0.0" });
+  await client.connect(t2);
+  const router = new ToolRouter();
+  await router.addServer("s", client);
+  // The first listing after this is answered, then held back (a slow
+  // network path); the next is not.
+  const list = client.listTools.bind(client);
+  let calls = 0, answered = 0;
+  client.listTools = async (...args) => {
+    const n = ++calls;
+    const page = await list(...args);
+    answered++;
+    if (n === 1) await new Promise((r) => setTimeout(r, 80));
+    return page;
+  };
+  add("b"); // its listing sees a and b, and comes back last
+  await until(() => answered === 1);
+  add("c"); add("d"); // a burst, as a server announces each tool it adds
+  const names = () => router.tools("anthropic").map((t) => t.name);
+  await until(() => calls >= 2 && names().length === 4);
+  await new Promise((r) => setTimeout(r, 120)); // the held-back answer has come by now
+  assert.deepEqual(names(), ["s__a", "s__b", "s__c", "s__d"]);
+  assert.equal(calls, 2, "the burst during the first listing is one more listing");
+});

@@ -14,13 +14,15 @@
 // It touches these SDK internals, pinned by the peer dependency's range and
 // tested at its bounds: McpServer#_registeredTools, #setToolRequestHandlers,
 // #validateToolInput, #executeToolHandler, #validateToolOutput,
-// #createToolError, and Protocol#_requestHandlers (for the task paths,
-// which it leaves to the SDK).
+// #createToolError, Protocol#_requestHandlers (for the task paths, which
+// it leaves to the SDK) and, for ToolRouter, Protocol#_notificationHandlers
+// (to keep a client's own tools/list_changed handler).
 function createMcp(api, sdk) {
   "use strict";
   const { McpError, ErrorCode, CallToolRequestSchema, ToolListChangedNotificationSchema, normalizeObjectSchema, getObjectShape, safeParseAsync, toJsonSchemaCompat } =
     sdk;
   const PROTECTED = Symbol("mcp-boundary protected");
+  const LIST_CHANGED = ToolListChangedNotificationSchema.shape.method.value;
 
   /** The top-level field names of a tool's input schema (Zod 3 or 4, a raw shape or an object); none for others. */
   function fieldsOf(inputSchema) {
@@ -214,16 +216,65 @@ function createMcp(api, sdk) {
     async addServer(name, client) {
       if (typeof name !== "string" || name === "" || name.includes("/")) throw new TypeError("ToolRouter.addServer: a server name without '/'");
       if (this.#servers.has(name)) this.removeServer(name);
-      this.#servers.set(name, { client, tools: new Map(), refused: [] });
-      client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.#refresh(name, client).catch(() => {})); // a refused new list keeps the old one
+      const entry = { client, tools: new Map(), refused: [], listing: null, stale: false, previous: undefined, installed: undefined };
+      this.#servers.set(name, entry);
+      this.#follow(entry, () => this.#refresh(name, entry).catch(() => {})); // a refused new list keeps the old one
       try {
-        return await this.#refresh(name, client);
+        return await this.#refresh(name, entry);
       } catch (e) {
-        if (this.#servers.get(name)?.client === client) this.removeServer(name);
+        if (this.#servers.get(name) === entry) this.removeServer(name);
         throw e;
       }
     }
-    async #refresh(name, client) {
+    /**
+     * Calls `changed` on the client's tools/list_changed, and then the
+     * handler the client had for it (its own `listChanged` option, a
+     * host's handler): following a server must not silence them.
+     */
+    #follow(entry, changed) {
+      const handlers = entry.client._notificationHandlers; // Protocol's, by method
+      const previous = handlers instanceof Map ? handlers.get(LIST_CHANGED) : undefined;
+      entry.client.setNotificationHandler(ToolListChangedNotificationSchema, (notification) => {
+        changed();
+        return previous?.(notification);
+      });
+      entry.previous = previous;
+      entry.installed = handlers instanceof Map ? handlers.get(LIST_CHANGED) : undefined;
+    }
+    /**
+     * Lists the server's tools and maps them. One listing at a time per
+     * server: a change announced during one (servers announce each tool
+     * they add, so they come in bursts) lists once more after it, so the
+     * mapping ends at the newest list whatever order the answers come in.
+     */
+    #refresh(name, entry) {
+      if (this.#servers.get(name) !== entry) return Promise.resolve({ refused: [] }); // removed
+      if (entry.listing !== null) {
+        entry.stale = true;
+        return entry.listing;
+      }
+      entry.listing = (async () => {
+        let result, error;
+        try {
+          do {
+            entry.stale = false;
+            try {
+              result = await this.#list(name, entry);
+              error = undefined;
+            } catch (e) {
+              error = e;
+            }
+          } while (entry.stale && this.#servers.get(name) === entry);
+        } finally {
+          entry.listing = null;
+        }
+        if (error !== undefined) throw error;
+        return result;
+      })();
+      return entry.listing;
+    }
+    async #list(name, entry) {
+      const { client } = entry;
       const tools = [];
       let cursor;
       do {
@@ -231,8 +282,7 @@ function createMcp(api, sdk) {
         tools.push(...page.tools);
         cursor = page.nextCursor;
       } while (cursor);
-      const entry = this.#servers.get(name);
-      if (entry === undefined || entry.client !== client) return { refused: [] }; // removed meanwhile
+      if (this.#servers.get(name) !== entry) return { refused: [] }; // removed meanwhile
       const before = [...entry.tools.values()].map((t) => t.name);
       this.#registry.unregisterServer(name);
       let refused = [];
@@ -252,7 +302,13 @@ function createMcp(api, sdk) {
     removeServer(name) {
       const entry = this.#servers.get(name);
       if (entry === undefined) return false;
-      entry.client.removeNotificationHandler(ToolListChangedNotificationSchema.shape.method.value);
+      // The client's own handler back, unless another has replaced ours
+      // since (that one still calls ours, which now does nothing).
+      const handlers = entry.client._notificationHandlers;
+      if (handlers instanceof Map && handlers.get(LIST_CHANGED) === entry.installed) {
+        if (entry.previous === undefined) handlers.delete(LIST_CHANGED);
+        else handlers.set(LIST_CHANGED, entry.previous);
+      }
       this.#servers.delete(name);
       this.#registry.unregisterServer(name);
       this.#classifier = null;
