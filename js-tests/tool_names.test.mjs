@@ -262,3 +262,50 @@ test("toolDefinitions: each format's tool definition, the schema object passed a
   assert.throws(() => toolDefinitions(tools, "openai"), { code: "INVALID_ARGUMENT" });
   assert.throws(() => toolDefinitions([{ description: "no name" }], "anthropic"), { code: "INVALID_ARGUMENT" });
 });
+
+test("a payload that is a class instance keeps its class: its getters read the rewritten names", async () => {
+  // As the Gemini SDK answers: a class whose `functionCalls` getter reads
+  // the candidates. A plain copy would have no getter, and the host would
+  // see no call at all.
+  class GenerateContentResponse {
+    get functionCalls() {
+      return this.candidates?.[0]?.content?.parts?.filter((p) => p.functionCall).map((p) => p.functionCall);
+    }
+  }
+  const response = () =>
+    Object.assign(new GenerateContentResponse(), { candidates: [{ content: { role: "model", parts: [{ functionCall: { name: "gh__create_issue", args: {} } }] } }] });
+  const registry = new esm.ToolRegistry();
+  registry.register("gh/create_issue");
+  const original = response();
+  const back = registry.fromProvider(original, "gemini");
+  assert.ok(back instanceof GenerateContentResponse);
+  assert.deepEqual(back.functionCalls, [{ name: "gh/create_issue", args: {} }]);
+  assert.equal(original.functionCalls[0].name, "gh__create_issue", "the input is not mutated");
+  assert.ok(registry.fromProvider(new GenerateContentResponse(), "gemini") instanceof GenerateContentResponse, "unchanged, still a copy of its class");
+  const events = [];
+  for await (const event of registry.fromProviderStream([response(), response()], "gemini")) events.push(event);
+  assert.deepEqual(events.map((e) => e.functionCalls[0].name), ["gh/create_issue", "gh/create_issue"]);
+  // The prototype is set once the copy is written: a setter on it never runs.
+  let set = 0;
+  class Trap {
+    set candidates(v) {
+      set++;
+    }
+  }
+  const input = Object.defineProperty(Object.create(Trap.prototype), "candidates", { value: response().candidates, enumerable: true });
+  const trapped = registry.fromProvider(input, "gemini");
+  assert.equal(set, 0);
+  assert.ok(trapped instanceof Trap);
+  assert.equal(Object.getOwnPropertyDescriptor(trapped, "candidates").value[0].content.parts[0].functionCall.name, "gh/create_issue");
+  // What a toJSON returns is not asked for its own toJSON by JSON; were the
+  // copy to keep such a prototype, JSON would ask it. So it is plain.
+  class Inner {
+    toJSON() {
+      return "inner";
+    }
+  }
+  const inner = Object.assign(Object.create(Inner.prototype), { candidates: response().candidates });
+  const outer = { toJSON: () => inner };
+  const out = registry.fromProvider(outer, "gemini");
+  assert.equal(JSON.stringify(out), JSON.stringify(outer).replace("gh__create_issue", "gh/create_issue"), "what rewriting the JSON gives");
+});

@@ -789,13 +789,32 @@ function createApi(glue) {
     return walk;
   }
 
+  /**
+   * A walk's result for `root`, which keeps root's class when root is an
+   * instance of one: a provider SDK may answer with one (the Gemini SDK's
+   * response, whose `functionCalls` getter reads the candidates; a plain
+   * copy has no such getter, and the host would see no call at all). The
+   * walk's copies are plain (its checks rely on that), and what is below
+   * the root is parsed JSON in every SDK, so the root alone is adopted,
+   * once the walk is done: no setter of the prototype runs. Not for a
+   * prototype with `toJSON`, which JSON would call on the copy, where the
+   * copy is what JSON already saw.
+   */
+  function withClass(result, root) {
+    if (result === root || !isObject(result) || !isObject(root)) return result;
+    const p = protoOf(root);
+    if (p === OBJECT_PROTO || (p !== null && typeof p.toJSON === "function")) return result;
+    return Object.setPrototypeOf(result, p);
+  }
+
   /** A new payload with names mapped by `map(name)` (a string, or null to keep it); the input is not mutated. */
   function rewrite(payload, format, map) {
     const walk = walkerOf(format);
     const root = jsonOf(payload, "");
     const result = walked(walk, root, map);
-    if (result !== root) return result;
-    return Array.isArray(root) ? root.slice() : isObject(root) ? { ...root } : root;
+    if (result !== root) return withClass(result, root);
+    if (Array.isArray(root)) return root.slice();
+    return isObject(root) ? withClass({ ...root }, root) : root;
   }
 
   // ---- Server-sent events, byte for byte ----
@@ -1185,7 +1204,11 @@ function createApi(glue) {
       const events = iterable(source)[Symbol.asyncIterator]();
       const sink = callSinkOf((id, name) => this.#remember(id, name));
       const map = this.#canonicalOf; // a freed registry throws from here when it must ask Rust
-      const step = (r) => (r.done ? r : { value: walked(walk, jsonOf(r.value, ""), map, sink), done: false });
+      const step = (r) => {
+        if (r.done) return r;
+        const root = jsonOf(r.value, "");
+        return { value: withClass(walked(walk, root, map, sink), root), done: false };
+      };
       // An iterator of its own rather than an async generator: one promise
       // per event, not two.
       return {
