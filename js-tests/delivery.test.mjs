@@ -3,6 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
+import vm from "node:vm";
 import * as esm from "mcp-boundary";
 import { rng } from "./helpers.mjs";
 
@@ -85,6 +86,37 @@ test("legacy and direct messages use the message's readAt", () => {
   assert.equal(readState(direct, "@b"), "unread");
   assert.equal(readState(direct, "@c"), "not_a_recipient");
   assert.equal(markRead(direct, "@b", new Date("2026-11-22T08:15:00.500Z")).readAt, "2026-11-22T08:15:00.500Z");
+});
+
+test("records as a database driver or an ORM gives them: a readAt that is a Date is its timestamp", () => {
+  // node-postgres, Prisma, Drizzle and the like give timestamp columns as
+  // Dates; the record's JSON has them as ISO-8601 UTC text.
+  const at = new Date("2026-11-22T08:15:00.250Z");
+  const broadcast = { id: 1, from: "@a", to: "AGENT:*", receipts: [
+    { recipient: "@b", deliveredAt: at, readAt: at },
+    { recipient: "@c", deliveredAt: at, readAt: null },
+  ] };
+  const direct = { id: 2, from: "@a", to: "@b", readAt: vm.runInNewContext("new Date(Date.UTC(2026, 10, 22))") }; // another realm's Date
+  const legacy = { id: 3, from: "@a", to: "AGENT:*", readAt: at };
+  assert.equal(readState(broadcast, "@b"), "read");
+  assert.equal(readState(broadcast, "@c"), "unread");
+  assert.equal(readState(direct, "@b"), "read");
+  assert.equal(readState(legacy, "@c"), "read");
+  assert.equal(unreadCount([broadcast, direct, legacy], "@b"), 0);
+  assert.deepStrictEqual(listUnread([broadcast, direct, legacy], "@c"), [broadcast]);
+  // The first read wins, and comes back as the text the host's JSON has.
+  assert.deepStrictEqual(markRead(broadcast, "@b", "2026-11-23T00:00:00Z"), { ok: true, alreadyRead: true, target: "receipt", readAt: "2026-11-22T08:15:00.250Z" });
+  assert.equal(markRead(direct, "@b", new Date()).readAt, "2026-11-22T00:00:00.000Z");
+  assert.equal(markRead(direct, "@b", vm.runInNewContext("new Date(0)")).alreadyRead, true, "another realm's Date as now");
+  // Still never a guess: an invalid Date, a year JSON writes beyond 9999,
+  // an object that only says it is a Date, a Date where a string belongs.
+  const fake = { [Symbol.toStringTag]: "Date", getTime: () => 0, toISOString: () => "2026-11-22T08:15:00Z" };
+  for (const [i, bad] of [new Date("nope"), new Date(Date.UTC(10000, 0, 1)), fake, new Proxy(at, {})].entries()) {
+    assert.throws(() => readState({ ...direct, readAt: bad }, "@b"), { code: "MALFORMED_RECORD", reason: "read_at" }, `#${i}`);
+    assert.throws(() => unreadCount([{ ...broadcast, receipts: [{ recipient: "@b", readAt: bad }] }], "@b"), { code: "MALFORMED_RECORD" });
+  }
+  assert.throws(() => readState({ ...direct, to: at }, "@b"), { code: "MALFORMED_RECORD" });
+  assert.throws(() => markRead(direct, "@b", fake), { code: "INVALID_ARGUMENT" });
 });
 
 test("wrong argument types throw clear TypeErrors; the module keeps working", () => {

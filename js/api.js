@@ -1518,7 +1518,7 @@ function createApi(glue) {
   // ---- Broadcast delivery and read state ----
 
   // Read on the first delivery call (a cost at import otherwise).
-  let RECORD_KEYS, STATES;
+  let RECORD_KEYS, STATES, TIMESTAMP_KEY;
   // Readers of a record's fields, in the order Rust names them. Every
   // field of every record kind has a load site of its own (positions
   // 0..FIELD_SITES, the kinds one after the other), so each site always
@@ -1530,22 +1530,24 @@ function createApi(glue) {
     const k = new Array(FIELD_SITES).fill(undefined);
     keys.forEach((key, i) => (k[first + i] = key));
     const [k0, k1, k2, k3, k4, k5, k6, k7] = k;
+    // Where Rust's timestamp key is read, a Date may stand for its text.
+    const [t0, t1, t2, t3, t4, t5, t6, t7] = k.map((key) => key !== undefined && key === TIMESTAMP_KEY);
     const read = (s, r) => {
-      if (k0 !== undefined) s.push(s.field(r[k0]));
-      if (k1 !== undefined) s.push(s.field(r[k1]));
-      if (k2 !== undefined) s.push(s.field(r[k2]));
-      if (k3 !== undefined) s.push(s.field(r[k3]));
-      if (k4 !== undefined) s.push(s.field(r[k4]));
-      if (k5 !== undefined) s.push(s.field(r[k5]));
-      if (k6 !== undefined) s.push(s.field(r[k6]));
-      if (k7 !== undefined) s.push(s.field(r[k7]));
+      if (k0 !== undefined) s.push(t0 ? s.time(r[k0]) : s.field(r[k0]));
+      if (k1 !== undefined) s.push(t1 ? s.time(r[k1]) : s.field(r[k1]));
+      if (k2 !== undefined) s.push(t2 ? s.time(r[k2]) : s.field(r[k2]));
+      if (k3 !== undefined) s.push(t3 ? s.time(r[k3]) : s.field(r[k3]));
+      if (k4 !== undefined) s.push(t4 ? s.time(r[k4]) : s.field(r[k4]));
+      if (k5 !== undefined) s.push(t5 ? s.time(r[k5]) : s.field(r[k5]));
+      if (k6 !== undefined) s.push(t6 ? s.time(r[k6]) : s.field(r[k6]));
+      if (k7 !== undefined) s.push(t7 ? s.time(r[k7]) : s.field(r[k7]));
     };
     return { read, count: keys.length };
   }
   let MESSAGE_FIELDS, RECEIPT_FIELDS, RECEIPTS_KEY;
   function deliveryTables() {
     if (STATES !== undefined) return;
-    ({ keys: RECORD_KEYS, states: STATES } = table(glue.__delivery_tables));
+    ({ keys: RECORD_KEYS, states: STATES, timestampKey: TIMESTAMP_KEY } = table(glue.__delivery_tables));
     MESSAGE_FIELDS = fieldReader(RECORD_KEYS.message, 0);
     RECEIPT_FIELDS = fieldReader(RECORD_KEYS.receipt, RECORD_KEYS.message.length);
     RECEIPTS_KEY = RECORD_KEYS.receipts;
@@ -1592,6 +1594,16 @@ function createApi(glue) {
     }
     field(v) {
       return v === undefined ? Word.Missing : v === null ? Word.Null : typeof v === "string" ? this.intern(v) : Word.Other;
+    }
+    /**
+     * A timestamp field: as `field`, and a Date (from any realm; an ORM's
+     * or a database driver's) as the ISO-8601 text its JSON has, for Rust
+     * to check like any other. An invalid Date stays not a string.
+     */
+    time(v) {
+      if (v === null || typeof v !== "object") return this.field(v);
+      const text = dateText(v);
+      return text === null ? Word.Other : this.intern(text);
     }
     record(r, fields) {
       if (r === null || typeof r !== "object" || isList(r)) {
@@ -1690,6 +1702,21 @@ function createApi(glue) {
     }
   }
 
+  const dateValue = Date.prototype.getTime, dateIso = Date.prototype.toISOString;
+  /**
+   * A Date's ISO-8601 text; null for anything else and for an invalid
+   * Date. A Date of another realm (a vm context, an iframe) counts: its
+   * time is read through Date.prototype, which throws for a non-Date
+   * (a Proxy, an object that only says it is one).
+   */
+  function dateText(v) {
+    try {
+      return Number.isNaN(dateValue.call(v)) ? null : dateIso.call(v);
+    } catch {
+      return null;
+    }
+  }
+
   function requireReader(reader) {
     if (typeof reader !== "string") throw argumentError(Expected.Reader);
   }
@@ -1699,9 +1726,9 @@ function createApi(glue) {
   /** `now` as a string for Rust to check: a string as is, a Date or epoch milliseconds as ISO-8601. */
   function timestamp(now) {
     if (typeof now === "string") return now;
-    const date = now instanceof Date ? now : typeof now === "number" ? new Date(now) : null;
-    if (date === null || Number.isNaN(date.getTime())) throw argumentError(Expected.Now);
-    return date.toISOString();
+    const text = typeof now === "number" ? dateText(new Date(now)) : now !== null && typeof now === "object" ? dateText(now) : null;
+    if (text === null) throw argumentError(Expected.Now);
+    return text;
   }
 
   /** Who a message goes to: the direct recipient, or the broadcast audience as it stands now. */

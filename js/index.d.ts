@@ -455,9 +455,9 @@ export type DeliveryPlan =
 /** One receipt per audience member of a broadcast. */
 export interface ReceiptRecord {
   recipient: string;
-  deliveredAt?: string;
-  /** `null` until read; an ISO-8601 UTC timestamp after. */
-  readAt: string | null;
+  deliveredAt?: string | Date;
+  /** `null` until read; an ISO-8601 UTC timestamp after (a `Date`, as database drivers give it, counts as its ISO text). */
+  readAt: string | Date | null;
 }
 
 /** A message as the host stores it. A broadcast without `receipts` is legacy (one shared `readAt`). */
@@ -465,7 +465,8 @@ export interface MessageRecord {
   id?: unknown;
   from?: string | null;
   to: string;
-  readAt?: string | null;
+  /** As a receipt's `readAt`. */
+  readAt?: string | Date | null;
   receipts?: ReceiptRecord[] | null;
   [key: string]: unknown;
 }

@@ -540,7 +540,10 @@ pub struct RecordKeys {
 
 /// The one spelling of a record's property names.
 pub const RECORD_KEYS: RecordKeys =
-    RecordKeys { message: ["to", "from", "readAt"], receipts: "receipts", receipt: ["recipient", "readAt"] };
+    RecordKeys { message: ["to", "from", READ_AT], receipts: "receipts", receipt: ["recipient", READ_AT] };
+
+/// The field of a message or receipt that holds when it was read.
+pub(crate) const READ_AT: &str = "readAt";
 
 /// A property of a JSON object as a [`Field`].
 fn json_field<'a>(o: &'a serde_json::Map<String, serde_json::Value>, key: &str) -> Field<&'a str> {

@@ -17,7 +17,8 @@ use std::cmp::Ordering;
 
 use crate::delivery::{
     broadcast_audience, is_utc_timestamp, list_unread, mark_read, read_state, AgentEntry, DeliveryPlan, Field,
-    MalformedRecord, MarkError, MarkRead, MessageRecord, ReadState, Receipt, Receipts, RecordKeys, Text, RECORD_KEYS,
+    MalformedRecord, MarkError, MarkRead, MessageRecord, ReadState, Receipt, Receipts, RecordKeys, Text, READ_AT,
+    RECORD_KEYS,
 };
 use crate::error::ArgumentError;
 use crate::recipient::BROADCAST;
@@ -53,12 +54,16 @@ pub enum Header {
     Lengths = 4,
 }
 
-/// What the wrapper needs: the record keys in stream order, and the read
-/// states by the index [`Op::ReadState`] returns.
+/// What the wrapper needs: the record keys in stream order, the read
+/// states by the index [`Op::ReadState`] returns, and the key whose value
+/// is a timestamp (a JS `Date` there streams as its ISO-8601 text, which
+/// is what the record's JSON says).
 #[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 struct Tables {
     keys: RecordKeys,
     states: [&'static str; 3],
+    timestamp_key: &'static str,
 }
 
 const STATES: [ReadState; 3] = [ReadState::Unread, ReadState::Read, ReadState::NotARecipient];
@@ -66,7 +71,7 @@ const STATES: [ReadState; 3] = [ReadState::Unread, ReadState::Read, ReadState::N
 /// Sets `out[0]` to the delivery tables (read once by the wrapper).
 #[wasm_bindgen(js_name = "__delivery_tables")]
 pub fn delivery_tables(out: &Array) {
-    out.give(to_js(&Tables { keys: RECORD_KEYS, states: STATES.map(ReadState::as_str) }));
+    out.give(to_js(&Tables { keys: RECORD_KEYS, states: STATES.map(ReadState::as_str), timestamp_key: READ_AT }));
 }
 
 /// A delivery plan as the JS API returns it.
