@@ -78,6 +78,27 @@ for (const [zod, z] of [["Zod 4", z4], ["Zod 3", z3]]) {
   });
 }
 
+test("a disabled tool is never suggested for an unknown name, and is again once enabled", async () => {
+  const server = new McpServer({ name: "d", version: "1" });
+  protectServer(server);
+  const ok = async () => ({ content: [{ type: "text", text: "ok" }] });
+  server.registerTool("search_issues", { inputSchema: { q: z4.string() } }, ok);
+  const legacy = server.registerTool("search_issues_v1", { inputSchema: { q: z4.string() } }, ok);
+  legacy.disable();
+  const client = await connect(server);
+  const suggestions = async () => {
+    try {
+      await client.callTool({ name: "search_issue", arguments: { q: "x" } });
+    } catch (e) {
+      return e.data.suggestions;
+    }
+    assert.fail("an unknown tool must be refused");
+  };
+  assert.deepEqual(await suggestions(), ["search_issues"]);
+  legacy.enable();
+  assert.deepEqual(await suggestions(), ["search_issues", "search_issues_v1"]);
+});
+
 test("handlerErrors: 'pass' keeps the SDK's answer for handler errors only", async () => {
   const server = new McpServer({ name: "p", version: "1" });
   protectServer(server, { handlerErrors: "pass" });

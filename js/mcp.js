@@ -94,6 +94,7 @@ function createMcp(api, sdk) {
       if (classifier === null) {
         const tools = {}, hints = {};
         for (const [name, tool] of Object.entries(server._registeredTools)) {
+          if (!tool.enabled) continue; // not listed, not callable: never suggested
           tools[name] = fieldsOf(tool.inputSchema);
           hints[name] = hintsOf(tool.inputSchema);
         }
