@@ -1601,7 +1601,8 @@ function createApi(glue) {
      * to check like any other. An invalid Date stays not a string.
      */
     time(v) {
-      if (v === null || typeof v !== "object") return this.field(v);
+      if (typeof v === "string") return this.intern(v);
+      if (v === null || typeof v !== "object") return v === null ? Word.Null : v === undefined ? Word.Missing : Word.Other;
       const text = dateText(v);
       return text === null ? Word.Other : this.intern(text);
     }
