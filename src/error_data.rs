@@ -178,39 +178,30 @@ pub fn issue_message(issue: &Issue<'_>) -> &'static str {
     // would send the caller looking for a field it already passed.
     const MISSING_PART: &str = "is missing a required property";
     match *issue {
-        // The codes Zod gives a value that is absent; a custom issue
-        // (a refinement's own rule) keeps its phrase.
-        Issue::Zod {
-            code:
-                "invalid_type"
-                | "invalid_literal"
-                | "invalid_enum_value"
-                | "invalid_value"
-                | "invalid_union"
-                | "invalid_union_discriminator",
-            missing: true,
-            nested,
-            ..
-        } => {
-            if nested {
-                MISSING_PART
-            } else {
-                REQUIRED
+        Issue::Zod { code, missing, nested, .. } => {
+            let phrase = match code {
+                "invalid_type" => WRONG_TYPE,
+                "invalid_literal" | "invalid_enum_value" | "invalid_value" => NOT_ALLOWED,
+                "unrecognized_keys" => UNKNOWN_ARGUMENT,
+                "invalid_union" | "invalid_union_discriminator" => NO_FORM,
+                "invalid_string" | "invalid_format" | "invalid_date" => FORMAT,
+                "too_small" => SMALL,
+                "too_big" => BIG,
+                "not_multiple_of" => STEP,
+                "not_finite" => "must be a finite number",
+                "invalid_key" | "invalid_element" => "contains an invalid entry",
+                _ => INVALID,
+            };
+            // A value left out gets the code of a wrong type, a value not
+            // allowed or no form matched (which one depends on the schema
+            // and the Zod version); a custom issue (a refinement's own
+            // rule) keeps its phrase.
+            match phrase {
+                WRONG_TYPE | NOT_ALLOWED | NO_FORM if missing && nested => MISSING_PART,
+                WRONG_TYPE | NOT_ALLOWED | NO_FORM if missing => REQUIRED,
+                _ => phrase,
             }
         }
-        Issue::Zod { code, .. } => match code {
-            "invalid_type" => WRONG_TYPE,
-            "invalid_literal" | "invalid_enum_value" | "invalid_value" => NOT_ALLOWED,
-            "unrecognized_keys" => UNKNOWN_ARGUMENT,
-            "invalid_union" | "invalid_union_discriminator" => NO_FORM,
-            "invalid_string" | "invalid_format" | "invalid_date" => FORMAT,
-            "too_small" => SMALL,
-            "too_big" => BIG,
-            "not_multiple_of" => STEP,
-            "not_finite" => "must be a finite number",
-            "invalid_key" | "invalid_element" => "contains an invalid entry",
-            _ => INVALID,
-        },
         Issue::Ajv { keyword, instance_path, .. } => match keyword {
             "type" => WRONG_TYPE,
             "required" if instance_path.is_empty() => REQUIRED,
