@@ -16,6 +16,7 @@ const z3 = require("zod3");
 const sdkRequire = createRequire(require.resolve("@modelcontextprotocol/sdk/server/mcp.js"));
 const z4 = sdkRequire("zod");
 const Ajv = require("ajv");
+const Ajv2020 = require("ajv/dist/2020");
 
 const seed = vectors.catalogs[0].catalog;
 const FIXED = new Set(["invalid_argument", "invalid tool arguments", "unknown_tool", "unknown tool", "2.0", "text"]);
@@ -204,6 +205,15 @@ test("ajv: a property left out inside a field is not the field left out", () => 
     c.classifyIssues("search", validate.errors).map((d) => [d.field, d.message]),
     [["q", "is required"], ["filter", "is missing a required property"]],
   );
+  // A property that another one requires (dependentRequired; draft-07's
+  // dependencies in list form) is named as required.
+  const pay = new ErrorClassifier({ tools: { pay: ["card", "billing_address"] } });
+  const properties = { card: { type: "string" }, billing_address: { type: "string" } };
+  for (const schema of [{ type: "object", properties, dependentRequired: { card: ["billing_address"] } }, { type: "object", properties, dependencies: { card: ["billing_address"] } }]) {
+    const check = (schema.dependentRequired ? new Ajv2020({ allErrors: true }) : new Ajv({ allErrors: true })).compile(schema);
+    assert.equal(check({ card: "4242" }), false);
+    assert.deepStrictEqual(pay.classifyIssues("pay", check.errors).map((d) => [d.field, d.message]), [["billing_address", "is required"]]);
+  }
 });
 
 test("seeded random messages: every output string is a catalog or fixed string", () => {

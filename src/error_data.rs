@@ -204,8 +204,10 @@ pub fn issue_message(issue: &Issue<'_>) -> &'static str {
         }
         Issue::Ajv { keyword, instance_path, .. } => match keyword {
             "type" => WRONG_TYPE,
-            "required" if instance_path.is_empty() => REQUIRED,
-            "required" => MISSING_PART,
+            // `dependentRequired` (and draft-07's `dependencies` in its
+            // list form) name a property required by another one.
+            "required" | "dependentRequired" | "dependencies" if instance_path.is_empty() => REQUIRED,
+            "required" | "dependentRequired" | "dependencies" => MISSING_PART,
             "additionalProperties" | "unevaluatedProperties" => UNKNOWN_ARGUMENT,
             "enum" | "const" => NOT_ALLOWED,
             "minimum" | "exclusiveMinimum" | "minLength" | "minItems" | "minProperties" => SMALL,
@@ -694,9 +696,11 @@ impl ErrorClassifier {
             .map(|issue| {
                 let segment = match *issue {
                     Issue::Zod { first_segment, .. } => first_segment.map(Cow::Borrowed),
-                    Issue::Ajv { keyword: "required", instance_path: "", missing_property, .. } => {
-                        missing_property.map(Cow::Borrowed)
-                    }
+                    Issue::Ajv {
+                        keyword: "required" | "dependentRequired" | "dependencies",
+                        instance_path: "",
+                        missing_property,
+                    } => missing_property.map(Cow::Borrowed),
                     Issue::Ajv { instance_path, .. } => first_pointer_segment(instance_path),
                 };
                 let field = segment.as_deref().and_then(|s| self.field_id(tool_id, s));
