@@ -22,7 +22,8 @@ const KEYS = [
   "functionCallingConfig", "allowedFunctionNames", "contents", "parts", "functionCall", "functionResponse", "candidates",
   "id", "text", "args", "tool_name", "tool_references", "custom", "allowed_tools", "response", "tool_config",
   "function_calling_config", "allowed_function_names", "function_call", "function_response", "toolSpec",
-  "toolChoice", "tool", "toolUse", "contentBlockStart", "start",
+  "toolChoice", "tool", "toolUse", "contentBlockStart", "start", "history", "toolCall", "functionCalls",
+  "functionResponses", "toolResponse",
 ];
 const TYPES = [
   "tool", "tool_use", "function", "function_call", "text", "custom", "tool_result", "tool_reference", "tool_search_tool_result",

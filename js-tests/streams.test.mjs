@@ -60,6 +60,27 @@ test("openai-chat: an id and a name met in different chunks of one call are pair
   assert.equal(r.toolForCallId("alone"), null);
 });
 
+test("gemini Live API: a server message's calls come back canonical and their ids are remembered", async () => {
+  // As a Live session's onmessage gets them: a toolCall, then a
+  // cancellation that names the call by id only.
+  const r = registry();
+  const events = [
+    { setupComplete: {} },
+    { toolCall: { functionCalls: [{ id: "live-1", name: A, args: { title: A } }, { id: "live-2", name: "mail__add_message", args: {} }] } },
+    { toolCallCancellation: { ids: ["live-1"] } },
+  ];
+  const out = [];
+  for await (const e of r.fromProviderStream(from(events), "gemini")) out.push(e);
+  assert.deepEqual(out[1].toolCall.functionCalls.map((c) => c.name), ["github/create_issue", "mail/add_message"]);
+  assert.equal(out[1].toolCall.functionCalls[0].args.title, A, "arguments as they were");
+  assert.deepEqual(out[2], events[2]);
+  assert.equal(r.toolForCallId("live-1"), "github/create_issue");
+  assert.equal(r.toolForCallId("live-2"), "mail/add_message");
+  // And the answer goes back under the alias.
+  const answer = r.toProvider({ functionResponses: [{ id: "live-1", name: "github/create_issue", response: {} }] }, "gemini");
+  assert.equal(answer.functionResponses[0].name, A);
+});
+
 test("the call-id memory is bounded: the most recent ids are kept", async () => {
   const r = registry();
   const events = Array.from({ length: 5000 }, (_, i) => ({ type: "content_block_start", index: i, content_block: { type: "tool_use", id: `t${i}`, name: A, input: {} } }));

@@ -156,6 +156,29 @@ gemini_sdk_params = {
     },
 }
 
+# The Gemini SDK's chats: the history a chat starts from, and a message
+# that answers a call (a list of parts, or one part).
+gemini_chat_create = {
+    "model": "gemini-2.5-flash",
+    "history": gemini_request["contents"],
+    "config": {"tools": [{"functionDeclarations": [{"name": N("github/create_issue")}]}]},
+}
+gemini_send_message = {"message": [
+    {"text": "here is github/create_issue's answer"},
+    {"functionResponse": {"id": "c1", "name": N("github/create_issue"), "response": {"ok": True}}},
+    {"functionResponse": {"name": N("unregistered/tool"), "response": {}}},
+]}
+gemini_send_one_part = {"message": {"functionResponse": {"name": N("mailbox/add_message"), "response": {"sent": True}}}}
+# The Live API: a server message's calls, and the client's responses (a
+# list or one; on the wire inside toolResponse).
+gemini_live_tool_call = {"toolCall": {"functionCalls": [
+    {"id": "fc-1", "name": N("github/list_repos"), "args": {}},
+    {"id": "fc-2", "name": N("search"), "args": {"q": "github/list_repos"}},
+]}}
+gemini_live_tool_response = {"functionResponses": [{"id": "fc-1", "name": N("github/list_repos"), "response": {"repos": []}}]}
+gemini_live_one_response = {"functionResponses": {"id": "fc-2", "name": N("mailbox/add_message"), "response": {}}}
+gemini_live_wire_response = {"toolResponse": gemini_live_tool_response}
+
 cases = []
 for fmt, name, payload in [
     ("anthropic", "request", anthropic_request),
@@ -174,6 +197,13 @@ for fmt, name, payload in [
     ("gemini", "contents list", gemini_request["contents"]),
     ("openai-responses", "namespace tools and a namespaced call", openai_responses_namespace),
     ("gemini", "SDK generateContent parameters (tools under config)", gemini_sdk_params),
+    ("gemini", "SDK chats.create parameters (history)", gemini_chat_create),
+    ("gemini", "SDK sendMessage parameters (a list of parts)", gemini_send_message),
+    ("gemini", "SDK sendMessage parameters (one part)", gemini_send_one_part),
+    ("gemini", "Live API server toolCall", gemini_live_tool_call),
+    ("gemini", "Live API sendToolResponse parameters (a list)", gemini_live_tool_response),
+    ("gemini", "Live API sendToolResponse parameters (one)", gemini_live_one_response),
+    ("gemini", "Live API toolResponse message", gemini_live_wire_response),
 ]:
     cases.append({"name": f"{fmt} {name}", "format": fmt, "canonical": render(payload, False), "provider": render(payload, True)})
 

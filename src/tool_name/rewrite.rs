@@ -79,7 +79,9 @@ use Step::{Each, Key, Name, Names, When};
 // `CustomTool`, `ResponseCustomToolCall`, `ToolChoiceAllowed`,
 // `ResponseFunctionCallArgumentsDoneEvent`, the `response.*` events that
 // carry the whole response), Google's Gemini REST reference (camelCase and
-// the snake_case protobuf names), and AWS Bedrock Runtime's Converse
+// the snake_case protobuf names) and `@google/genai` (`CreateChatParameters`,
+// `SendMessageParameters`, `LiveServerMessage`,
+// `LiveSendToolResponseParameters`), and AWS Bedrock Runtime's Converse
 // reference (`ToolConfiguration`, `ToolSpecification`, `ToolUseBlock`,
 // `ContentBlockStartEvent`).
 
@@ -269,6 +271,21 @@ const GEMINI: &[&[Step]] = &[
     // which carry the request's tools and tool config under `config`.
     &[Key("config"), Key("tools"), Each, Key("functionDeclarations"), Each, Name("name")],
     &[Key("config"), Key("toolConfig"), Key("functionCallingConfig"), Names("allowedFunctionNames")],
+    // The Gemini SDK's chats: `chats.create({ history })` (contents), and
+    // `sendMessage({ message })`, whose message is a list of parts or one
+    // part (a function's response goes back so).
+    &[Key("history"), Each, Key("parts"), Each, Key("functionCall"), Name("name")],
+    &[Key("history"), Each, Key("parts"), Each, Key("functionResponse"), Name("name")],
+    &[Key("message"), Each, Key("functionCall"), Name("name")],
+    &[Key("message"), Each, Key("functionResponse"), Name("name")],
+    &[Key("message"), Key("functionResponse"), Name("name")],
+    // The Live API: a server message's `toolCall`, and the client's tool
+    // response (`session.sendToolResponse({ functionResponses })`, a list
+    // or one; on the wire inside `toolResponse`).
+    &[Key("toolCall"), Key("functionCalls"), Each, Name("name")],
+    &[Key("functionResponses"), Each, Name("name")],
+    &[Key("functionResponses"), Name("name")],
+    &[Key("toolResponse"), Key("functionResponses"), Each, Name("name")],
     // The snake_case names the REST API also accepts.
     &[Key("tool_config"), Key("function_calling_config"), Names("allowed_function_names")],
     &[Key("contents"), Each, Key("parts"), Each, Key("function_call"), Name("name")],
@@ -374,12 +391,17 @@ const CALLS_OPENAI_RESPONSES: &[CallPlace] = &[
         slot: &[],
     },
 ];
-const CALLS_GEMINI: &[CallPlace] = &[CallPlace {
-    path: &[Key("candidates"), Each, Key("content"), Key("parts"), Each, Key("functionCall")],
-    id: "id",
-    name: &["name"],
-    slot: &[],
-}];
+const CALLS_GEMINI: &[CallPlace] = &[
+    CallPlace {
+        path: &[Key("candidates"), Each, Key("content"), Key("parts"), Each, Key("functionCall")],
+        id: "id",
+        name: &["name"],
+        slot: &[],
+    },
+    // A Live API server message's calls (a later `toolCallCancellation`
+    // names them by id only).
+    CallPlace { path: &[Key("toolCall"), Key("functionCalls"), Each], id: "id", name: &["name"], slot: &[] },
+];
 const CALLS_BEDROCK: &[CallPlace] = &[CallPlace {
     path: &[Key("contentBlockStart"), Key("start"), Key("toolUse")],
     id: "toolUseId",
