@@ -23,7 +23,7 @@ const KEYS = [
   "id", "text", "args", "tool_name", "tool_references", "custom", "allowed_tools", "response", "tool_config",
   "function_calling_config", "allowed_function_names", "function_call", "function_response", "toolSpec",
   "toolChoice", "tool", "toolUse", "contentBlockStart", "start", "history", "toolCall", "functionCalls",
-  "functionResponses", "toolResponse",
+  "functionResponses", "toolResponse", "items", "data", "namespace",
 ];
 const TYPES = [
   "tool", "tool_use", "function", "function_call", "text", "custom", "tool_result", "tool_reference", "tool_search_tool_result",
@@ -72,7 +72,10 @@ function generator(seed, registry) {
           return "tool_use";
         }
       }
-      for (const k of KEYS.filter((k) => k !== "name" && k !== "type")) {
+      // Name and When steps read their key before checking it
+      // (docs/DECISIONS.md, "What a payload walker reads"): no trap there.
+      const readFirst = ["name", "type", "tool_name", "namespace"];
+      for (const k of KEYS.filter((k) => !readFirst.includes(k))) {
         Object.defineProperty(Node.prototype, k, {
           get() {
             throw new Error(`the walker read the inherited getter ${k}`);

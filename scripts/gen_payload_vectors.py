@@ -179,6 +179,18 @@ gemini_live_tool_response = {"functionResponses": [{"id": "fc-1", "name": N("git
 gemini_live_one_response = {"functionResponses": {"id": "fc-2", "name": N("mailbox/add_message"), "response": {}}}
 gemini_live_wire_response = {"toolResponse": gemini_live_tool_response}
 
+# OpenAI Responses stored history: a conversation created with items, and a
+# listed page of its items.
+openai_conversation_create = {"items": [
+    {"type": "message", "role": "user", "content": "file it with github/create_issue"},
+    {"type": "function_call", "call_id": "call_c1", "name": N("github/create_issue"), "arguments": "{}"},
+    {"type": "function_call_output", "call_id": "call_c1", "output": "done"},
+]}
+openai_item_page = {"object": "list", "data": [
+    {"type": "function_call", "id": "fc_c1", "call_id": "call_c1", "name": N("github/create_issue"), "arguments": "{}", "status": "completed"},
+    {"type": "custom_tool_call", "id": "ct_1", "call_id": "call_c2", "namespace": N("mailbox"), "name": N("mailbox/add_message"), "input": "hi"},
+], "first_id": "fc_c1", "last_id": "ct_1", "has_more": False}
+
 cases = []
 for fmt, name, payload in [
     ("anthropic", "request", anthropic_request),
@@ -204,6 +216,8 @@ for fmt, name, payload in [
     ("gemini", "Live API sendToolResponse parameters (a list)", gemini_live_tool_response),
     ("gemini", "Live API sendToolResponse parameters (one)", gemini_live_one_response),
     ("gemini", "Live API toolResponse message", gemini_live_wire_response),
+    ("openai-responses", "conversation created with items", openai_conversation_create),
+    ("openai-responses", "a listed page of items", openai_item_page),
 ]:
     cases.append({"name": f"{fmt} {name}", "format": fmt, "canonical": render(payload, False), "provider": render(payload, True)})
 

@@ -78,7 +78,8 @@ use Step::{Each, Key, Name, Names, When};
 // custom tools, `ChatCompletionAllowedToolChoice`; responses:
 // `CustomTool`, `ResponseCustomToolCall`, `ToolChoiceAllowed`,
 // `ResponseFunctionCallArgumentsDoneEvent`, the `response.*` events that
-// carry the whole response), Google's Gemini REST reference (camelCase and
+// carry the whole response; conversations: `ConversationCreateParams`,
+// `ItemCreateParams`, `ConversationItemList`), Google's Gemini REST reference (camelCase and
 // the snake_case protobuf names) and `@google/genai` (`CreateChatParameters`,
 // `SendMessageParameters`, `LiveServerMessage`,
 // `LiveSendToolResponseParameters`), and AWS Bedrock Runtime's Converse
@@ -253,6 +254,17 @@ const OPENAI_RESPONSES: &[&[Step]] = &[
     &[Key("item"), When("type", "custom_tool_call"), Name("namespace")],
     &[Key("response"), Key("output"), Each, When("type", "function_call"), Name("namespace")],
     &[Key("response"), Key("output"), Each, When("type", "custom_tool_call"), Name("namespace")],
+    // Stored history: the Conversations API's `items` (creating a
+    // conversation, adding items) and the `data` of a listed page (a
+    // conversation's items, a response's input items).
+    &[Key("items"), Each, When("type", "function_call"), Name("name")],
+    &[Key("items"), Each, When("type", "custom_tool_call"), Name("name")],
+    &[Key("items"), Each, When("type", "function_call"), Name("namespace")],
+    &[Key("items"), Each, When("type", "custom_tool_call"), Name("namespace")],
+    &[Key("data"), Each, When("type", "function_call"), Name("name")],
+    &[Key("data"), Each, When("type", "custom_tool_call"), Name("name")],
+    &[Key("data"), Each, When("type", "function_call"), Name("namespace")],
+    &[Key("data"), Each, When("type", "custom_tool_call"), Name("namespace")],
 ];
 
 const GEMINI: &[&[Step]] = &[
