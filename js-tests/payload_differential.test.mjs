@@ -23,7 +23,7 @@ const KEYS = [
   "id", "text", "args", "tool_name", "tool_references", "custom", "allowed_tools", "response", "tool_config",
   "function_calling_config", "allowed_function_names", "function_call", "function_response", "toolSpec",
   "toolChoice", "tool", "toolUse", "contentBlockStart", "start", "history", "toolCall", "functionCalls",
-  "functionResponses", "toolResponse", "items", "data", "namespace",
+  "functionResponses", "toolResponse", "items", "data", "namespace", "session",
 ];
 const TYPES = [
   "tool", "tool_use", "function", "function_call", "text", "custom", "tool_result", "tool_reference", "tool_search_tool_result",

@@ -191,6 +191,14 @@ openai_item_page = {"object": "list", "data": [
     {"type": "custom_tool_call", "id": "ct_1", "call_id": "call_c2", "namespace": N("mailbox"), "name": N("mailbox/add_message"), "input": "hi"},
 ], "first_id": "fc_c1", "last_id": "ct_1", "has_more": False}
 
+# The Realtime API: a session.update that declares the tools; its items
+# and response.* events are the Responses shapes.
+openai_realtime_session_update = {"type": "session.update", "session": {
+    "type": "realtime", "instructions": "use github/create_issue",
+    "tools": [{"type": "function", "name": N("github/create_issue"), "parameters": schema}, {"type": "function", "name": N("search")}],
+    "tool_choice": {"type": "function", "name": N("github/create_issue")},
+}}
+
 cases = []
 for fmt, name, payload in [
     ("anthropic", "request", anthropic_request),
@@ -218,6 +226,7 @@ for fmt, name, payload in [
     ("gemini", "Live API toolResponse message", gemini_live_wire_response),
     ("openai-responses", "conversation created with items", openai_conversation_create),
     ("openai-responses", "a listed page of items", openai_item_page),
+    ("openai-responses", "Realtime session.update", openai_realtime_session_update),
 ]:
     cases.append({"name": f"{fmt} {name}", "format": fmt, "canonical": render(payload, False), "provider": render(payload, True)})
 

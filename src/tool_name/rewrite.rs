@@ -79,7 +79,8 @@ use Step::{Each, Key, Name, Names, When};
 // `CustomTool`, `ResponseCustomToolCall`, `ToolChoiceAllowed`,
 // `ResponseFunctionCallArgumentsDoneEvent`, the `response.*` events that
 // carry the whole response; conversations: `ConversationCreateParams`,
-// `ItemCreateParams`, `ConversationItemList`), Google's Gemini REST reference (camelCase and
+// `ItemCreateParams`, `ConversationItemList`; realtime: `SessionUpdateEvent`,
+// `RealtimeFunctionTool`), Google's Gemini REST reference (camelCase and
 // the snake_case protobuf names) and `@google/genai` (`CreateChatParameters`,
 // `SendMessageParameters`, `LiveServerMessage`,
 // `LiveSendToolResponseParameters`), and AWS Bedrock Runtime's Converse
@@ -254,6 +255,11 @@ const OPENAI_RESPONSES: &[&[Step]] = &[
     &[Key("item"), When("type", "custom_tool_call"), Name("namespace")],
     &[Key("response"), Key("output"), Each, When("type", "function_call"), Name("namespace")],
     &[Key("response"), Key("output"), Each, When("type", "custom_tool_call"), Name("namespace")],
+    // The Realtime API's session (`session.update`, `session.created`,
+    // `session.updated`); its items, `response.*` events and
+    // `response.create` share the shapes above.
+    &[Key("session"), Key("tools"), Each, When("type", "function"), Name("name")],
+    &[Key("session"), Key("tool_choice"), When("type", "function"), Name("name")],
     // Stored history: the Conversations API's `items` (creating a
     // conversation, adding items) and the `data` of a listed page (a
     // conversation's items, a response's input items).
