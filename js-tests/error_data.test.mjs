@@ -144,7 +144,7 @@ for (const [label, z] of [["zod v3", z3], ["zod v4", z4]]) {
     // Values that are there but wrong keep their own phrases.
     const wrong = by(c.classifyIssues("search", schema.safeParse(present).error.issues, present));
     assert.equal(wrong.kind, "is not one of the allowed values");
-    assert.equal(wrong.filter, "has the wrong type");
+    assert.equal(wrong.filter, "contains an invalid entry", "filter.since is the wrong one");
     assert.equal(wrong.tags, "has the wrong type");
     assert.equal(wrong.when, "is invalid");
     // Without the input only Zod 3's own word tells (on invalid_type).
@@ -153,6 +153,30 @@ for (const [label, z] of [["zod v3", z3], ["zod v4", z4]]) {
     assert.equal(alone.tags, z === z3 ? "is required" : "has the wrong type");
   });
 }
+
+for (const [label, z] of [["zod v3", z3], ["zod v4", z4]]) {
+  test(`${label}: what is wrong inside a field is not said of the field`, () => {
+    const c = new ErrorClassifier({ tools: { search: ["filter", "tags"] } });
+    const schema = z.object({ filter: z.object({ since: z.string() }).strict(), tags: z.array(z.string().max(5)) });
+    const input = { filter: { since: "x", extra: 1 }, tags: ["ok", "far too long"] };
+    const data = c.classifyIssues("search", schema.safeParse(input).error.issues, input);
+    assert.deepStrictEqual(data.map((d) => [d.field, d.message]), [["filter", "contains an unknown property"], ["tags", "contains an invalid entry"]]);
+  });
+}
+
+test("ajv: what is wrong inside a field is not said of the field", () => {
+  const validate = new Ajv({ allErrors: true }).compile({
+    type: "object",
+    properties: { filter: { type: "object", properties: { since: { type: "string" } }, additionalProperties: false }, tags: { type: "array", items: { type: "string", maxLength: 5 } } },
+    additionalProperties: false,
+  });
+  assert.equal(validate({ filter: { since: "x", extra: 1 }, tags: ["ok", "far too long"], other: 1 }), false);
+  const c = new ErrorClassifier({ tools: { search: ["filter", "tags"] } });
+  assert.deepStrictEqual(
+    c.classifyIssues("search", validate.errors).map((d) => [d.field, d.message]),
+    [[null, "is not a known argument"], ["filter", "contains an unknown property"], ["tags", "contains an invalid entry"]],
+  );
+});
 
 test("the input is only asked whether a value is there: never copied, hostile inputs change nothing else", () => {
   const c = new ErrorClassifier({ tools: { t: ["a"] } });

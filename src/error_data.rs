@@ -174,11 +174,15 @@ pub fn issue_message(issue: &Issue<'_>) -> &'static str {
     const FORMAT: &str = "does not have the expected format";
     const STEP: &str = "is not a multiple of the required step";
     const INVALID: &str = "is invalid";
-    // A value left out inside a field the call has: "filter is required"
-    // would send the caller looking for a field it already passed.
+    // What is wrong lies inside the named field: "filter is required",
+    // "filter is not a known argument" or "tags has the wrong type" (for
+    // one element) would send the caller looking at a field it passed
+    // rightly.
     const MISSING_PART: &str = "is missing a required property";
+    const UNKNOWN_PART: &str = "contains an unknown property";
+    const INVALID_ENTRY: &str = "contains an invalid entry";
     match *issue {
-        Issue::Zod { code, missing, nested, .. } => {
+        Issue::Zod { code, first_segment, missing, nested } => {
             let phrase = match code {
                 "invalid_type" => WRONG_TYPE,
                 "invalid_literal" | "invalid_enum_value" | "invalid_value" => NOT_ALLOWED,
@@ -189,43 +193,55 @@ pub fn issue_message(issue: &Issue<'_>) -> &'static str {
                 "too_big" => BIG,
                 "not_multiple_of" => STEP,
                 "not_finite" => "must be a finite number",
-                "invalid_key" | "invalid_element" => "contains an invalid entry",
+                "invalid_key" | "invalid_element" => INVALID_ENTRY,
                 _ => INVALID,
             };
-            // A value left out gets the code of a wrong type, a value not
-            // allowed or no form matched (which one depends on the schema
-            // and the Zod version); a custom issue (a refinement's own
-            // rule) keeps its phrase.
             match phrase {
+                // A value left out gets the code of a wrong type, a value
+                // not allowed or no form matched (which one depends on the
+                // schema and the Zod version); a custom issue (a
+                // refinement's own rule) keeps its phrase.
                 WRONG_TYPE | NOT_ALLOWED | NO_FORM if missing && nested => MISSING_PART,
                 WRONG_TYPE | NOT_ALLOWED | NO_FORM if missing => REQUIRED,
+                // Unknown keys are reported at the object that has them.
+                UNKNOWN_ARGUMENT if first_segment.is_some() => UNKNOWN_PART,
+                _ if nested => INVALID_ENTRY,
                 _ => phrase,
             }
         }
-        Issue::Ajv { keyword, instance_path, .. } => match keyword {
-            "type" => WRONG_TYPE,
-            // `dependentRequired` (and draft-07's `dependencies` in its
-            // list form) name a property required by another one.
-            "required" | "dependentRequired" | "dependencies" if instance_path.is_empty() => REQUIRED,
-            "required" | "dependentRequired" | "dependencies" => MISSING_PART,
-            "additionalProperties" | "unevaluatedProperties" => UNKNOWN_ARGUMENT,
-            "enum" | "const" => NOT_ALLOWED,
-            "minimum" | "exclusiveMinimum" | "minLength" | "minItems" | "minProperties" => SMALL,
-            "maximum" | "exclusiveMaximum" | "maxLength" | "maxItems" | "maxProperties" => BIG,
-            "pattern" | "format" => FORMAT,
-            "multipleOf" => STEP,
-            "oneOf" | "anyOf" => NO_FORM,
-            "uniqueItems" => "contains duplicate items",
-            _ => INVALID,
-        },
+        Issue::Ajv { keyword, instance_path, .. } => {
+            // Ajv reports `required` and unknown properties at the object
+            // that lacks or has them; anything else where the bad value is.
+            let inside = !instance_path.is_empty();
+            let deep = instance_path.strip_prefix('/').is_some_and(|rest| rest.contains('/'));
+            match keyword {
+                // `dependentRequired` (and draft-07's `dependencies` in its
+                // list form) name a property required by another one.
+                "required" | "dependentRequired" | "dependencies" if inside => MISSING_PART,
+                "required" | "dependentRequired" | "dependencies" => REQUIRED,
+                "additionalProperties" | "unevaluatedProperties" if inside => UNKNOWN_PART,
+                "additionalProperties" | "unevaluatedProperties" => UNKNOWN_ARGUMENT,
+                _ if deep => INVALID_ENTRY,
+                "type" => WRONG_TYPE,
+                "enum" | "const" => NOT_ALLOWED,
+                "minimum" | "exclusiveMinimum" | "minLength" | "minItems" | "minProperties" => SMALL,
+                "maximum" | "exclusiveMaximum" | "maxLength" | "maxItems" | "maxProperties" => BIG,
+                "pattern" | "format" => FORMAT,
+                "multipleOf" => STEP,
+                "oneOf" | "anyOf" => NO_FORM,
+                "uniqueItems" => "contains duplicate items",
+                _ => INVALID,
+            }
+        }
     }
 }
 
 /// Every fixed phrase [`issue_message`] can return (for the no-echo proofs).
-pub const ISSUE_MESSAGES: [&str; 14] = [
+pub const ISSUE_MESSAGES: [&str; 15] = [
     "has the wrong type",
     "is required",
     "is missing a required property",
+    "contains an unknown property",
     "is not one of the allowed values",
     "is not a known argument",
     "does not match any allowed form",
@@ -1039,12 +1055,54 @@ mod tests {
             assert_eq!(message(zod(code, true, true)), "is missing a required property", "{code}");
         }
         assert_eq!(message(zod("invalid_value", false, false)), "is not one of the allowed values");
-        assert_eq!(message(zod("invalid_type", false, true)), "has the wrong type");
         // A refinement's own issue keeps its phrase, absent value or not.
         assert_eq!(message(zod("custom", true, false)), "is invalid");
         let ajv = |instance_path| Issue::Ajv { keyword: "required", instance_path, missing_property: Some("status") };
         let got = c.classify_issues("list_bounties", &[ajv(""), ajv("/status")]);
         assert_eq!((got[0].field, got[0].message), (Some("status"), "is required"));
         assert_eq!((got[1].field, got[1].message), (Some("status"), "is missing a required property"));
+    }
+
+    #[test]
+    fn what_lies_inside_a_field_is_not_said_of_the_field() {
+        let c = seed();
+        let message = |issue| c.classify_issues("list_bounties", &[issue])[0];
+        let zod = |code, first_segment, nested| Issue::Zod { code, first_segment, missing: false, nested };
+        // One element or property of the field is wrong.
+        for code in ["invalid_type", "too_big", "invalid_value", "custom"] {
+            let got = message(zod(code, Some("status"), true));
+            assert_eq!((got.field, got.message), (Some("status"), "contains an invalid entry"), "{code}");
+        }
+        assert_eq!(message(zod("invalid_type", Some("status"), false)).message, "has the wrong type");
+        // Unknown keys are reported at the object that has them.
+        let got = message(zod("unrecognized_keys", Some("status"), false));
+        assert_eq!((got.field, got.message), (Some("status"), "contains an unknown property"));
+        let got = message(zod("unrecognized_keys", None, false));
+        assert_eq!((got.field, got.message), (None, "is not a known argument"));
+        let ajv = |keyword, instance_path| Issue::Ajv { keyword, instance_path, missing_property: None };
+        let phrases: Vec<&str> = c
+            .classify_issues(
+                "list_bounties",
+                &[
+                    ajv("additionalProperties", ""),
+                    ajv("additionalProperties", "/status"),
+                    ajv("maximum", "/limit"),
+                    ajv("maximum", "/limit/0"),
+                    ajv("type", "/status/since"),
+                ],
+            )
+            .iter()
+            .map(|d| d.message)
+            .collect();
+        assert_eq!(
+            phrases,
+            [
+                "is not a known argument",
+                "contains an unknown property",
+                "is too large or too long",
+                "contains an invalid entry",
+                "contains an invalid entry"
+            ]
+        );
     }
 }
