@@ -7,6 +7,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { McpError, ErrorCode } from "@modelcontextprotocol/sdk/types.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { z as z4 } from "zod";
@@ -97,6 +98,20 @@ test("a disabled tool is never suggested for an unknown name, and is again once 
   assert.deepEqual(await suggestions(), ["search_issues"]);
   legacy.enable();
   assert.deepEqual(await suggestions(), ["search_issues", "search_issues_v1"]);
+});
+
+test("a handler's McpError is classified by what the handler wrote, not by the SDK's prefix", async () => {
+  const server = new McpServer({ name: "e", version: "1" });
+  protectServer(server, { messages: ["is not a known user"] });
+  server.registerTool("send", { inputSchema: { to: z4.string() } }, async ({ to }) => {
+    if (to === "known") throw new McpError(ErrorCode.InvalidParams, "to is not a known user");
+    throw new McpError(ErrorCode.InvalidParams, `no such user ${SENTINEL}`);
+  });
+  const client = await connect(server);
+  const known = await client.callTool({ name: "send", arguments: { to: "known" } });
+  assert.deepEqual(known.structuredContent.error, { code: "invalid_argument", tool: "send", field: "to", message: "is not a known user" });
+  const other = await client.callTool({ name: "send", arguments: { to: "x" } });
+  assert.deepEqual(other, { content: [{ type: "text", text: "tool send failed" }], isError: true });
 });
 
 test("handlerErrors: 'pass' keeps the SDK's answer for handler errors only", async () => {

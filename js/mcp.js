@@ -61,6 +61,18 @@ function createMcp(api, sdk) {
     }
   }
 
+  /**
+   * What a handler's error says, for classifying: an McpError's message
+   * as the handler wrote it, without the "MCP error <code>: " its
+   * constructor puts in front (a server's own phrase would never match
+   * otherwise); any other error as it is.
+   */
+  function ownMessage(error) {
+    if (!(error instanceof McpError) || typeof error.message !== "string") return error;
+    const prefix = `MCP error ${error.code}: `;
+    return error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error;
+  }
+
   /** A JSON-RPC error whose code, message and data are exactly Rust's (McpError would prefix the message). */
   function rpcError(envelope) {
     const e = new Error(envelope.error.message);
@@ -130,7 +142,7 @@ function createMcp(api, sdk) {
       } catch (error) {
         if (error instanceof McpError && error.code === ErrorCode.UrlElicitationRequired) throw error;
         if (passHandlerErrors) return server.createToolError(error instanceof Error ? error.message : String(error));
-        return forTool(tool, current().handlerErrorResult(name, error));
+        return forTool(tool, current().handlerErrorResult(name, ownMessage(error)));
       }
       try {
         await server.validateToolOutput(tool, result, name);
