@@ -81,6 +81,21 @@ test("gemini Live API: a server message's calls come back canonical and their id
   assert.equal(answer.functionResponses[0].name, A);
 });
 
+test("openai-responses: a custom tool's call is remembered by its call_id and item id", async () => {
+  const r = registry();
+  const events = [
+    { type: "response.output_item.added", output_index: 0, item: { type: "custom_tool_call", id: "ctc_1", call_id: "call_c", name: A, input: "" } },
+    { type: "response.custom_tool_call_input.delta", output_index: 0, item_id: "ctc_1", delta: "hi" },
+    { type: "response.completed", response: { output: [{ type: "custom_tool_call", id: "ctc_2", call_id: "call_d", name: "mail__add_message", input: "x" }] } },
+  ];
+  const out = [];
+  for await (const e of r.fromProviderStream(from(events), "openai-responses")) out.push(e);
+  assert.equal(out[0].item.name, "github/create_issue");
+  assert.equal(r.toolForCallId("call_c"), "github/create_issue");
+  assert.equal(r.toolForCallId("ctc_1"), "github/create_issue");
+  assert.equal(r.toolForCallId("call_d"), "mail/add_message");
+});
+
 test("the call-id memory is bounded: the most recent ids are kept", async () => {
   const r = registry();
   const events = Array.from({ length: 5000 }, (_, i) => ({ type: "content_block_start", index: i, content_block: { type: "tool_use", id: `t${i}`, name: A, input: {} } }));
