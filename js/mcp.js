@@ -318,7 +318,8 @@ function createMcp(api, sdk) {
       // The client's own handler back, unless another has replaced ours
       // since (that one still calls ours, which now does nothing).
       const handlers = entry.client._notificationHandlers;
-      if (handlers instanceof Map && handlers.get(LIST_CHANGED) === entry.installed) {
+      if (!(handlers instanceof Map)) entry.client.removeNotificationHandler(LIST_CHANGED);
+      else if (handlers.get(LIST_CHANGED) === entry.installed) {
         if (entry.previous === undefined) handlers.delete(LIST_CHANGED);
         else handlers.set(LIST_CHANGED, entry.previous);
       }

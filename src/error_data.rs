@@ -136,8 +136,8 @@ pub enum Issue<'a> {
         /// input tells it from there.
         missing: bool,
         /// The issue's path goes below a top-level argument
-        /// (`["filter", "since"]`): a missing value is then a part of the
-        /// named field, not the field.
+        /// (`["filter", "since"]`, `["tags", 1]`): what is wrong (or
+        /// missing) is a part of the named field, not the field.
         nested: bool,
     },
     /// An Ajv error (`{ keyword, instancePath, params }`).
