@@ -34,3 +34,19 @@ for (const [name, bin, args] of [
     assert.deepEqual(got, want);
   });
 }
+
+// The SDK integration too: remote MCP servers run on Deno and Bun.
+const mcpWant = await new Promise((resolve, reject) =>
+  execFile(process.execPath, ["js-tests/runtime-mcp-probe.mjs"], { cwd: root, timeout: 60_000 }, (err, stdout) => (err ? reject(err) : resolve(stdout))),
+);
+for (const [name, bin, args] of [
+  ["Deno", "deno", ["run", "--allow-read", "--allow-env", "js-tests/runtime-mcp-probe.mjs"]],
+  ["Bun", "bun", ["js-tests/runtime-mcp-probe.mjs"]],
+]) {
+  test(`${name}: mcp-boundary/mcp protects a server and routes a host's calls as in Node`, { skip: platform }, async () => {
+    const got = JSON.parse(await run(bin, args));
+    assert.deepEqual(got, JSON.parse(mcpWant));
+    assert.equal(got.missing.structuredContent.error.message, "is required");
+    assert.deepEqual(got.tools, ["m__pick"]);
+  });
+}
