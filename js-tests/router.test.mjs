@@ -156,3 +156,30 @@ test("ToolRouter ends at the newest tool list when list answers come back out of
   assert.deepEqual(names(), ["s__a", "s__b", "s__c", "s__d"]);
   assert.equal(calls, 2, "the burst during the first listing is one more listing");
 });
+
+test("ToolRouter lists every page of tools/list, and refuses a server that repeats a cursor", { timeout: 20_000 }, async () => {
+  const { Server } = await import("@modelcontextprotocol/sdk/server/index.js");
+  const { ListToolsRequestSchema, CallToolRequestSchema } = await import("@modelcontextprotocol/sdk/types.js");
+  // A low-level server that pages its tools two at a time; `loop` hands
+  // back its first cursor forever.
+  async function paged(names, loop = false) {
+    const server = new Server({ name: "paged", version: "1.0.0" }, { capabilities: { tools: {} } });
+    server.setRequestHandler(ListToolsRequestSchema, async (request) => {
+      const at = Number(request.params?.cursor ?? 0);
+      const next = at + 2 < names.length ? String(loop ? 2 : at + 2) : undefined;
+      return { tools: names.slice(at, at + 2).map((name) => ({ name, inputSchema: { type: "object" } })), nextCursor: next };
+    });
+    server.setRequestHandler(CallToolRequestSchema, async (request) => ({ content: [{ type: "text", text: `called ${request.params.name}` }] }));
+    const [a, b] = InMemoryTransport.createLinkedPair();
+    await server.connect(a);
+    const client = new Client({ name: "router", version: "1.0.0" });
+    await client.connect(b);
+    return client;
+  }
+  const router = new ToolRouter();
+  await router.addServer("p", await paged(["a", "b", "c", "d", "e"]));
+  assert.deepEqual(router.tools("anthropic").map((t) => t.name), ["p__a", "p__b", "p__c", "p__d", "p__e"]);
+  assert.equal((await router.callTool("p__e", {})).content[0].text, "called e");
+  await assert.rejects(router.addServer("loop", await paged(["a", "b", "c", "d", "e", "f"], true)), /repeated a cursor/);
+  assert.equal(router.removeServer("loop"), false, "not added");
+});

@@ -289,11 +289,14 @@ function createMcp(api, sdk) {
     async #list(name, entry) {
       const { client } = entry;
       const tools = [];
+      const cursors = new Set(); // a server that hands back a cursor again would be listed forever
       let cursor;
       do {
         const page = await client.listTools(cursor === undefined ? {} : { cursor });
         tools.push(...page.tools);
         cursor = page.nextCursor;
+        if (cursor && cursors.has(cursor)) throw new Error("ToolRouter: the server's tools/list repeated a cursor");
+        cursors.add(cursor);
       } while (cursor);
       if (this.#servers.get(name) !== entry) return { refused: [] }; // removed meanwhile
       const before = [...entry.tools.values()].map((t) => t.name);
