@@ -36,8 +36,8 @@ test("ToolRouter: two servers, a collision, long and dotted names, a tool added 
   const a = await serve("a", ["b__c"]);
   const ab = await serve("a__b", ["c", "d"]);
   const router = new ToolRouter({ profile: "openai" });
-  assert.deepEqual(await router.addServer("github", gh.client), { refused: [] });
-  assert.deepEqual(await router.addServer("a", a.client), { refused: [] });
+  assert.deepEqual(await router.addServer("github", gh.client), { refused: [], unrepresentable: [] });
+  assert.deepEqual(await router.addServer("a", a.client), { refused: [], unrepresentable: [] });
   const { refused } = await router.addServer("a__b", ab.client);
   assert.deepEqual(refused, [{ canonical: "a__b/c", existing: "a/b__c", alias: "a__b__c" }]);
 
@@ -85,7 +85,7 @@ test("ToolRouter: two servers, a collision, long and dotted names, a tool added 
   assert.equal(router.removeServer("a"), true);
   assert.ok(!router.tools("gemini").some((t) => t.name === "a__b__c"));
   await assert.rejects(router.callTool("a__b__c", {}), { code: -32602 });
-  assert.deepEqual(await router.addServer("a__b", ab.client), { refused: [] }, "re-adding takes the freed alias");
+  assert.deepEqual(await router.addServer("a__b", ab.client), { refused: [], unrepresentable: [] }, "re-adding takes the freed alias");
   assert.equal((await router.callTool("a__b__c", { q: "w" })).content[0].text, "a__b:c:w");
 });
 
@@ -93,13 +93,13 @@ test('ToolRouter onCollision "throw": a colliding server is not added, and a ref
   const a = await serve("a", ["b__c"]);
   const ab = await serve("a__b", ["c", "d"]);
   const router = new ToolRouter({ profile: "openai", onCollision: "throw" });
-  assert.deepEqual(await router.addServer("a", a.client), { refused: [] });
+  assert.deepEqual(await router.addServer("a", a.client), { refused: [], unrepresentable: [] });
   await assert.rejects(router.addServer("a__b", ab.client), { name: "ToolNameError", code: "TOOL_NAME_COLLISION" });
   assert.equal(router.removeServer("a__b"), false, "not added");
   assert.deepEqual(router.registry.entries().map((e) => e.canonical), ["a/b__c"]);
   // The first server's new list collides with a server added meanwhile: its old list stays.
   const x = await serve("a__x", ["y"]);
-  assert.deepEqual(await router.addServer("a__x", x.client), { refused: [] });
+  assert.deepEqual(await router.addServer("a__x", x.client), { refused: [], unrepresentable: [] });
   a.server.registerTool("x__y", { inputSchema: { q: z.string() } }, async () => ({ content: [{ type: "text", text: "never" }] }));
   await new Promise((r) => setTimeout(r, 50));
   assert.deepEqual(router.registry.entries().map((e) => e.canonical).sort(), ["a/b__c", "a__x/y"]);
@@ -177,9 +177,25 @@ test("ToolRouter lists every page of tools/list, and refuses a server that repea
     return client;
   }
   const router = new ToolRouter();
-  await router.addServer("p", await paged(["a", "b", "c", "d", "e"]));
+  assert.deepEqual(await router.addServer("p", await paged(["a", "b", "c", "d", "e"])), { refused: [], unrepresentable: [] });
   assert.deepEqual(router.tools("anthropic").map((t) => t.name), ["p__a", "p__b", "p__c", "p__d", "p__e"]);
   assert.equal((await router.callTool("p__e", {})).content[0].text, "called e");
   await assert.rejects(router.addServer("loop", await paged(["a", "b", "c", "d", "e", "f"], true)), /repeated a cursor/);
   assert.equal(router.removeServer("loop"), false, "not added");
+
+  // A tool name no alias can stand for costs that tool, not the server
+  // (with "skip"); with "throw" the server is refused, as for a collision.
+  const odd = ["ok", "", "a//b", "lone\ud800", "also_ok"];
+  assert.deepEqual(await router.addServer("odd", await paged(odd)), {
+    refused: [],
+    unrepresentable: [
+      { canonical: "odd/", reason: "empty_segment" },
+      { canonical: "odd/a//b", reason: "empty_segment" },
+      { canonical: "odd/lone\ud800", reason: "invalid_character" },
+    ],
+  });
+  assert.deepEqual(router.tools("openai-chat").filter((t) => t.function.name.startsWith("odd")).map((t) => t.function.name), ["odd__ok", "odd__also_ok"]);
+  assert.equal((await router.callTool("odd__also_ok", {})).content[0].text, "called also_ok");
+  const strict = new ToolRouter({ onCollision: "throw" });
+  await assert.rejects(strict.addServer("odd", await paged(odd)), { name: "ToolNameError", code: "UNREPRESENTABLE_TOOL_NAME" });
 });

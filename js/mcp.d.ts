@@ -46,6 +46,12 @@ export interface RefusedTool {
   alias: string;
 }
 
+/** A tool left out because no alias can stand for its name (an empty part, a lone surrogate). */
+export interface UnrepresentableTool {
+  canonical: string;
+  reason: "empty" | "empty_segment" | "invalid_character" | "too_long" | "bad_first_character";
+}
+
 /**
  * A host's tools from its connected SDK `Client`s, each as `server/tool` in
  * one `ToolRegistry` (aliases under `options.profile`; `overflow` defaults
@@ -57,11 +63,14 @@ export class ToolRouter {
   constructor(options?: ToolNameOptions & { onCollision?: "throw" | "skip" });
   /**
    * Connects a server's tools (every page of `tools/list`) and follows its
-   * `tools/list_changed`; returns the tools refused for a collision.
+   * `tools/list_changed`; returns the tools refused for a collision and,
+   * with `onCollision: "skip"`, those left out because no alias can stand
+   * for their names.
    * @throws {TypeError} for a server name that is empty or contains `/`.
-   * @throws {ToolNameError} (`TOOL_NAME_COLLISION`) with `onCollision: "throw"`, when a tool's alias is taken; the server is not added.
+   * @throws {ToolNameError} with `onCollision: "throw"`, when a tool's alias is taken (`TOOL_NAME_COLLISION`) or cannot be made (`UNREPRESENTABLE_TOOL_NAME`); the server is not added.
+   * @throws {Error} for a server whose `tools/list` repeats a cursor; the server is not added.
    */
-  addServer(name: string, client: Client): Promise<{ refused: RefusedTool[] }>;
+  addServer(name: string, client: Client): Promise<{ refused: RefusedTool[]; unrepresentable: UnrepresentableTool[] }>;
   /** Disconnects a server's tools (closing the client is the caller's); false for an unknown server. */
   removeServer(name: string): boolean;
   /** The tools as `format` requests declare them, under their aliases (for `gemini`: the `functionDeclarations`). */

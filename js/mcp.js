@@ -215,10 +215,12 @@ function createMcp(api, sdk) {
     #servers = new Map(); // server → { client, tools: Map of canonical → tool, refused }
     #classifier = null; // for unknown names: suggestions among the aliases
     #skip;
+    #nameOptions; // the registry's profile and overflow
     constructor(options) {
       // A host would rather lose one tool than a server: "skip" unless told.
       const onCollision = options?.onCollision ?? "skip";
-      this.#registry = new api.ToolRegistry({ profile: options?.profile, overflow: options?.overflow ?? "hash", onCollision });
+      this.#nameOptions = { profile: options?.profile, overflow: options?.overflow ?? "hash" };
+      this.#registry = new api.ToolRegistry({ ...this.#nameOptions, onCollision });
       this.#skip = onCollision === "skip";
     }
     /**
@@ -261,7 +263,7 @@ function createMcp(api, sdk) {
      * mapping ends at the newest list whatever order the answers come in.
      */
     #refresh(name, entry) {
-      if (this.#servers.get(name) !== entry) return Promise.resolve({ refused: [] }); // removed
+      if (this.#servers.get(name) !== entry) return Promise.resolve({ refused: [], unrepresentable: [] }); // removed
       if (entry.listing !== null) {
         entry.stale = true;
         return entry.listing;
@@ -298,12 +300,24 @@ function createMcp(api, sdk) {
         if (cursor && cursors.has(cursor)) throw new Error("ToolRouter: the server's tools/list repeated a cursor");
         cursors.add(cursor);
       } while (cursor);
-      if (this.#servers.get(name) !== entry) return { refused: [] }; // removed meanwhile
+      if (this.#servers.get(name) !== entry) return { refused: [], unrepresentable: [] }; // removed meanwhile
       const before = [...entry.tools.values()].map((t) => t.name);
       this.#registry.unregisterServer(name);
-      let refused = [];
+      let refused = [], unrepresentable = [];
+      let names = tools.map((t) => t.name);
       try {
-        const report = this.#registry.registerServer(name, tools.map((t) => t.name));
+        let report;
+        try {
+          report = this.#registry.registerServer(name, names);
+        } catch (e) {
+          // With "skip", one name that no alias can stand for (an empty
+          // part, a lone surrogate) must not cost the whole server: those
+          // are left out and reported, the rest registered. Rare, so only
+          // then is each name asked on its own.
+          if (!this.#skip || !(e instanceof api.ToolNameError)) throw e; // with "skip", a collision never throws
+          ({ names, unrepresentable } = this.#representable(name, names));
+          report = this.#registry.registerServer(name, names);
+        }
         if (this.#skip) refused = report.refused;
       } catch (e) {
         this.#registry.registerServer(name, before); // "throw": the list that fitted stays
@@ -312,7 +326,22 @@ function createMcp(api, sdk) {
       entry.tools = new Map(tools.map((t) => [`${name}/${t.name}`, t]));
       entry.refused = refused;
       this.#classifier = null;
-      return { refused };
+      return { refused, unrepresentable };
+    }
+    /** `names` split into those an alias can stand for and the others (`{ canonical, reason }`), as the registry's options decide. */
+    #representable(server, names) {
+      const ok = [], unrepresentable = [];
+      for (const tool of names) {
+        const canonical = `${server}/${tool}`;
+        try {
+          api.toLlmFacingName(canonical, this.#nameOptions);
+          ok.push(tool);
+        } catch (e) {
+          if (!(e instanceof api.ToolNameError)) throw e; // all it throws for a name
+          unrepresentable.push({ canonical, reason: e.reason });
+        }
+      }
+      return { names: ok, unrepresentable };
     }
     /** Disconnects a server's tools (the client itself is the caller's to close). */
     removeServer(name) {

@@ -40,8 +40,9 @@ for (const [name, params] of Object.entries(SERVERS)) {
   const client = new Client({ name: "mcp-boundary-example-host", version: "0.1.0" });
   await client.connect(new StdioClientTransport({ ...params, stderr: "inherit" }));
   clients.push(client);
-  const { refused } = await router.addServer(name, client);
+  const { refused, unrepresentable } = await router.addServer(name, client);
   for (const r of refused) console.log(`${name}: ${r.canonical} skipped (its alias ${r.alias} belongs to ${r.existing})`);
+  for (const u of unrepresentable) console.log(`${name}: a tool skipped (${u.reason}: no alias can stand for its name)`);
 }
 for (const { canonical, alias, hashed } of router.registry.entries()) {
   console.log(`${canonical}${alias === canonical ? "" : `\n    -> ${alias}${hashed ? `  (hashed: ${canonical.length} characters do not fit 64)` : ""}`}`);
