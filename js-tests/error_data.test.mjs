@@ -161,6 +161,11 @@ for (const [label, z] of [["zod v3", z3], ["zod v4", z4]]) {
     const input = { filter: { since: "x", extra: 1 }, tags: ["ok", "far too long"] };
     const data = c.classifyIssues("search", schema.safeParse(input).error.issues, input);
     assert.deepStrictEqual(data.map((d) => [d.field, d.message]), [["filter", "contains an unknown property"], ["tags", "contains an invalid entry"]]);
+    // A thousand bad elements: a thousand issues, one line of text.
+    const many = { filter: { since: "x" }, tags: Array(1000).fill("far too long") };
+    const error = schema.safeParse(many).error;
+    assert.equal(error.issues.length, 1000);
+    assert.equal(c.toolErrorResult("search", error, many).content[0].text, "invalid tool arguments for search: tags contains an invalid entry");
   });
 }
 

@@ -610,7 +610,9 @@ impl ErrorClassifier {
 
     /// The `isError` result for schema issues (a failed input schema): the
     /// first issue's data as `structuredContent.error`, every issue in the
-    /// text, and nothing of the input.
+    /// text (each field and phrase once: a thousand bad elements of one
+    /// list say so once, not a thousand times into the model's context),
+    /// and nothing of the input.
     #[must_use]
     pub fn issues_result(&self, tool: &str, issues: &[Issue<'_>]) -> ToolErrorResult<'_> {
         let all = self.classify_issues(tool, issues);
@@ -621,7 +623,13 @@ impl ErrorClassifier {
             message: INVALID_ARGUMENTS_MESSAGE,
         });
         let mut text = error_text(&first);
+        // Catalog and fixed strings only: no caller input is a key here.
+        let mut said: HashSet<(Option<&str>, &str)> = HashSet::default();
+        said.insert((first.field, first.message));
         for data in all.iter().skip(1) {
+            if !said.insert((data.field, data.message)) {
+                continue;
+            }
             text.push_str("; ");
             if let Some(field) = data.field {
                 text.push_str(field);
@@ -1061,6 +1069,20 @@ mod tests {
         let got = c.classify_issues("list_bounties", &[ajv(""), ajv("/status")]);
         assert_eq!((got[0].field, got[0].message), (Some("status"), "is required"));
         assert_eq!((got[1].field, got[1].message), (Some("status"), "is missing a required property"));
+    }
+
+    #[test]
+    fn the_text_says_each_field_and_phrase_once() {
+        let c = seed();
+        let bad = Issue::Zod { code: "too_big", first_segment: Some("limit"), missing: false, nested: true };
+        let other = Issue::Zod { code: "invalid_type", first_segment: Some("status"), missing: false, nested: false };
+        let mut issues = vec![bad; 1000];
+        issues.insert(500, other);
+        let result = c.issues_result("list_bounties", &issues);
+        assert_eq!(
+            result.content[0].text,
+            "invalid tool arguments for list_bounties: limit contains an invalid entry; status has the wrong type"
+        );
     }
 
     #[test]
