@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { McpError, ErrorCode } from "@modelcontextprotocol/sdk/types.js";
+import { InMemoryTaskStore } from "@modelcontextprotocol/sdk/experimental/tasks/stores/in-memory.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { z as z4 } from "zod";
@@ -76,6 +77,33 @@ for (const [zod, z] of [["Zod 4", z4], ["Zod 3", z3]]) {
     // The server's own phrases pass.
     const known = await client.callTool({ name: "send", arguments: { priority: "low", text: "known" } });
     assert.deepEqual(known.structuredContent.error, { code: "invalid_argument", tool: "send", field: "text", message: "is not a known user" });
+  });
+}
+
+for (const [zod, z] of [["Zod 4", z4], ["Zod 3", z3]]) {
+  test(`${zod}: a task tool's arguments are checked before the SDK's task paths`, async () => {
+    const answers = [];
+    for (const protect of [false, true]) {
+      const plain = new McpServer({ name: "t", version: "1" }, { capabilities: { tasks: { requests: { tools: { call: {} } } } }, taskStore: new InMemoryTaskStore() });
+      const server = protect ? protectServer(plain) : plain;
+      server.experimental.tasks.registerToolTask("slow", { inputSchema: z.object({ level: z.enum(["low", "high"]) }).strict(), execution: { taskSupport: "optional" } }, {
+        async createTask({ level }, extra) {
+          const task = await extra.taskStore.createTask({ ttl: 60_000 });
+          await extra.taskStore.storeTaskResult(task.taskId, "completed", { content: [{ type: "text", text: `done ${level}` }] });
+          return { task };
+        },
+        getTask: async (_, extra) => extra.taskStore.getTask(extra.taskId),
+        getTaskResult: async (_, extra) => extra.taskStore.getTaskResult(extra.taskId),
+      });
+      const client = await connect(server);
+      const bad = await client.callTool({ name: "slow", arguments: { level: "low", [SENTINEL]: 1 } });
+      answers.push(JSON.stringify(bad));
+      // A valid call still runs as a task, polled to its result.
+      assert.deepEqual((await client.callTool({ name: "slow", arguments: { level: "high" } })).content, [{ type: "text", text: "done high" }]);
+    }
+    assert.ok(answers[0].includes(MARK), "the SDK's own answer echoes the key (else this test proves nothing)");
+    assert.ok(!answers[1].includes(MARK), answers[1]);
+    assert.deepEqual(JSON.parse(answers[1]).structuredContent.error, { code: "invalid_argument", tool: "slow", field: null, message: "is not a known argument" });
   });
 }
 

@@ -15,7 +15,7 @@
 // tested at its bounds: McpServer#_registeredTools, #setToolRequestHandlers,
 // #validateToolInput, #executeToolHandler, #validateToolOutput,
 // #createToolError, Protocol#_requestHandlers (for the task paths, which
-// it leaves to the SDK) and, for ToolRouter, Protocol#_notificationHandlers
+// it leaves to the SDK once the arguments are valid) and, for ToolRouter, Protocol#_notificationHandlers
 // (to keep a client's own tools/list_changed handler).
 function createMcp(api, sdk) {
   "use strict";
@@ -128,14 +128,17 @@ function createMcp(api, sdk) {
       const name = request.params.name;
       const tool = Object.hasOwn(server._registeredTools, name) ? server._registeredTools[name] : undefined;
       if (tool === undefined || !tool.enabled) throw rpcError(current().unknownToolResponse(null, name));
-      const taskSupport = tool.execution?.taskSupport;
-      if (request.params.task || taskSupport === "required" || taskSupport === "optional") return sdkHandler(request, extra);
       let args;
       try {
         args = await server.validateToolInput(tool, request.params.arguments, name);
       } catch {
         return forTool(tool, await invalidArguments(tool, name, request.params.arguments));
       }
+      // Task tools and task-augmented calls run on the SDK's own paths
+      // (task creation, polling), once their arguments have passed here:
+      // the SDK validates them again, and only refuses what passed.
+      const taskSupport = tool.execution?.taskSupport;
+      if (request.params.task || taskSupport === "required" || taskSupport === "optional") return sdkHandler(request, extra);
       let result;
       try {
         result = await server.executeToolHandler(tool, args, extra);
