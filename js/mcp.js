@@ -215,7 +215,7 @@ function createMcp(api, sdk) {
    */
   class ToolRouter {
     #registry;
-    #servers = new Map(); // server → { client, tools: Map of canonical → tool, refused }
+    #servers = new Map(); // server → { client, tools: Map of canonical → tool, refused, and how it is followed and listed }
     #classifier = null; // for unknown names: suggestions among the aliases
     #skip;
     #nameOptions; // the registry's profile and overflow
@@ -228,8 +228,9 @@ function createMcp(api, sdk) {
     }
     /**
      * Connects a server's tools (every page of tools/list), and follows its
-     * tools/list_changed. Returns what was refused; with onCollision
-     * "throw", a collision throws and the server is not added.
+     * tools/list_changed. Returns what was refused for a collision and
+     * what no alias can stand for; with onCollision "throw", either throws
+     * and the server is not added.
      */
     async addServer(name, client) {
       if (typeof name !== "string" || name === "" || name.includes("/")) throw new TypeError("ToolRouter.addServer: a server name without '/'");
