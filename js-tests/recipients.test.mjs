@@ -184,3 +184,31 @@ test("a first-seen rejection, put together from Rust's parts, is the rejection R
   assert.deepEqual(many[1].error, JSON.parse(v.rejectionResult("AGENT:gpt").content[0].text));
   assert.equal(many[2].error.reason, "not_a_string");
 });
+
+test("identityPattern as a JS RegExp keeps its JS meaning: accepted exactly when RegExp#test finds it", () => {
+  const patterns = [/^@neo-[a-z0-9-]+$/, /^@NEO-/i, /neo/, /neo/y, /@neo/y, /-bot$/, /^@(neo|trinity)$/, /gpt/g, /^@[a-z]+\d*$/u, /^@a.b$/s, /^@x$/m];
+  const identities = ["@neo", "@neo-1", "@NEO-x", "@xneox", "@a-bot", "@a-bots", "@trinity", "@neon", "@gpt4", "@abc123", "@a-b", "@x", "@morpheus_gpt"];
+  for (const re of patterns) {
+    const v = new RecipientValidator({ identityPattern: re });
+    for (const id of identities) {
+      re.lastIndex = 0;
+      const js = re.test(id);
+      const got = v.validate(id);
+      assert.equal(got.ok, js, `${re} ${id}`);
+      if (!js) assert.equal(got.error.reason, "pattern_mismatch");
+    }
+  }
+  // Broadcast is never subject to it; shapes are checked first.
+  assert.equal(validateRecipient("AGENT:*", { identityPattern: /^@neo/ }).ok, true);
+  assert.equal(validateRecipient("neo", { identityPattern: /neo/ }).error.reason, "missing_at_prefix");
+  // What regex-lite cannot mean the same: refused when the options are parsed, naming the option.
+  assert.throws(() => new RecipientValidator({ identityPattern: /[\p{L}--\p{Ll}]/v }), { code: "INVALID_OPTIONS", reason: "invalid_value", option: "identityPattern" });
+  assert.throws(() => new RecipientValidator({ identityPattern: /(?<=@)neo/ }), { code: "INVALID_OPTIONS", reason: "invalid_pattern" });
+  for (const bad of [5, {}, ["^@neo"], null]) assert.throws(() => new RecipientValidator({ identityPattern: bad }), { code: "INVALID_OPTIONS", reason: "wrong_type" }, String(bad));
+  // RegExps that cannot be read are unreadable options, not exceptions through the module.
+  const throwingFlags = Object.defineProperty(/a/, "flags", { get() { throw new Error("boom"); } });
+  for (const hostile of [new Proxy(/a/, {}), Object.create(RegExp.prototype), throwingFlags]) {
+    assert.throws(() => new RecipientValidator({ identityPattern: hostile }), { name: "TypeError", code: "INVALID_OPTIONS", option: "identityPattern" });
+  }
+  assert.equal(new RecipientValidator({ identityPattern: /neo/ }).validate("@neo").ok, true, "the module keeps working");
+});

@@ -67,8 +67,11 @@ export interface RecipientOptions {
   knownAgents?: readonly string[];
   /** Reject shape-valid identities that are not in `knownAgents` (`UNKNOWN_RECIPIENT`). Needs `knownAgents`. */
   strict?: boolean;
-  /** A regex (regex-lite syntax) the whole identity, `@` included, must match, e.g. `"^@neo-[a-z0-9-]+$"`. */
-  identityPattern?: string;
+  /**
+   * A regex (regex-lite syntax) the whole identity, `@` included, must match, e.g. `"^@neo-[a-z0-9-]+$"`;
+   * or a JS `RegExp`, which an identity passes as `RegExp#test` would (e.g. `/^@neo-/i`).
+   */
+  identityPattern?: string | RegExp;
   /** The longest identifier after `@`: 1 to 4096, default 128. */
   maxIdentifierLength?: number;
 }

@@ -1,11 +1,11 @@
 //! Recipient exports for `js/api.js`.
 
-use js_sys::Array;
+use js_sys::{Array, RegExp};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::{
-    get, js_error, options_object, scratch_exports, string_list, string_option, to_js, type_name, whole_option, word,
+    get, js_error, options_object, scratch_exports, string_list, to_js, type_name, unreadable, whole_option, word,
     Give, Reply, Scratch, Verdict,
 };
 use crate::error::{OptionPath, OptionsError};
@@ -298,6 +298,59 @@ fn verdict(verdict: Option<Shape>) -> Verdict {
     }
 }
 
+/// `identityPattern`: a string in regex-lite syntax, which the whole
+/// identity must match, or a JS `RegExp` as users write one
+/// (`/^@neo-[a-z0-9-]+$/i`), which keeps its JS meaning: what
+/// `RegExp#test` finds (anywhere in the identity unless anchored; at its
+/// start if sticky), with its flags written inline. For identities, which
+/// are ASCII once their shape is valid, the two syntaxes agree on what a
+/// pattern matches.
+fn pattern_option(object: &JsValue) -> Result<Option<String>, OptionsError> {
+    const PATH: OptionPath = OptionPath::Named("identityPattern");
+    let v = get(object, "identityPattern", "identityPattern")?;
+    if v.is_undefined() {
+        return Ok(None);
+    }
+    if let Some(s) = v.as_string() {
+        return Ok(Some(s));
+    }
+    if !v.is_instance_of::<RegExp>() {
+        return Err(OptionsError::wrong_type(PATH, "a string or a RegExp"));
+    }
+    // Read as any option is (a getter that throws, a Proxy, is an
+    // unreadable option, not an exception through the module).
+    let text = |key| get(&v, key, "identityPattern")?.as_string().ok_or_else(|| unreadable(PATH));
+    let source = text("source")?;
+    let mut inline = String::new();
+    let mut sticky = false;
+    for flag in text("flags")?.chars() {
+        match flag {
+            'i' | 'm' | 's' => inline.push(flag),
+            // Sticky: a match must start where the test starts, at 0.
+            'y' => sticky = true,
+            // No bearing on whether one identity matches.
+            'g' | 'd' | 'u' => {}
+            // `v` changes what a class means; regex-lite has no such syntax.
+            _ => return Err(OptionsError::invalid(PATH, "has a RegExp flag other than i, m, s, u, g, y or d")),
+        }
+    }
+    // The core matches the whole identity; `test` finds a match anywhere
+    // (after the start, when sticky), so the rest may be anything.
+    let mut pattern = String::with_capacity(source.len() + inline.len() + 32);
+    if !inline.is_empty() {
+        pattern.push_str("(?");
+        pattern.push_str(&inline);
+        pattern.push(')');
+    }
+    if !sticky {
+        pattern.push_str("(?s:.)*?");
+    }
+    pattern.push_str("(?:");
+    pattern.push_str(&source);
+    pattern.push_str(")(?s:.)*");
+    Ok(Some(pattern))
+}
+
 fn parse_options(value: &JsValue) -> Result<RecipientOptions, OptionsError> {
     let mut options = RecipientOptions::default();
     let Some(value) = options_object(value, &["knownAgents", "strict", "identityPattern", "maxIdentifierLength"])?
@@ -320,7 +373,7 @@ fn parse_options(value: &JsValue) -> Result<RecipientOptions, OptionsError> {
             strict.as_bool().ok_or_else(|| OptionsError::wrong_type(OptionPath::Named("strict"), "a boolean"))?,
         );
     }
-    if let Some(pattern) = string_option(value, "identityPattern", "identityPattern")? {
+    if let Some(pattern) = pattern_option(value)? {
         options = options.identity_pattern(pattern);
     }
     if let Some(n) = whole_option(value, "maxIdentifierLength", "maxIdentifierLength", MAX_IDENTIFIER_LENGTH_LIMIT)? {
