@@ -259,6 +259,10 @@ test("toolDefinitions: each format's tool definition, the schema object passed a
   assert.deepEqual(responses[0], { type: "function", name: "gh__issue", description: "Open an issue", parameters: schema, strict: false });
   assert.deepEqual(gemini[0], { name: "gh__issue", description: "Open an issue", parametersJsonSchema: schema });
   assert.deepEqual(bedrock[0], { toolSpec: { name: "gh__issue", description: "Open an issue", inputSchema: { json: schema } } });
+  // An empty description is none: Bedrock refuses the request with one, and MCP servers send them.
+  for (const f of ["anthropic", "openai-chat", "bedrock-converse"]) {
+    assert.ok(!JSON.stringify(toolDefinitions([{ name: "y", description: "" }], f)).includes("description"), f);
+  }
   assert.throws(() => toolDefinitions(tools, "openai"), { code: "INVALID_ARGUMENT" });
   assert.throws(() => toolDefinitions([{ description: "no name" }], "anthropic"), { code: "INVALID_ARGUMENT" });
 });

@@ -1027,7 +1027,9 @@ function createApi(glue) {
     if (!isList(tools)) throw argumentError(Expected.ToolSpecs);
     return tools.map((tool) => {
       if (tool === null || typeof tool !== "object" || typeof tool.name !== "string") throw argumentError(Expected.ToolSpecs);
-      const parts = { name: tool.name, description: typeof tool.description === "string" ? tool.description : undefined, inputSchema: tool.inputSchema ?? EMPTY_SCHEMA };
+      // A description that is no string, or empty, is none (Rust's Description slot).
+      const description = typeof tool.description === "string" && tool.description !== "" ? tool.description : undefined;
+      const parts = { name: tool.name, description, inputSchema: tool.inputSchema ?? EMPTY_SCHEMA };
       const definition = {};
       // Own properties only, read and written: a key that a polluted
       // Object.prototype carries (`value`, `function`) is never taken for one

@@ -11,7 +11,9 @@ use super::rewrite::Format;
 pub enum Slot {
     /// The tool's name (an alias).
     Name,
-    /// Its description (the place is left out when there is none).
+    /// Its description (the place is left out when there is none, or it
+    /// is empty: Bedrock refuses a request with an empty description,
+    /// which no provider gains from, and MCP servers send them).
     Description,
     /// The JSON Schema of its input, as it is.
     InputSchema,
@@ -79,7 +81,7 @@ pub fn tool_layout(format: Format) -> ToolLayout {
 ///   with keys such as `$schema` that `parameters` refuses);
 /// - `bedrock-converse`: `{ toolSpec: { name, description, inputSchema: { json } } }`.
 ///
-/// A missing description is left out.
+/// A missing or empty description is left out.
 #[must_use]
 pub fn tool_definition(format: Format, name: &str, description: Option<&str>, input_schema: &Value) -> Value {
     let mut root = Map::new();
@@ -87,8 +89,8 @@ pub fn tool_definition(format: Format, name: &str, description: Option<&str>, in
         let value = match slot {
             Slot::Name => Value::String(name.to_owned()),
             Slot::Description => match description {
-                Some(d) => Value::String(d.to_owned()),
-                None => continue,
+                Some(d) if !d.is_empty() => Value::String(d.to_owned()),
+                _ => continue,
             },
             Slot::InputSchema => input_schema.clone(),
             Slot::Literal(s) => Value::String((*s).to_owned()),
@@ -147,6 +149,11 @@ mod tests {
         assert_eq!(
             tool_definition(Format::Anthropic, "x", None, &schema),
             json!({ "name": "x", "input_schema": schema })
+        );
+        // Bedrock refuses an empty description; MCP servers send them.
+        assert_eq!(
+            tool_definition(Format::BedrockConverse, "x", Some(""), &schema),
+            json!({ "toolSpec": { "name": "x", "inputSchema": { "json": schema } } })
         );
     }
 }
