@@ -236,6 +236,10 @@ pub fn issue_message(issue: &Issue<'_>) -> &'static str {
     }
 }
 
+/// The most distinct problems (field and phrase) an issue result's text
+/// names.
+pub const ISSUES_IN_TEXT: usize = 32;
+
 /// Every fixed phrase [`issue_message`] can return (for the no-echo proofs).
 pub const ISSUE_MESSAGES: [&str; 15] = [
     "has the wrong type",
@@ -609,10 +613,10 @@ impl ErrorClassifier {
     }
 
     /// The `isError` result for schema issues (a failed input schema): the
-    /// first issue's data as `structuredContent.error`, every issue in the
-    /// text (each field and phrase once: a thousand bad elements of one
-    /// list say so once, not a thousand times into the model's context),
-    /// and nothing of the input.
+    /// first issue's data as `structuredContent.error`, the issues in the
+    /// text (each field and phrase once, and at most [`ISSUES_IN_TEXT`] of
+    /// them: a thousand bad elements of one list say so once, not a
+    /// thousand times into the model's context), and nothing of the input.
     #[must_use]
     pub fn issues_result(&self, tool: &str, issues: &[Issue<'_>]) -> ToolErrorResult<'_> {
         let all = self.classify_issues(tool, issues);
@@ -623,13 +627,17 @@ impl ErrorClassifier {
             message: INVALID_ARGUMENTS_MESSAGE,
         });
         let mut text = error_text(&first);
-        // Catalog and fixed strings only: no caller input is a key here.
-        let mut said: HashSet<(Option<&str>, &str)> = HashSet::default();
-        said.insert((first.field, first.message));
+        let mut said: Vec<(Option<&str>, &str)> = vec![(first.field, first.message)];
         for data in all.iter().skip(1) {
-            if !said.insert((data.field, data.message)) {
+            // The first few dozen problems are enough to fix a call, and
+            // the list stays short to search (a set cost 0.6 KB gzip).
+            if said.len() == ISSUES_IN_TEXT {
+                break;
+            }
+            if said.contains(&(data.field, data.message)) {
                 continue;
             }
+            said.push((data.field, data.message));
             text.push_str("; ");
             if let Some(field) = data.field {
                 text.push_str(field);
@@ -1083,6 +1091,28 @@ mod tests {
             result.content[0].text,
             "invalid tool arguments for list_bounties: limit contains an invalid entry; status has the wrong type"
         );
+        // At most ISSUES_IN_TEXT distinct problems are named.
+        let fields: Vec<String> = (0..10).map(|i| format!("f{i}")).collect();
+        let wide = ErrorClassifier::new(Catalog {
+            tools: ToolFields::PerTool(vec![("t".into(), fields.clone())]),
+            field_messages: FieldPhrases::Global(Vec::new()),
+            fieldless_messages: Vec::new(),
+        })
+        .unwrap();
+        let codes = ["too_big", "too_small", "invalid_type", "invalid_value", "custom", "invalid_format"];
+        let many: Vec<Issue<'_>> = fields
+            .iter()
+            .flat_map(|f| {
+                codes.iter().map(|c| Issue::Zod {
+                    code: c,
+                    first_segment: Some(f.as_str()),
+                    missing: false,
+                    nested: false,
+                })
+            })
+            .collect();
+        let text = &wide.issues_result("t", &many).content[0].text;
+        assert_eq!(text.matches("; ").count() + 1, ISSUES_IN_TEXT, "{text}");
     }
 
     #[test]

@@ -46,7 +46,8 @@ pub use error::{ArgumentError, BoundaryError, Detail, OptionPath, OptionsError};
 pub use error_data::{
     error_text, issue_message, Catalog, ErrorClassifier, ErrorData, ErrorResponse, FieldHint, FieldPhrases, Issue,
     RpcData, RpcError, StructuredError, TextContent, ToolErrorResult, ToolFailure, ToolFields, INVALID_ARGUMENT,
-    INVALID_ARGUMENTS_MESSAGE, INVALID_PARAMS, ISSUE_MESSAGES, MAX_CATALOG_ENTRIES, UNKNOWN_TOOL, UNKNOWN_TOOL_MESSAGE,
+    INVALID_ARGUMENTS_MESSAGE, INVALID_PARAMS, ISSUES_IN_TEXT, ISSUE_MESSAGES, MAX_CATALOG_ENTRIES, UNKNOWN_TOOL,
+    UNKNOWN_TOOL_MESSAGE,
 };
 pub use recipient::{
     validate_recipient, Recipient, RecipientError, RecipientJsonSchema, RecipientOptions, RecipientValidator,
