@@ -57,6 +57,7 @@ const v = new RecipientValidator({ knownAgents: ["@neo-gpt"], strict: true, iden
 const many: RecipientResult[] = v.validateMany(["@a", "AGENT:*", 3]);
 void many;
 v.free();
+new RecipientValidator({ identityPattern: /^@neo-/i }).free(); // a JS RegExp, with its JS meaning
 
 // Tool names.
 const alias: string = toLlmFacingName("github/create_issue", { profile: "openai", overflow: "hash" });
@@ -159,6 +160,9 @@ new RecipientValidator({ knownAgents: "@neo-gpt" });
 
 // @ts-expect-error misspelled option
 new RecipientValidator({ knownagents: ["@neo-gpt"] });
+
+// @ts-expect-error identityPattern is a string or a RegExp
+new RecipientValidator({ identityPattern: 5 });
 
 // @ts-expect-error validateMany takes an array
 v.validateMany("@neo-gpt");
