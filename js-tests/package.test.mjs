@@ -3,7 +3,7 @@
 // and `require` from that project.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -62,6 +62,22 @@ test("on a Node without process.getBuiltinModule (before 20.16), the ES entry sa
   const cjs = `delete process.getBuiltinModule;
     console.log(typeof process.getBuiltinModule, require("mcp-boundary").validateRecipient("AGENT:gpt").error.reason);`;
   assert.equal(execFileSync(process.execPath, ["-e", cjs], { cwd, encoding: "utf8" }).trim(), "undefined agent_prefix_with_name");
+});
+
+test("an uncaught error from the minified Node entries shows its message, not a screen of the package's code", () => {
+  const cwd = fileURLToPath(new URL("..", import.meta.url));
+  // Node prints the source line of an uncaught error's throw; in a
+  // minified entry that line must stay short.
+  for (const [flags, script] of [
+    [["--input-type=module", "-e"], `import { toolDefinitions } from "mcp-boundary"; toolDefinitions([], "openai");`],
+    [["-e"], `require("mcp-boundary").toLlmFacingName("a b");`],
+  ]) {
+    const r = spawnSync(process.execPath, [...flags, script], { cwd, encoding: "utf8" });
+    assert.notEqual(r.status, 0);
+    assert.match(r.stderr, /(TypeError|ToolNameError)/);
+    const longest = Math.max(...r.stderr.split("\n").map((line) => line.length));
+    assert.ok(longest <= 400, `a line of ${longest} characters in:\n${r.stderr.slice(0, 600)}`);
+  }
 });
 
 test("the minified Node entries keep each exported function's and class's name", async () => {

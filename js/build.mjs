@@ -160,14 +160,16 @@ writeFileSync(new URL("node/package.json", pkg), JSON.stringify({ type: "commonj
 // The public functions and classes keep their names (createApi sets
 // them); the web builds carry the same API unminified, for a bundler. The
 // walkers, loaded on the first rewrite and not at start, lose only
-// whitespace: their code keeps the shape it was measured in.
+// whitespace: their code keeps the shape it was measured in. Lines are
+// kept short: Node prints the source line of an uncaught error's throw,
+// and one 40 KB line would bury the message under the package's code.
 for (const [file, banner, options] of [
   ["node/index.mjs", header, { minify: true, format: "esm" }],
   ["node/index.cjs", header, { minify: true, format: "cjs" }],
   ["node/walkers.cjs", walkersHeader, { minifyWhitespace: true }],
 ]) {
   const path = new URL(file, pkg);
-  const { code } = transformSync(readFileSync(path, "utf8"), { ...options, legalComments: "none", logLevel: "error" });
+  const { code } = transformSync(readFileSync(path, "utf8"), { ...options, lineLimit: 120, legalComments: "none", logLevel: "error" });
   writeFileSync(path, banner + code);
 }
 for (const f of ["mcp_boundary.js", "mcp_boundary.d.ts", "mcp_boundary_bg.wasm.d.ts"]) rmSync(new URL(`node/${f}`, pkg)); // inline in index.cjs
