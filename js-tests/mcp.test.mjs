@@ -13,6 +13,7 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { z as z4 } from "zod";
 import { z as z3 } from "zod3";
+import * as zm from "zod/mini";
 import { protectServer } from "mcp-boundary/mcp";
 import { MARK, SENTINEL, makeServer, attack } from "./mcp-probe.mjs";
 
@@ -204,6 +205,49 @@ for (const [zod, z] of [["Zod 4", z4], ["Zod 3", z3]]) {
     assert.equal((await client.callTool({ name: "add_message", arguments: { to: "@neo-gpt", body: "hi" } })).content[0].text, "sent to @neo-gpt");
   });
 }
+
+test("Zod Mini: schemas built from functions are protected alike, and recipientSchema takes its z", async () => {
+  const { recipientSchema } = await import("mcp-boundary/mcp");
+  const { RecipientValidator, recipientJsonSchema } = await import("mcp-boundary");
+  const options = { knownAgents: ["@neo-gpt"] };
+  const v = new RecipientValidator(options);
+  const schema = recipientSchema(zm, options);
+  for (const to of ["AGENT:*", "@neo-gpt", "AGENT:gpt", "neo-gpt", "", "@neo gpt"]) assert.equal(schema.safeParse(to).success, v.validate(to).ok, to);
+  const answers = {};
+  for (const protect of [false, true]) {
+    const server = new McpServer({ name: "mini", version: "1" });
+    if (protect) protectServer(server);
+    server.registerTool(
+      "send",
+      { inputSchema: { to: recipientSchema(zm, options), priority: zm.enum(["low", "high"]), text: zm.optional(zm.string().check(zm.maxLength(20))), meta: zm.optional(zm.record(zm.string(), zm.number())) } },
+      async ({ to }) => ({ content: [{ type: "text", text: `sent to ${to}` }] }),
+    );
+    server.registerTool("strict", { inputSchema: zm.strictObject({ id: zm.number() }) }, async ({ id }) => ({ content: [{ type: "text", text: `id ${id}` }] }));
+    const client = await connect(server);
+    const listed = (await client.listTools()).tools[0].inputSchema.properties.to;
+    assert.equal(listed.description, recipientJsonSchema(options).description, "tools/list teaches both shapes");
+    assert.equal((await client.callTool({ name: "send", arguments: { to: "@neo-gpt", priority: "low" } })).content[0].text, "sent to @neo-gpt");
+    answers[protect] = [];
+    for (const args of [
+      { name: "send", arguments: { to: "@neo-gpt", priority: SENTINEL } },
+      { name: "send", arguments: { to: "@neo-gpt", priority: "low", meta: { [SENTINEL]: "x" } } },
+      { name: "send", arguments: { to: "@neo-gpt", priority: "low", text: SENTINEL.repeat(3) } },
+      { name: "strict", arguments: { id: 1, [SENTINEL]: 1 } },
+      { name: "send", arguments: { to: "AGENT:gpt", priority: "low" } },
+    ]) {
+      answers[protect].push(await client.callTool(args));
+    }
+  }
+  assert.ok(answers.false.some((a) => JSON.stringify(a).includes(MARK)), "the unprotected server echoes input (else this test proves nothing)");
+  for (const a of answers.true) assert.ok(!JSON.stringify(a).includes(MARK), JSON.stringify(a));
+  const [enumValue, recordKey, overLong, unknownKey, recipient] = answers.true;
+  assert.deepEqual(enumValue.structuredContent.error, { code: "invalid_argument", tool: "send", field: "priority", message: "must be one of low, high" });
+  assert.equal(recordKey.structuredContent.error.field, "meta");
+  assert.equal(overLong.structuredContent.error.message, "must have at most 20 characters");
+  assert.equal(unknownKey.structuredContent.error.message, "is not a known argument");
+  assert.deepEqual(recipient, v.rejectionResult("AGENT:gpt"));
+  assert.throws(() => recipientSchema({ string: () => ({}) }), { name: "TypeError" });
+});
 
 test("the main entry never loads the SDK; only mcp-boundary/mcp does", async () => {
   const { execFileSync } = await import("node:child_process");

@@ -30,7 +30,7 @@ export interface ProtectOptions {
 export function protectServer<S extends McpServer>(server: S, options?: ProtectOptions): S;
 
 /**
- * A schema for the `z` passed in (Zod 3 or Zod 4) that accepts exactly what
+ * A schema for the `z` passed in (Zod 3 or Zod 4, classic or Mini) that accepts exactly what
  * `new RecipientValidator(options)` accepts, described with both valid
  * shapes (so `tools/list` teaches them). A failure carries the recipient
  * rejection, which a protected server returns as the structured error.

@@ -179,23 +179,26 @@ function createMcp(api, sdk) {
   const REJECTION = "mcpBoundaryRecipient";
 
   /**
-   * A schema for the `z` passed in (Zod 3 or 4) that accepts exactly what
-   * `new RecipientValidator(options)` accepts; a failure carries the
-   * rejection, which protectServer answers with.
+   * A schema for the `z` passed in (Zod 3 or 4, classic or Mini) that
+   * accepts exactly what `new RecipientValidator(options)` accepts; a
+   * failure carries the rejection, which protectServer answers with.
    */
   function recipientSchema(z, options) {
-    if (z === null || (typeof z !== "object" && typeof z !== "function") || typeof z.string !== "function") {
-      throw new TypeError("recipientSchema: expected the z of Zod 3 or Zod 4");
-    }
+    const base = z !== null && (typeof z === "object" || typeof z === "function") && typeof z.string === "function" ? z.string() : null;
+    // Classic schemas have methods; Zod Mini's take checks made by
+    // functions of `z` instead (`z.describe` since Zod 4.1, `z.meta` before).
+    const classic = base !== null && typeof base.describe === "function" && typeof base.superRefine === "function";
+    const mini = base !== null && !classic && typeof base.check === "function" && typeof z.superRefine === "function";
+    if (!classic && !mini) throw new TypeError("recipientSchema: expected the z of Zod 3 or Zod 4 (classic or Mini)");
     const validator = new api.RecipientValidator(options);
     const { description } = api.recipientJsonSchema(options);
-    return z
-      .string()
-      .describe(description)
-      .superRefine((value, ctx) => {
-        const result = validator.rejectionResult(value);
-        if (result !== null) ctx.addIssue({ code: "custom", message: result.structuredContent.error.message, params: { [REJECTION]: result } });
-      });
+    const refine = (value, ctx) => {
+      const result = validator.rejectionResult(value);
+      if (result !== null) ctx.addIssue({ code: "custom", message: result.structuredContent.error.message, params: { [REJECTION]: result } });
+    };
+    if (classic) return base.describe(description).superRefine(refine);
+    const describe = typeof z.describe === "function" ? z.describe(description) : typeof z.meta === "function" ? z.meta({ description }) : null;
+    return base.check(...(describe === null ? [] : [describe]), z.superRefine(refine));
   }
 
   /** The rejection result a schema issue carries, if it is one of recipientSchema's. */

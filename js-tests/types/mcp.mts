@@ -4,9 +4,10 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z as z4 } from "zod";
 import { z as z3 } from "zod3";
+import * as zm from "zod/mini";
 import { Ajv } from "ajv";
 import { ErrorClassifier } from "mcp-boundary";
-import { protectServer, type ProtectOptions } from "mcp-boundary/mcp";
+import { protectServer, recipientSchema, type ProtectOptions } from "mcp-boundary/mcp";
 
 const options: ProtectOptions = { messages: ["is not a known user"], handlerErrors: "classify" };
 const server: McpServer = protectServer(new McpServer({ name: "typed", version: "1.0.0" }), options);
@@ -36,6 +37,12 @@ server.registerTool("send", { inputSchema: { priority: z4.enum(["low", "high"]) 
     return classifier.handlerErrorResult("send", e);
   }
 });
+
+// Zod Mini: recipientSchema gives its own string schema, and its errors classify.
+const miniTo: zm.ZodMiniString = recipientSchema(zm, { knownAgents: ["@neo-gpt"] });
+server.registerTool("mini", { inputSchema: { to: miniTo, priority: zm.enum(["low", "high"]) } }, async ({ to }): Promise<CallToolResult> => ({ content: [{ type: "text", text: to }] }));
+const parsedMini = zm.object({ priority: zm.enum(["low", "high"]) }).safeParse({});
+if (!parsedMini.success) classifier.toolErrorResult("send", parsedMini.error, {});
 
 // @ts-expect-error: handlerErrors is "classify" or "pass"
 protectServer(server, { handlerErrors: "drop" });
