@@ -231,6 +231,58 @@ export interface ToolSpec {
   inputSchema?: object;
 }
 
+/** A JSON value. */
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+
+/** A tool's input schema as a definition carries it: the spec's `inputSchema` object itself, or `{ type: "object" }`. */
+export interface ToolInputSchema {
+  type: "object";
+  [key: string]: JsonValue;
+}
+
+/** An Anthropic Messages tool (`tools[]`). */
+export interface AnthropicToolDefinition {
+  name: string;
+  description?: string;
+  input_schema: ToolInputSchema;
+}
+
+/** An OpenAI Chat Completions function tool (`tools[]`). */
+export interface OpenAIChatToolDefinition {
+  type: "function";
+  function: { name: string; description?: string; parameters: ToolInputSchema };
+}
+
+/** An OpenAI Responses function tool (`tools[]`); not strict, which would make every optional field required. */
+export interface OpenAIResponsesToolDefinition {
+  type: "function";
+  name: string;
+  description?: string;
+  parameters: ToolInputSchema;
+  strict: false;
+}
+
+/** A Gemini function declaration (one of a tool's `functionDeclarations`), its schema as JSON Schema. */
+export interface GeminiFunctionDeclaration {
+  name: string;
+  description?: string;
+  parametersJsonSchema: ToolInputSchema;
+}
+
+/** A Bedrock Converse tool (`toolConfig.tools[]`). */
+export interface BedrockToolDefinition {
+  toolSpec: { name: string; description?: string; inputSchema: { json: ToolInputSchema } };
+}
+
+/** The tool definition of each payload format; each is assignable to that provider SDK's own tool type. */
+export interface ToolDefinitions {
+  anthropic: AnthropicToolDefinition;
+  "openai-chat": OpenAIChatToolDefinition;
+  "openai-responses": OpenAIResponsesToolDefinition;
+  gemini: GeminiFunctionDeclaration;
+  "bedrock-converse": BedrockToolDefinition;
+}
+
 /**
  * Each tool as a `format` request declares it: Anthropic `{ name,
  * description, input_schema }`; OpenAI Chat `{ type: "function", function:
@@ -240,9 +292,10 @@ export interface ToolSpec {
  * `functionDeclarations` (`{ name, description, parametersJsonSchema }`:
  * JSON Schema as it is, which Gemini's `parameters` refuses); Bedrock
  * Converse `{ toolSpec: { name, description, inputSchema: { json } } }`.
+ * An empty description is left out.
  * @throws {ArgumentError} for an unknown format or tools that are not a list of specs.
  */
-export function toolDefinitions(tools: readonly ToolSpec[], format: PayloadFormat): object[];
+export function toolDefinitions<F extends PayloadFormat>(tools: readonly ToolSpec[], format: F): ToolDefinitions[F][];
 
 /** Options of a `ToolRegistry`: a profile and overflow mode, and what `registerServer` does with a colliding tool. */
 export interface RegistryOptions<C extends "throw" | "skip" = "throw"> extends ToolNameOptions {

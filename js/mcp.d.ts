@@ -4,7 +4,7 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { RecipientOptions } from "mcp-boundary";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import type { PayloadFormat, ToolNameOptions, ToolRegistry } from "mcp-boundary";
+import type { PayloadFormat, ToolDefinitions, ToolNameOptions, ToolRegistry } from "mcp-boundary";
 
 /** Options of {@link protectServer}. */
 export interface ProtectOptions {
@@ -74,7 +74,7 @@ export class ToolRouter {
   /** Disconnects a server's tools (closing the client is the caller's); false for an unknown server. */
   removeServer(name: string): boolean;
   /** The tools as `format` requests declare them, under their aliases (for `gemini`: the `functionDeclarations`). */
-  tools(format: PayloadFormat): object[];
+  tools<F extends PayloadFormat>(format: F): ToolDefinitions[F][];
   /** The registry behind the router: `toCanonical`, `toLlmFacing`, `toProvider`, `fromProvider`. */
   readonly registry: ToolRegistry<"skip">;
   /**

@@ -58,7 +58,7 @@ const { refused, unrepresentable } = await router.addServer("github", client);
 void refused.map((r) => r.alias);
 const reasons: ("empty" | "empty_segment" | "invalid_character" | "too_long" | "bad_first_character")[] = unrepresentable.map((u) => u.reason);
 void reasons;
-const declared: object[] = router.tools("openai-chat");
+const declared: object[] = router.tools("openai-chat"); // each definition is an object (providers.mts: each SDK's own type)
 void declared;
 const result: CallToolResult = await router.callTool("github__create_issue", { title: "x" });
 void result;
