@@ -76,6 +76,13 @@ test("ToolRouter: two servers, a collision, long and dotted names, a tool added 
     return true;
   });
 
+  // Arguments are an object: JSON text (as OpenAI gives them) or a list is
+  // refused before the server is asked; none at all is {}.
+  for (const args of ['{"q":"x"}', ["x"], 5]) {
+    await assert.rejects(router.callTool("github__create_issue", args), { name: "TypeError", message: /arguments must be an object.*JSON\.parse/ });
+  }
+  assert.equal((await router.callTool("github__create_issue")).isError, true, "no arguments: the server's own answer for a missing q");
+
   // A tool registered after connect arrives with tools/list_changed.
   gh.server.registerTool("close_issue", { inputSchema: { q: z.string() } }, async () => ({ content: [{ type: "text", text: "closed" }] }));
   await until(() => router.tools("anthropic").some((t) => t.name === "github__close_issue"));

@@ -80,6 +80,7 @@ export class ToolRouter {
   /**
    * Calls a tool by its alias or canonical name on the server that has it.
    * @throws an error with `code: -32602`, `message: "unknown tool"` and `data.suggestions` (aliases) for a name that is no tool; the name is never echoed.
+   * @throws {TypeError} for arguments that are not an object, such as OpenAI's JSON text before `JSON.parse`.
    */
   callTool(name: string, args?: Record<string, unknown>, options?: Parameters<Client["callTool"]>[2]): Promise<CallToolResult>;
 }

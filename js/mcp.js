@@ -394,6 +394,11 @@ function createMcp(api, sdk) {
         this.#classifier ??= new api.ErrorClassifier({ tools: this.#registry.entries().map((e) => e.alias) });
         throw rpcError(this.#classifier.unknownToolResponse(null, typeof name === "string" ? name : ""));
       }
+      // The server would refuse anything else with an error about its own
+      // request schema; OpenAI's arguments arrive as JSON text.
+      if (args !== undefined && args !== null && (typeof args !== "object" || Array.isArray(args))) {
+        throw new TypeError("ToolRouter.callTool: the arguments must be an object (OpenAI's arrive as JSON text: JSON.parse them first)");
+      }
       return entry.client.callTool({ name: tool.name, arguments: args ?? {} }, undefined, options);
     }
     #toolOf(canonical) {
