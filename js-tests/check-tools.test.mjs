@@ -64,6 +64,22 @@ test("a file with a tool that has no string name exits 2", () => {
   assert.match(r.stderr, /tools\[1\] has no string name/);
 });
 
+test("a file that cannot be read or is not JSON, or a server that cannot be listed, exits 2 (1 says a name does not fit) without the usage line", () => {
+  const bad = join(dir, "bad.json");
+  writeFileSync(bad, "{not json");
+  for (const [args, said] of [
+    [["--tools", join(dir, "missing.json")], /missing\.json: cannot be read \(ENOENT\)/],
+    [["--tools", bad], /bad\.json: not JSON/],
+    [["--", process.execPath, "-e", "process.exit(3)"], /could not list the server's tools/],
+  ]) {
+    const r = run("check-tools", ...args);
+    assert.equal(r.status, 2, r.stderr);
+    assert.match(r.stderr, said);
+    assert.doesNotMatch(r.stderr, /usage:/, "not a usage error");
+  }
+  assert.match(run("check-tools", "--tools").stderr, /usage:/, "a usage error shows the usage");
+});
+
 test("a file whose names fit the profiles asked for exits 0; bad usage exits 2", () => {
   assert.equal(run("check-tools", "--tools", file(["create_issue", "list_prs"]), "--profile", "openai", "--profile", "gemini").status, 0);
   assert.equal(run("check-tools").status, 2);

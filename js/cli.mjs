@@ -20,8 +20,9 @@ import { toLlmFacingName, ToolRegistry } from "mcp-boundary";
 const PROFILES = ["anthropic", "openai", "gemini", "bedrock", "mcp", "portable"];
 const USAGE = "usage: mcp-boundary check-tools [--prefix NAME] [--profile P]... [--json] (--tools FILE | -- <command> [args...])";
 
-function fail(message) {
-  process.stderr.write(`${message}\n${USAGE}\n`);
+/** Exits 2 with `message`, and the usage line when the command line was the problem. */
+function fail(message, usage = true) {
+  process.stderr.write(usage ? `${message}\n${USAGE}\n` : `${message}\n`);
   process.exit(2);
 }
 
@@ -51,11 +52,17 @@ function parse(argv) {
 /** The tool names and server name: from a file, or from a spawned stdio server through the SDK's client. */
 async function listTools(o) {
   if (o.file !== undefined) {
-    const json = JSON.parse(readFileSync(o.file, "utf8"));
+    let json;
+    try {
+      json = JSON.parse(readFileSync(o.file, "utf8"));
+    } catch (e) {
+      // Exit 2, not the uncaught error's 1, which says a name does not fit.
+      fail(`${shown(o.file)}: ${e instanceof SyntaxError ? "not JSON" : `cannot be read (${shown(e?.code ?? String(e))})`}`, false);
+    }
     const tools = Array.isArray(json) ? json : json.tools ?? json.result?.tools;
-    if (!Array.isArray(tools)) fail(`${o.file}: expected a tools/list result ({ "tools": [...] })`);
+    if (!Array.isArray(tools)) fail(`${o.file}: expected a tools/list result ({ "tools": [...] })`, false);
     const at = tools.findIndex((t) => typeof t?.name !== "string");
-    if (at >= 0) fail(`${o.file}: tools[${at}] has no string name`);
+    if (at >= 0) fail(`${o.file}: tools[${at}] has no string name`, false);
     return { server: undefined, names: tools.map((t) => t.name) };
   }
   let sdk;
@@ -66,7 +73,7 @@ async function listTools(o) {
     ]);
     sdk = { Client, StdioClientTransport };
   } catch {
-    fail("spawning a server needs the peer dependency @modelcontextprotocol/sdk (npm install @modelcontextprotocol/sdk)");
+    fail("spawning a server needs the peer dependency @modelcontextprotocol/sdk (npm install @modelcontextprotocol/sdk)", false);
   }
   const [command, ...args] = o.command;
   const client = new sdk.Client({ name: "mcp-boundary check-tools", version: "1.0.0" });
@@ -81,7 +88,7 @@ async function listTools(o) {
     } while (cursor);
     return { server: client.getServerVersion()?.name, names };
   } catch (e) {
-    fail(`could not list the server's tools: ${shown(e instanceof Error ? e.message : e)}`); // the message may carry the server's words
+    fail(`could not list the server's tools: ${shown(e instanceof Error ? e.message : e)}`, false); // the message may carry the server's words
   } finally {
     await client.close().catch(() => {});
   }
