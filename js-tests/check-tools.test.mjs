@@ -67,9 +67,11 @@ test("a file with a tool that has no string name exits 2", () => {
 test("a file that cannot be read or is not JSON, or a server that cannot be listed, exits 2 (1 says a name does not fit) without the usage line", () => {
   const bad = join(dir, "bad.json");
   writeFileSync(bad, "{not json");
+  writeFileSync(join(dir, "null.json"), "null");
   for (const [args, said] of [
     [["--tools", join(dir, "missing.json")], /missing\.json: cannot be read \(ENOENT\)/],
     [["--tools", bad], /bad\.json: not JSON/],
+    [["--tools", join(dir, "null.json")], /null\.json: expected a tools\/list result/],
     [["--", process.execPath, "-e", "process.exit(3)"], /could not list the server's tools/],
   ]) {
     const r = run("check-tools", ...args);

@@ -59,10 +59,10 @@ async function listTools(o) {
       // Exit 2, not the uncaught error's 1, which says a name does not fit.
       fail(`${shown(o.file)}: ${e instanceof SyntaxError ? "not JSON" : `cannot be read (${shown(e?.code ?? String(e))})`}`, false);
     }
-    const tools = Array.isArray(json) ? json : json.tools ?? json.result?.tools;
-    if (!Array.isArray(tools)) fail(`${o.file}: expected a tools/list result ({ "tools": [...] })`, false);
+    const tools = Array.isArray(json) ? json : json?.tools ?? json?.result?.tools;
+    if (!Array.isArray(tools)) fail(`${shown(o.file)}: expected a tools/list result ({ "tools": [...] })`, false);
     const at = tools.findIndex((t) => typeof t?.name !== "string");
-    if (at >= 0) fail(`${o.file}: tools[${at}] has no string name`, false);
+    if (at >= 0) fail(`${shown(o.file)}: tools[${at}] has no string name`, false);
     return { server: undefined, names: tools.map((t) => t.name) };
   }
   let sdk;

@@ -186,7 +186,8 @@ function createMcp(api, sdk) {
   function recipientSchema(z, options) {
     const base = z !== null && (typeof z === "object" || typeof z === "function") && typeof z.string === "function" ? z.string() : null;
     // Classic schemas have methods; Zod Mini's take checks made by
-    // functions of `z` instead (`z.describe` since Zod 4.1, `z.meta` before).
+    // functions of `z` instead (`z.describe`, or `z.meta` where a Mini
+    // has no `z.describe`).
     const classic = base !== null && typeof base.describe === "function" && typeof base.superRefine === "function";
     const mini = base !== null && !classic && typeof base.check === "function" && typeof z.superRefine === "function";
     if (!classic && !mini) throw new TypeError("recipientSchema: expected the z of Zod 3 or Zod 4 (classic or Mini)");
