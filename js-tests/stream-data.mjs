@@ -16,6 +16,10 @@ export function canonicalText(text) {
   for (const [alias, canonical] of Object.entries(STREAMS.aliases)) text = text.replaceAll(`"name":"${alias}"`, `"name":${JSON.stringify(canonical)}`);
   return text;
 }
+/** A recording's events as fromProviderStream must give them: every name canonical, nothing else changed. */
+export function canonicalEvents(format) {
+  return JSON.parse(canonicalText(JSON.stringify(STREAMS.formats[format].events)));
+}
 /** A recording as its provider's text/event-stream carries it (`event:` lines where the provider sends them, CRLF for Gemini). */
 export function sseText(format, eol) {
   const { sse, events, done, crlf } = STREAMS.formats[format];
