@@ -11,7 +11,7 @@ import * as api from "mcp-boundary";
 
 const {
   validateRecipient, RecipientValidator, toLlmFacingName, tryReverseToCanonical, ToolRegistry, ErrorClassifier,
-  planDelivery, readState, markRead, unreadCount, listUnread,
+  planDelivery, readState, markRead, unreadCount, listUnread, toolDefinitions,
 } = api;
 
 /** Values that throw when touched, lie about themselves, or are simply not what is expected. */
@@ -47,6 +47,8 @@ function hostiles() {
   Object.defineProperty(growing, 0, { get() { growing.push("@x", { to: "@x" }); return grows++ ? "@x" : "@y"; }, enumerable: true });
   const sparse = [];
   sparse.length = 3;
+  const vast = []; // holds nothing, claims the most an array can
+  vast.length = 2 ** 32 - 1;
   const throwingElement = [];
   Object.defineProperty(throwingElement, 0, { get: boom, enumerable: true });
   return {
@@ -61,6 +63,7 @@ function hostiles() {
     )),
     "an object with a throwing toString": { toString: boom, valueOf: boom, [Symbol.toPrimitive]: boom },
     "a sparse array": sparse,
+    "a sparse array claiming 2^32 - 1 elements": vast,
     "an array that grows while it is read": growing,
     "an array with a throwing element": throwingElement,
     "a BigInt": 10n,
@@ -125,6 +128,7 @@ function operations() {
     { name: "markRead", make: () => null, call: (_, a) => markRead(...a), good: [message, "@b", "2026-11-22T08:00:00Z"], arity: 3 },
     { name: "unreadCount", make: () => null, call: (_, a) => unreadCount(...a), good: [[message, message], "@b"], arity: 2 },
     { name: "listUnread", make: () => null, call: (_, a) => listUnread(...a), good: [[message], "@b"], arity: 2 },
+    { name: "toolDefinitions", make: () => null, call: (_, a) => toolDefinitions(...a), good: [[{ name: "gh__issue", inputSchema: { type: "object" } }], "openai-chat"], arity: 2 },
   ];
 }
 
@@ -320,6 +324,53 @@ test("options that drive cost are bounded at construction", () => {
   assert.throws(() => new RecipientValidator({ knownAgents: many }), { code: "INVALID_OPTIONS", option: "knownAgents" });
   assert.throws(() => new ErrorClassifier({ tools: many }), { code: "INVALID_OPTIONS", option: "tools" });
 });
+
+test("every array a call reads is bounded before its elements: a RangeError naming the list and the limit", () => {
+  const limit = 2 ** 20;
+  const vast = [];
+  vast.length = 2 ** 32 - 1;
+  const over = [];
+  over.length = limit + 1;
+  const r = new ToolRegistry();
+  r.register("gh/issue");
+  const c = new ErrorClassifier({ tools: ["t"], fields: ["limit"] });
+  const calls = {
+    "validateMany": (list) => new RecipientValidator().validateMany(list),
+    "registerServer": (list) => r.registerServer("s", list),
+    "toolDefinitions": (list) => toolDefinitions(list, "anthropic"),
+    "unreadCount": (list) => unreadCount(list, "@b"),
+    "listUnread": (list) => listUnread(list, "@b"),
+    "classifyIssues": (list) => c.classifyIssues("t", list),
+    "planDelivery": (list) => planDelivery({ to: "AGENT:*", sender: "@a", agents: list }),
+    "fromProvider, a bare list": (list) => r.fromProvider(list, "anthropic"),
+    "toProvider, messages": (list) => r.toProvider({ messages: list }, "anthropic"),
+    "fromProvider, a message's content": (list) => r.fromProvider([{ role: "assistant", content: list }], "anthropic"),
+    "toProvider, Gemini's allowed names": (list) => r.toProvider({ toolConfig: { functionCallingConfig: { allowedFunctionNames: list } } }, "gemini"),
+  };
+  for (const [name, call] of Object.entries(calls)) {
+    for (const list of [vast, over]) {
+      assert.throws(() => call(list), (e) => {
+        assert.ok(e instanceof RangeError, `${name}: a RangeError`);
+        assert.equal(e.code, "INVALID_ARGUMENT", name);
+        assert.equal(e.reason, "too_large", name);
+        assert.equal(e.limit, limit, name);
+        assert.match(e.message, /^Invalid argument: the elements of .+ exceed the limit of 1048576 in one call\.$/, name);
+        return true;
+      }, name);
+    }
+  }
+  // At the limit, a list is read as before.
+  const full = new Array(limit).fill("@a");
+  assert.equal(new RecipientValidator().validateMany(full).length, limit);
+  assert.equal(r.fromProvider([{ role: "assistant", content: full }], "anthropic")[0].content, full, "nothing to change: the same list");
+  assert.equal(unreadCount(new Array(limit).fill({ to: "@b", from: "@a", readAt: null }), "@b"), limit);
+  assert.equal(everythingAnswers(), true);
+});
+
+/** Whether the module still answers a first-seen call. */
+function everythingAnswers() {
+  return validateRecipient("@after").ok && toLlmFacingName("after/this") === "after__this";
+}
 
 test("smaller edges: a sparse tool list, a receipts array that grows while it is read", () => {
   const r = new ToolRegistry();

@@ -123,6 +123,23 @@ function createApi(glue) {
     glue.__too_large(out);
     return take();
   }
+  /** The RangeError Rust spells for a caller's array longer than it reads in one call. */
+  function tooMany(expected) {
+    glue.__too_many(expected, out);
+    return take();
+  }
+  /**
+   * The length of a caller's array (`expected` names it), read once and
+   * bounded before any element is read: a sparse array's length alone
+   * could keep a loop busy for minutes or make results that exhaust the
+   * heap, which ends the process. A Proxy whose length is not a whole
+   * number is an argument of the wrong type.
+   */
+  function lengthOf(list, expected) {
+    const n = list.length;
+    if (n >>> 0 === n && n <= Limit.MaxElements) return n;
+    throw typeof n === "number" && n > Limit.MaxElements ? tooMany(expected) : argumentError(expected);
+  }
   /** Array.isArray, answering false where it would throw (a revoked Proxy). */
   function isList(x) {
     try {
@@ -390,7 +407,7 @@ function createApi(glue) {
     }
     validateMany(list) {
       if (!isList(list)) throw argumentError(Expected.Recipients);
-      const count = list.length;
+      const count = lengthOf(list, Expected.Recipients);
       const results = new Array(count);
       // Memo hits are answered at once; the rest cross in one batch call.
       // A list that misses the memo (mostly new names) stops consulting it
@@ -682,8 +699,10 @@ function createApi(glue) {
     if (!isObject(node) || !isEnumerable.call(node, a)) return node;
     const list = jsonOf(node[a], a);
     if (!Array.isArray(list)) return node;
+    const n = list.length;
+    if (n > Limit.MaxElements) throw tooMany(Expected.Payload);
     let o = list;
-    for (let j = 0; j < list.length; j++) {
+    for (let j = 0; j < n; j++) {
       const n = jsonOf(list[j], j);
       const r = typeof n === "string" ? m(n) : null;
       if (r !== null && r !== n) {
@@ -703,7 +722,7 @@ function createApi(glue) {
   let RULES, UNCHECKED_KEYS;
   function walkersReady() {
     if (RULES === undefined) {
-      ({ walkers: RULES, uncheckedKeys: UNCHECKED_KEYS } = createWalkers({ isObject, unboxed, jsonOf, slotPart, isOwn, isEnumerable, mayInherit, namesStep, whenResult, state, protoOf, OBJECT_PROTO }));
+      ({ walkers: RULES, uncheckedKeys: UNCHECKED_KEYS } = createWalkers({ isObject, unboxed, jsonOf, slotPart, isOwn, isEnumerable, mayInherit, namesStep, whenResult, state, protoOf, OBJECT_PROTO, tooMany: () => tooMany(Expected.Payload) }));
     }
     return RULES;
   }
@@ -1025,7 +1044,10 @@ function createApi(glue) {
     const layout = TOOL_LAYOUTS.get(format);
     if (layout === undefined) throw argumentError(Expected.PayloadFormat);
     if (!isList(tools)) throw argumentError(Expected.ToolSpecs);
-    return tools.map((tool) => {
+    const count = lengthOf(tools, Expected.ToolSpecs);
+    const definitions = new Array(count);
+    for (let k = 0; k < count; k++) {
+      const tool = tools[k]; // read once; a hole is no tool
       if (tool === null || typeof tool !== "object" || typeof tool.name !== "string") throw argumentError(Expected.ToolSpecs);
       // A description that is no string, or empty, is none (Rust's Description slot).
       const description = typeof tool.description === "string" && tool.description !== "" ? tool.description : undefined;
@@ -1041,8 +1063,9 @@ function createApi(glue) {
         for (let i = 0; i < path.length - 1; i++) at = isOwn.call(at, path[i]) ? at[path[i]] : (at[path[i]] = {});
         at[path[path.length - 1]] = v;
       }
-      return definition;
-    });
+      definitions[k] = definition;
+    }
+    return definitions;
   }
 
   /** The authoritative two-form mapping of a host's tools. */
@@ -1105,7 +1128,7 @@ function createApi(glue) {
       if (typeof server !== "string") throw argumentError(Expected.ServerName);
       if (!isList(toolNames)) throw argumentError(Expected.ToolNames);
       // Each name read once (holes and getters included), then checked.
-      const names = Array.from({ length: toolNames.length }, (_, i) => toolNames[i]);
+      const names = Array.from({ length: lengthOf(toolNames, Expected.ToolNames) }, (_, i) => toolNames[i]);
       let total = server.length;
       for (const t of names) {
         if (typeof t !== "string") throw argumentError(Expected.ToolNames);
@@ -1312,11 +1335,7 @@ function createApi(glue) {
    */
   function streamIssues(s, tool, issues, op, input) {
     const ids = new Map(), strings = [], fields = [];
-    const count = issues.length;
-    if (!(count <= Limit.MaxElements)) {
-      glue.__too_many_issues(out);
-      throw take();
-    }
+    const count = lengthOf(issues, Expected.Issues);
     for (let k = 0; k < count; k++) {
       const start = fields.length;
       try {
@@ -1652,7 +1671,7 @@ function createApi(glue) {
       this.intern(reader);
       if (now !== undefined) this.intern(now);
       // Each message read once, and kept: listUnread answers with these.
-      const records = this.records, length = messages.length;
+      const records = this.records, length = lengthOf(messages, Expected.Messages);
       for (let i = 0; i < length; i++) {
         const m = messages[i];
         records.push(m);

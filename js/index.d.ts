@@ -102,8 +102,12 @@ export interface ArgumentError extends TypeError {
 }
 
 /**
- * Thrown (as a `RangeError`) for a call whose strings are more than `limit`
- * (2^28) UTF-16 code units in all, before anything is allocated.
+ * Thrown (as a `RangeError`) before anything is read or allocated for a call
+ * whose strings are more than `limit` (2^28) UTF-16 code units in all, or
+ * for an array longer than `limit` (2^20) elements that the call would read
+ * element by element (recipients, tool names, tools, messages, issues,
+ * agents, each array a payload rewrite walks): a sparse array can claim
+ * 2^32 - 1 elements while holding none.
  */
 export interface SizeError extends RangeError {
   name: "RangeError";
@@ -128,6 +132,7 @@ export class RecipientValidator {
   /**
    * Validates many recipients in one call across the wasm boundary.
    * @throws {ArgumentError} when `list` is not an array.
+   * @throws {SizeError} for a list longer than 2^20.
    */
   validateMany(list: readonly unknown[]): RecipientResult[];
   /** `null` when `to` is accepted; else the MCP `CallToolResult` (isError) a tool returns for its rejection. */
@@ -294,6 +299,7 @@ export interface ToolDefinitions {
  * Converse `{ toolSpec: { name, description, inputSchema: { json } } }`.
  * An empty description is left out.
  * @throws {ArgumentError} for an unknown format or tools that are not a list of specs.
+ * @throws {SizeError} for more than 2^20 tools.
  */
 export function toolDefinitions<F extends PayloadFormat>(tools: readonly ToolSpec[], format: F): ToolDefinitions[F][];
 
@@ -332,6 +338,7 @@ export class ToolRegistry<C extends "throw" | "skip" = "throw"> {
    * aliases in order. With `onCollision: "skip"`, registers every tool that
    * does not collide and returns the report.
    * @throws {ToolNameError} for the first name that fails (with "skip": that cannot be mapped at all).
+   * @throws {SizeError} for more than 2^20 tool names.
    */
   registerServer(server: string, toolNames: readonly string[]): C extends "skip" ? ServerReport : string[];
   /** Removes a registered name (either form); its alias can be taken again. `true` when it was registered. */
@@ -372,9 +379,12 @@ export class ToolRegistry<C extends "throw" | "skip" = "throw"> {
   toLlmFacing(name: string): string | null;
   /** A config value keyed by either form of the name or by its server; the canonical key wins. */
   lookupOverride<V>(map: Readonly<Record<string, V>> | ReadonlyMap<string, V>, name: string): V | undefined;
-  /** A new outbound payload (request, response or message list) with canonical names replaced by aliases. */
+  /**
+   * A new outbound payload (request, response or message list) with canonical names replaced by aliases.
+   * @throws {SizeError} for an array it walks (messages, content, tools, …) longer than 2^20.
+   */
   toProvider<P>(payload: P, format: PayloadFormat): P;
-  /** A new payload with aliases replaced by canonical names. */
+  /** A new payload with aliases replaced by canonical names. @throws {SizeError} as `toProvider`. */
   fromProvider<P>(payload: P, format: PayloadFormat): P;
   /** Frees the wasm memory now (optional). */
   free(): void;
@@ -491,6 +501,7 @@ export class ErrorClassifier {
    * One safe datum per issue: the field when the top-level path is a field of the tool, a fixed message.
    * `input`, the arguments that failed, lets a left-out argument say `is required` where the issue
    * does not tell (Zod 4); only whether a value is present is read.
+   * @throws {SizeError} for more than 2^20 issues.
    */
   classifyIssues(tool: string, issues: SchemaIssues, input?: unknown): ErrorData[];
   /** Frees the wasm memory now (optional). */
@@ -548,6 +559,7 @@ export interface MalformedRecordError extends Error {
  * Validates `to` and names the recipients: the direct one, or the
  * broadcast audience as it stands now.
  * @throws {ArgumentError} for arguments of the wrong type.
+ * @throws {SizeError} for more than 2^20 agents.
  */
 export function planDelivery(
   message: { to: unknown; sender?: string | null; agents?: readonly AgentEntry[] },
@@ -564,10 +576,10 @@ export function readState(message: MessageRecord, reader: string): ReadState;
  */
 export function markRead(message: MessageRecord, reader: string, now: string | Date | number): MarkReadResult;
 
-/** @throws {MalformedRecordError} */
+/** @throws {MalformedRecordError} @throws {SizeError} for more than 2^20 messages. */
 export function unreadCount(messages: readonly MessageRecord[], reader: string): number;
 
-/** The unread records themselves (not copies), in order. @throws {MalformedRecordError} */
+/** The unread records themselves (not copies), in order. @throws {MalformedRecordError} @throws {SizeError} for more than 2^20 messages. */
 export function listUnread<M extends MessageRecord>(messages: readonly M[], reader: string): M[];
 
 /** What `init` accepts: a URL or path of the `.wasm`, its bytes, a `Response`, or a compiled module. */

@@ -12,7 +12,7 @@ use js_sys::Array;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use super::{js_error, read, scratch_exports, to_js, Give, Limit, Reply, Scratch, Word};
+use super::{js_error, read, scratch_exports, to_js, too_many_error, Expected, Give, Limit, Reply, Scratch, Word};
 use std::cmp::Ordering;
 
 use crate::delivery::{
@@ -86,15 +86,22 @@ struct Planned<'p> {
 /// direct recipient, or (for `broadcast`) the audience for `sender` among
 /// `agents` (strings or `{ id, accountType }`; other entries, and entries
 /// that cannot be read, are left out). Returns false, with the error to
-/// throw in `out[0]`, for agents that cannot be read or are more than
-/// [`Limit::MaxElements`].
+/// throw in `out[0]`, for agents that cannot be read (`unreadable`) or are
+/// more than [`Limit::MaxElements`] (`too_large`).
 #[wasm_bindgen(js_name = "__plan")]
 #[must_use]
 pub fn plan(broadcast: bool, to: &str, sender: &JsValue, agents: &JsValue, out: &Array) -> bool {
     let plan = if broadcast {
-        let Ok(Some(list)) = read::elements(agents, Limit::MaxElements as usize) else {
-            out.give(js_error(&ArgumentError::unreadable("the agents (an array of at most 1048576)")));
-            return false;
+        let list = match read::elements(agents, Limit::MaxElements as usize) {
+            Ok(Some(list)) => list,
+            Err(read::ListError::TooLong) => {
+                out.give(js_error(&too_many_error(Expected::Agents)));
+                return false;
+            }
+            Ok(None) | Err(read::ListError::Unreadable) => {
+                out.give(js_error(&ArgumentError::unreadable("the agents")));
+                return false;
+            }
         };
         let entries: Vec<(String, Option<String>)> = list
             .into_iter()

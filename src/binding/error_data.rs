@@ -9,7 +9,6 @@ use super::{
     get, js_error, options_object, read, scratch_exports, string_array, string_list, to_js, unreadable, word, Give,
     Scratch,
 };
-use crate::error::ArgumentError;
 use crate::error::{OptionPath, OptionsError};
 use crate::error_data::{
     Catalog, ErrorClassifier, FieldHint, FieldPhrases, Issue, IssuePhrase, ToolFields, INVALID_ARGUMENT,
@@ -99,13 +98,6 @@ pub enum IssueWord {
     Hint = 3,
     /// Words per issue.
     Size = 4,
-}
-
-/// Sets `out[0]` to the `TypeError` for an issue list longer than
-/// [`Limit::MaxElements`](super::Limit::MaxElements) (the wrapper streams no more).
-#[wasm_bindgen(js_name = "__too_many_issues")]
-pub fn too_many_issues(out: &Array) {
-    out.give(js_error(&ArgumentError::unreadable("the issues (an array of at most 1048576)")));
 }
 
 /// Sets `out[0]` to the error-data tables (read once by the wrapper).

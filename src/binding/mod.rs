@@ -45,7 +45,7 @@ mod tool_name;
 #[cfg(feature = "build-tables")]
 pub use build_tables::{rules, stream_tables, StepKind};
 pub use delivery::{delivery_tables, plan, Header, Mailbox, Op};
-pub use error_data::{error_tables, too_many_issues, Classifier, IssueWord};
+pub use error_data::{error_tables, Classifier, IssueWord};
 pub use recipient::{recipient_tables, Validator};
 pub use tool_name::{pieces, tool_layouts, Lookup, Mapper, Registry};
 
@@ -142,8 +142,12 @@ pub enum Limit {
     /// buffer could exhaust wasm32's memory, and an allocation that fails
     /// aborts the module).
     MaxUnits = 268_435_456,
-    /// The most elements of a caller's array that are read one by one
-    /// (issues, agents).
+    /// The most elements of any caller's array that one call reads
+    /// (recipients, tool names, tools, messages, issues, agents, each array
+    /// a payload rewrite walks): more is a `RangeError` before any element
+    /// is read. A sparse array can claim 2^32 - 1 elements while holding
+    /// none; walking it would take minutes, and a result per element would
+    /// exhaust the engine's heap, which ends the process uncatchably.
     MaxElements = 1_048_576,
     /// How many call ids a registry remembers for `toolForCallId`: the
     /// most recent ones, so a long-lived host does not grow.
@@ -585,6 +589,10 @@ pub enum Expected {
     EventSource = 15,
     /// A chunk written to `fromProviderSse(…)`'s stream.
     SseChunk = 16,
+    /// An array inside the payload of `toProvider`, `fromProvider` or a
+    /// stream: only ever too long ([`__too_many`](too_many)); any other
+    /// value there passes through.
+    Payload = 17,
 }
 
 /// How a method was misused (see [`__misuse`](misuse)).
@@ -635,6 +643,29 @@ pub fn too_large(out: &Array) {
     )));
 }
 
+/// Sets `out[0]` to the `RangeError` for a caller's array (named by what
+/// the call expected) longer than [`Limit::MaxElements`]: the wrapper reads
+/// no element of it.
+#[wasm_bindgen(js_name = "__too_many")]
+pub fn too_many(expected: Expected, out: &Array) {
+    out.give(js_error(&too_many_error(expected)));
+}
+
+/// The `too_large` error for an array longer than [`Limit::MaxElements`].
+fn too_many_error(expected: Expected) -> ArgumentError {
+    let what = match expected {
+        Expected::Recipients => "the elements of the recipient list",
+        Expected::ToolNames => "the elements of the tool name list",
+        Expected::ToolSpecs => "the elements of the tool list",
+        Expected::Messages => "the elements of the message list",
+        Expected::Issues => "the elements of the issue list",
+        Expected::Agents => "the elements of the agent list",
+        Expected::Payload => "the elements of one array in the payload",
+        _ => "the elements of an array",
+    };
+    ArgumentError::too_large(what, Limit::MaxElements as usize)
+}
+
 /// Sets `out[0]` to the `TypeError` for an argument of the wrong type.
 #[wasm_bindgen(js_name = "__argument_error")]
 pub fn argument_error(expected: Expected, out: &Array) {
@@ -656,6 +687,7 @@ pub fn argument_error(expected: Expected, out: &Array) {
         Expected::DeliveryArgs => "{ to, sender, agents }",
         Expected::Agents => "agents as an array",
         Expected::Sender => "sender as a string",
+        Expected::Payload => "a payload (an object or an array)",
     };
     let error = if expected == Expected::PayloadFormat {
         ArgumentError::one_of(phrase, &crate::tool_name::Format::ALL.map(crate::tool_name::Format::name))

@@ -24,10 +24,27 @@ extern "C" {
     fn object_keys(value: &JsValue) -> Result<Array, JsValue>;
 }
 
-/// A value that could not be read: a getter or a Proxy trap threw, a
-/// Proxy was revoked, or an array claimed more elements than allowed.
+/// A value that could not be read: a getter or a Proxy trap threw, or a
+/// Proxy was revoked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Unreadable;
+
+/// Why [`elements`] read no list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum ListError {
+    /// The array or its length could not be read, or a Proxy's length is
+    /// not a whole number.
+    Unreadable,
+    /// The array is longer than allowed (a sparse one may claim 2^32 - 1
+    /// elements while holding none).
+    TooLong,
+}
+
+impl From<Unreadable> for ListError {
+    fn from(_: Unreadable) -> Self {
+        Self::Unreadable
+    }
+}
 
 /// Whether `value` is an array (a Proxy of one included).
 pub(super) fn is_array(value: &JsValue) -> Result<bool, Unreadable> {
@@ -53,16 +70,19 @@ pub(super) fn keys(value: &JsValue) -> Result<Vec<String>, Unreadable> {
 
 /// The elements of an array, each read once, in order (`None` for one
 /// whose read threw): `Ok(None)` for a value that is not an array,
-/// [`Unreadable`] when the array or its length cannot be read or it is
+/// a [`ListError`] when the array or its length cannot be read or it is
 /// longer than `max` (checked before anything is allocated).
-pub(super) fn elements(value: &JsValue, max: usize) -> Result<Option<Vec<Option<JsValue>>>, Unreadable> {
+pub(super) fn elements(value: &JsValue, max: usize) -> Result<Option<Vec<Option<JsValue>>>, ListError> {
     if !is_array(value)? {
         return Ok(None);
     }
-    let length = property(value, "length")?.as_f64().ok_or(Unreadable)?;
+    let length = property(value, "length")?.as_f64().ok_or(ListError::Unreadable)?;
+    if !(length >= 0.0 && length.fract() == 0.0) {
+        return Err(ListError::Unreadable);
+    }
     #[allow(clippy::cast_precision_loss, reason = "`max` is far below 2^53")]
-    if !(length >= 0.0 && length <= max as f64 && length.fract() == 0.0) {
-        return Err(Unreadable);
+    if length > max as f64 {
+        return Err(ListError::TooLong);
     }
     #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss, reason = "a whole number in 0..=max")]
     let length = length as u32;
