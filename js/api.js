@@ -699,10 +699,10 @@ function createApi(glue) {
     if (!isObject(node) || !isEnumerable.call(node, a)) return node;
     const list = jsonOf(node[a], a);
     if (!Array.isArray(list)) return node;
-    const n = list.length;
-    if (n > Limit.MaxElements) throw tooMany(Expected.Payload);
+    const count = list.length;
+    if (count > Limit.MaxElements) throw tooMany(Expected.Payload);
     let o = list;
-    for (let j = 0; j < n; j++) {
+    for (let j = 0; j < count; j++) {
       const n = jsonOf(list[j], j);
       const r = typeof n === "string" ? m(n) : null;
       if (r !== null && r !== n) {
