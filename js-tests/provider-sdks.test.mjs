@@ -9,6 +9,9 @@ import Anthropic from "@anthropic-ai/sdk";
 import OpenAI from "openai";
 import { GoogleGenAI } from "@google/genai";
 import { BedrockRuntimeClient, ConverseCommand, ConverseStreamCommand } from "@aws-sdk/client-bedrock-runtime";
+// The Bedrock client's own event-stream codec, to frame the recorded
+// stream as AWS sends it (a declared dev dependency, at the version the
+// client uses).
 import { EventStreamCodec } from "@smithy/core/event-streams";
 import { Readable } from "node:stream";
 import { STREAMS, registry, canonicalEvents, sseText } from "./stream-data.mjs";
