@@ -60,6 +60,36 @@ test("openai-chat: an id and a name met in different chunks of one call are pair
   assert.equal(r.toolForCallId("alone"), null);
 });
 
+test("openai-chat: a custom tool's call is rewritten and remembered, beside a function call in the same chunk", async () => {
+  const r = registry();
+  const delta = (calls) => ({ choices: [{ index: 0, delta: { tool_calls: calls } }] });
+  const events = [
+    // Id and name together, as the first chunk of a call carries them.
+    delta([{ index: 0, id: "call_custom", type: "custom", custom: { name: A, input: "" } }]),
+    delta([{ index: 0, custom: { input: "free text naming " + A } }]),
+    // Id first, the name in a later chunk; and a function call beside it.
+    delta([
+      { index: 1, id: "call_later", type: "custom", custom: { input: "" } },
+      { index: 2, id: "call_fn", type: "function", function: { name: "mail__add_message", arguments: "" } },
+    ]),
+    delta([{ index: 1, custom: { name: "mail__add_message" } }]),
+  ];
+  const out = [];
+  for await (const e of r.fromProviderStream(from(events), "openai-chat")) out.push(e);
+  assert.equal(out[0].choices[0].delta.tool_calls[0].custom.name, "github/create_issue");
+  assert.deepEqual(out[1], events[1], "the input passes as it came");
+  assert.equal(r.toolForCallId("call_custom"), "github/create_issue");
+  assert.equal(r.toolForCallId("call_later"), "mail/add_message");
+  assert.equal(r.toolForCallId("call_fn"), "mail/add_message");
+  // The same events as server-sent bytes.
+  const sse = registry();
+  const body = events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join("");
+  const text = await new Response(new Blob([body]).stream().pipeThrough(sse.fromProviderSse("openai-chat"))).text();
+  assert.ok(text.includes('"name":"github/create_issue"'));
+  assert.equal(sse.toolForCallId("call_custom"), "github/create_issue");
+  assert.equal(sse.toolForCallId("call_later"), "mail/add_message");
+});
+
 test("gemini Live API: a server message's calls come back canonical and their ids are remembered", async () => {
   // As a Live session's onmessage gets them: a toolCall, then a
   // cancellation that names the call by id only.
