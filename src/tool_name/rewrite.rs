@@ -75,7 +75,8 @@ use Step::{Each, Key, Name, Names, When};
 // The places come from each provider's SDK type definitions: Anthropic's
 // `@anthropic-ai/sdk` (messages, and beta tool search: `ToolReferenceBlock`,
 // `ToolSearchToolSearchResultBlock`), OpenAI's `openai` (chat completions:
-// custom tools, `ChatCompletionAllowedToolChoice`; responses:
+// custom tools, `ChatCompletionAllowedToolChoice`, the deprecated
+// `functions`, `function_call` and `ChatCompletionFunctionMessageParam`; responses:
 // `CustomTool`, `ResponseCustomToolCall`, `ToolChoiceAllowed`,
 // `ResponseFunctionCallArgumentsDoneEvent`, the `response.*` events that
 // carry the whole response; conversations: `ConversationCreateParams`,
@@ -189,6 +190,20 @@ const OPENAI_CHAT: &[&[Step]] = &[
     // `tool_choice: { type: "allowed_tools", allowed_tools: { tools } }`.
     &[Key("tool_choice"), Key("allowed_tools"), Key("tools"), Each, Key("function"), Name("name")],
     &[Key("tool_choice"), Key("allowed_tools"), Key("tools"), Each, Key("custom"), Name("name")],
+    // The deprecated function calling that the API and the SDK's types
+    // still carry (`functions`, `function_call`, `role: "function"`
+    // results): definitions, the choice, calls in messages, responses and
+    // stream deltas, and results. A message's `name` is rewritten only in
+    // a function result; elsewhere it names a participant.
+    &[Key("functions"), Each, Name("name")],
+    &[Key("function_call"), Name("name")],
+    &[Key("messages"), Each, Key("function_call"), Name("name")],
+    &[Key("messages"), Each, When("role", "function"), Name("name")],
+    &[Key("choices"), Each, Key("message"), Key("function_call"), Name("name")],
+    &[Key("choices"), Each, Key("delta"), Key("function_call"), Name("name")],
+    &[Each, Key("function_call"), Name("name")],
+    &[Each, When("role", "function"), Name("name")],
+    &[When("role", "function"), Name("name")],
 ];
 
 const OPENAI_RESPONSES: &[&[Step]] = &[
