@@ -295,6 +295,10 @@ const GEMINI: &[&[Step]] = &[
     &[Key("contents"), Each, Key("parts"), Each, Key("functionCall"), Name("name")],
     &[Key("contents"), Each, Key("parts"), Each, Key("functionResponse"), Name("name")],
     &[Key("candidates"), Each, Key("content"), Key("parts"), Each, Key("functionCall"), Name("name")],
+    // The Gemini SDK's response also carries the contents of its automatic
+    // function calling (`GenerateContentResponse.automaticFunctionCallingHistory`).
+    &[Key("automaticFunctionCallingHistory"), Each, Key("parts"), Each, Key("functionCall"), Name("name")],
+    &[Key("automaticFunctionCallingHistory"), Each, Key("parts"), Each, Key("functionResponse"), Name("name")],
     // One content, or a bare content list.
     &[Key("parts"), Each, Key("functionCall"), Name("name")],
     &[Key("parts"), Each, Key("functionResponse"), Name("name")],
