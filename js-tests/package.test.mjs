@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { execFileSync, spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -145,4 +145,14 @@ test("every import the Node entries give the .wasm has the arity of its signatur
     const seen = JSON.parse(execFileSync(process.execPath, [flag, "-e", `${record}\n${load}\nconsole.log(JSON.stringify(seen));`], { cwd, encoding: "utf8" }));
     assert.deepEqual(seen, expected, flag);
   }
+});
+
+test("the shipped .wasm names no directory of the machine that built it", () => {
+  // Panic locations name dependency files; the Makefile remaps the cargo
+  // home away, so the package's bytes are the same from any machine.
+  const wasm = readFileSync(join(pkg, "node/mcp_boundary_bg.wasm")).toString("latin1");
+  const homes = [homedir(), process.env.CARGO_HOME].filter((d) => typeof d === "string" && d.length > 1);
+  for (const home of homes) assert.ok(!wasm.includes(home + "/"), `the module names ${home}`);
+  assert.ok(!wasm.includes("/registry/src/"), "a cargo registry path");
+  assert.ok(wasm.includes("regex-lite-"), "dependency files are still named, relative to the registry");
 });
