@@ -199,6 +199,44 @@ openai_realtime_session_update = {"type": "session.update", "session": {
     "tool_choice": {"type": "function", "name": N("github/create_issue")},
 }}
 
+# OpenAI Chat's deprecated function calling, which the API and the SDK's
+# types still carry: `functions`, `function_call` (the choice, and a call in
+# messages, responses and stream deltas) and `role: "function"` results. A
+# user's `name` names a participant, not a tool, and stays.
+openai_chat_functions_request = {
+    "model": "gpt-4o",
+    "functions": [
+        {"name": N("github/create_issue"), "description": "Create an issue", "parameters": schema},
+        {"name": N("unregistered/tool"), "parameters": {"type": "object"}},
+        {"name": N("search")},
+    ],
+    "function_call": {"name": N("github/create_issue")},
+    "messages": [
+        {"role": "user", "name": "github/create_issue", "content": "A participant's name is not a tool's: github/create_issue"},
+        {"role": "assistant", "content": None, "function_call": {"name": N("mailbox/add_message"), "arguments": "{\"to\":\"@neo-gpt\",\"tool\":\"github/create_issue\"}"}},
+        {"role": "function", "name": N("mailbox/add_message"), "content": "sent github/create_issue"},
+    ],
+}
+openai_chat_function_call_response = {"id": "chatcmpl-legacy", "object": "chat.completion", "model": "gpt-4o", "choices": [
+    {"index": 0, "finish_reason": "function_call", "message": {"role": "assistant", "content": None, "function_call": {"name": N("github/create_issue"), "arguments": "{\"title\":\"x\"}"}}},
+]}
+openai_chat_function_call_chunk = {"id": "chatcmpl-legacy", "object": "chat.completion.chunk", "choices": [
+    {"index": 0, "delta": {"role": "assistant", "function_call": {"name": N("mailbox/add_message"), "arguments": ""}}, "finish_reason": None},
+]}
+openai_chat_function_result = {"role": "function", "name": N("github/create_issue"), "content": "{}"}
+
+# The Gemini SDK's response carries the contents of its automatic function
+# calling (`GenerateContentResponse.automaticFunctionCallingHistory`).
+gemini_sdk_response_with_afc = {
+    "candidates": [{"content": {"role": "model", "parts": [{"text": "Filed it with github/create_issue."}]}, "finishReason": "STOP"}],
+    "automaticFunctionCallingHistory": [
+        {"role": "user", "parts": [{"text": "File a bug"}]},
+        {"role": "model", "parts": [{"functionCall": {"name": N("github/create_issue"), "args": {"title": "github/create_issue fails"}}}]},
+        {"role": "user", "parts": [{"functionResponse": {"name": N("github/create_issue"), "response": {"ok": True}}}]},
+    ],
+    "modelVersion": "gemini-2.5-flash",
+}
+
 cases = []
 for fmt, name, payload in [
     ("anthropic", "request", anthropic_request),
@@ -227,6 +265,12 @@ for fmt, name, payload in [
     ("openai-responses", "conversation created with items", openai_conversation_create),
     ("openai-responses", "a listed page of items", openai_item_page),
     ("openai-responses", "Realtime session.update", openai_realtime_session_update),
+    ("openai-chat", "deprecated functions request (functions, function_call, role function results; a participant's name unchanged)", openai_chat_functions_request),
+    ("openai-chat", "deprecated function_call response", openai_chat_function_call_response),
+    ("openai-chat", "deprecated function_call stream chunk", openai_chat_function_call_chunk),
+    ("openai-chat", "deprecated message list", openai_chat_functions_request["messages"]),
+    ("openai-chat", "deprecated function result, one message", openai_chat_function_result),
+    ("gemini", "SDK response with its automatic function calling history", gemini_sdk_response_with_afc),
 ]:
     cases.append({"name": f"{fmt} {name}", "format": fmt, "canonical": render(payload, False), "provider": render(payload, True)})
 
