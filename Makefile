@@ -9,6 +9,7 @@ WASM := target/wasm32-unknown-unknown/release/mcp_boundary.wasm
 # Panic locations in the module name the files of dependencies; without
 # this they carry the builder's cargo home (/root/.cargo/registry/src/…),
 # and the package's bytes would differ from one machine to the next.
+# Added to the caller's RUSTFLAGS, which the pkg builds keep.
 PKG_RUSTFLAGS := --remap-path-prefix=$(or $(CARGO_HOME),$(HOME)/.cargo)/registry/src/=
 TABLES := target/build-tables
 SOURCES := $(shell find src -name '*.rs') Cargo.toml Cargo.lock $(wildcard js/*.js js/*.mjs js/*.d.ts) README.md
@@ -22,10 +23,10 @@ setup:
 pkg: setup pkg/package.json
 	@ln -sfn ../pkg node_modules/mcp-boundary # tests, examples and tsc import "mcp-boundary" by name
 pkg/package.json: $(SOURCES)
-	RUSTFLAGS="$(PKG_RUSTFLAGS)" cargo build --release --target wasm32-unknown-unknown --lib --features build-tables
+	RUSTFLAGS="$(strip $(RUSTFLAGS) $(PKG_RUSTFLAGS))" cargo build --release --target wasm32-unknown-unknown --lib --features build-tables
 	rm -rf pkg $(TABLES)
 	wasm-bindgen --target nodejs --out-dir $(TABLES) $(WASM) # the module js/build.mjs reads the walkers' tables from; never shipped
-	RUSTFLAGS="$(PKG_RUSTFLAGS)" cargo build --release --target wasm32-unknown-unknown --lib
+	RUSTFLAGS="$(strip $(RUSTFLAGS) $(PKG_RUSTFLAGS))" cargo build --release --target wasm32-unknown-unknown --lib
 	wasm-bindgen --target nodejs --out-dir pkg/node $(WASM)
 	wasm-bindgen --target web --out-dir pkg/web $(WASM)
 	wasm-opt -Oz --converge --strip-producers pkg/node/mcp_boundary_bg.wasm -o pkg/node/mcp_boundary_bg.wasm # --converge: passes until nothing shrinks (about 0.3 KB gzip)

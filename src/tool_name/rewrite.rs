@@ -398,20 +398,14 @@ const CALLS_ANTHROPIC: &[CallPlace] = &[CallPlace {
 // A tool call delta names a function tool at `function.name` and a custom
 // tool at `custom.name`, with the same id and slot. (The JS walkers read
 // places that differ only in the name's keys in one step.)
-const CALLS_OPENAI_CHAT: &[CallPlace] = &[
-    CallPlace {
-        path: &[Key("choices"), Each, Key("delta"), Key("tool_calls"), Each],
-        id: "id",
-        name: &["function", "name"],
-        slot: &[(2, &["index"]), (5, &["index"])],
-    },
-    CallPlace {
-        path: &[Key("choices"), Each, Key("delta"), Key("tool_calls"), Each],
-        id: "id",
-        name: &["custom", "name"],
-        slot: &[(2, &["index"]), (5, &["index"])],
-    },
-];
+const OPENAI_CHAT_CALL: CallPlace = CallPlace {
+    path: &[Key("choices"), Each, Key("delta"), Key("tool_calls"), Each],
+    id: "id",
+    name: &["function", "name"],
+    slot: &[(2, &["index"]), (5, &["index"])],
+};
+const CALLS_OPENAI_CHAT: &[CallPlace] =
+    &[OPENAI_CHAT_CALL, CallPlace { name: &["custom", "name"], ..OPENAI_CHAT_CALL }];
 const CALLS_OPENAI_RESPONSES: &[CallPlace] = &[
     CallPlace {
         path: &[Key("item"), When("type", "function_call")],
