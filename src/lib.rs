@@ -31,6 +31,7 @@ mod interned;
 mod nearest;
 mod recipient;
 mod safe_text;
+mod stream;
 mod tool_name;
 
 #[cfg(target_arch = "wasm32")]
@@ -55,6 +56,10 @@ pub use recipient::{
     MAX_IDENTIFIER_LENGTH_LIMIT, MAX_KNOWN_AGENTS, MAX_PATTERN_SIZE, VALID_SHAPES,
 };
 pub use safe_text::{SafeText, RENDITION_MAX_CHARS};
+pub use stream::{
+    scope_rules, ScopeRule, SseRewriter, StreamCalls, MAX_CALL_IDS, MAX_CALL_ID_BYTES, MAX_CALL_MEMORY_BYTES,
+    MAX_CALL_NAME_BYTES, MAX_OPEN_CALLS, MAX_SSE_EVENT_BYTES,
+};
 pub use tool_name::{
     call_places, name_hash, rules, to_llm_facing_name, tool_definition, tool_layout, try_reverse_to_canonical,
     BuiltinProfile, CallPlace, Format, Overflow, Profile, Refused, RegistryEntry, ServerReport, Slot, Step, ToolLayout,

@@ -4,6 +4,7 @@ use std::collections::HashMap;
 
 use super::mapping::{to_llm_facing_name, try_reverse_to_canonical, Overflow, ToolNameError};
 use super::profile::Profile;
+use crate::stream::CallMemory;
 
 /// A host's tools under one profile and overflow mode: every canonical name
 /// with its alias, both ways, with collisions refused.
@@ -24,6 +25,8 @@ pub struct ToolRegistry {
     canonical_of: HashMap<String, String>,
     /// Canonical names in registration order (for [`entries`](Self::entries)).
     order: Vec<String>,
+    /// The tools that stream calls named, by call id.
+    calls: CallMemory,
 }
 
 /// One registered name ([`ToolRegistry::entries`]).
@@ -62,7 +65,14 @@ impl ToolRegistry {
     /// An empty registry.
     #[must_use]
     pub fn new(profile: Profile, overflow: Overflow) -> Self {
-        Self { profile, overflow, alias_of: HashMap::new(), canonical_of: HashMap::new(), order: Vec::new() }
+        Self {
+            profile,
+            overflow,
+            alias_of: HashMap::new(),
+            canonical_of: HashMap::new(),
+            order: Vec::new(),
+            calls: CallMemory::default(),
+        }
     }
 
     /// The registry's profile.
@@ -213,6 +223,22 @@ impl ToolRegistry {
     /// The alias of a registered canonical name (not of an alias).
     pub(crate) fn alias_of_canonical(&self, canonical: &str) -> Option<&str> {
         self.alias_of.get(canonical).map(String::as_str)
+    }
+
+    /// The tool (canonical where it was registered) that a call id named
+    /// in a stream ([`from_provider_event`](Self::from_provider_event),
+    /// [`SseRewriter`](crate::SseRewriter)); `None` for an id not seen,
+    /// forgotten (the most recent [`MAX_CALL_IDS`](crate::MAX_CALL_IDS) are
+    /// kept, within [`MAX_CALL_MEMORY_BYTES`](crate::MAX_CALL_MEMORY_BYTES)),
+    /// or seen with two different tools: an id never moves to another tool.
+    #[must_use]
+    pub fn tool_for_call_id(&self, id: &str) -> Option<&str> {
+        self.calls.tool(id)
+    }
+
+    /// Remembers that a stream's call `id` named `tool`.
+    pub(crate) fn remember_call(&mut self, id: &str, tool: &str) {
+        self.calls.remember(id, tool);
     }
 
     /// The canonical name of a registered alias (not of a canonical name).

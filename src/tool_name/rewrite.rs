@@ -507,8 +507,8 @@ fn rewrite<'s>(payload: &Value, format: Format, map: impl Fn(&str) -> Option<&'s
 /// is walked once (a message list once for every place in a message,
 /// rather than once per rule). Children keep the rules' order.
 #[derive(Debug, Default)]
-struct Trie {
-    children: Vec<(Step, Trie)>,
+pub(crate) struct Trie {
+    pub(crate) children: Vec<(Step, Trie)>,
 }
 
 impl Trie {
@@ -529,7 +529,7 @@ impl Trie {
 }
 
 /// The trie of `format`'s rules, built on first use.
-fn trie(format: Format) -> &'static Trie {
+pub(crate) fn trie(format: Format) -> &'static Trie {
     static TRIES: [OnceLock<Trie>; Format::ALL.len()] = [const { OnceLock::new() }; Format::ALL.len()];
     let i = Format::ALL.iter().position(|f| *f == format).unwrap_or_default();
     TRIES[i].get_or_init(|| Trie::of(rules(format)))

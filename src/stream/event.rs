@@ -1,0 +1,215 @@
+//! What one stream event says: the tool names to rewrite in its JSON text,
+//! the calls it names (by id, tool and slot) and the scopes it opens or
+//! closes. Read the same way from a parsed `serde_json::Value` and from a
+//! JSON text's [`Doc`].
+
+use std::borrow::Cow;
+
+use serde_json::Value;
+
+use super::json::{At, Doc};
+use super::pairing::{Report, SlotPart, StreamCalls};
+use super::scope::{scope_rules, ScopeRule};
+use crate::tool_name::{call_places, trie, CallPlace, Format, Step, Trie};
+
+/// Read access to a JSON value, parsed or spanned.
+pub(crate) trait Json<'t>: Copy {
+    /// The value of `key`, in an object.
+    fn get(self, key: &str) -> Option<Self>;
+    /// The elements, in an array (none otherwise).
+    fn elements(self) -> Vec<Self>;
+    /// The string, when this is one.
+    fn string(self) -> Option<Cow<'t, str>>;
+    /// The number, when this is one.
+    fn number(self) -> Option<f64>;
+
+    /// The value at `keys` below this one.
+    fn at(self, keys: &[&str]) -> Option<Self> {
+        keys.iter().try_fold(self, |v, k| v.get(k))
+    }
+    /// A slot's part: numbers and strings only.
+    fn slot_part(self) -> Option<SlotPart> {
+        self.number().map(SlotPart::number).or_else(|| self.string().map(|s| SlotPart::Text(s.into_owned())))
+    }
+}
+
+impl<'t> Json<'t> for &'t Value {
+    fn get(self, key: &str) -> Option<Self> {
+        self.as_object()?.get(key)
+    }
+    fn elements(self) -> Vec<Self> {
+        self.as_array().map(|a| a.iter().collect()).unwrap_or_default()
+    }
+    fn string(self) -> Option<Cow<'t, str>> {
+        self.as_str().map(Cow::Borrowed)
+    }
+    fn number(self) -> Option<f64> {
+        self.as_f64()
+    }
+}
+
+impl<'d, 't> Json<'t> for At<'d, 't> {
+    fn get(self, key: &str) -> Option<Self> {
+        At::get(self, key)
+    }
+    fn elements(self) -> Vec<Self> {
+        At::elements(self).collect()
+    }
+    fn string(self) -> Option<Cow<'t, str>> {
+        At::string(self)
+    }
+    fn number(self) -> Option<f64> {
+        At::number(self)
+    }
+}
+
+/// Before an event's calls are paired: a [`ScopeRule::Changes`] value.
+pub(crate) fn begin<'t>(calls: &mut StreamCalls, format: Format, event: impl Json<'t>) {
+    for rule in scope_rules(format) {
+        if let ScopeRule::Changes { at } = *rule {
+            if let Some(value) = event.at(at).and_then(Json::string) {
+                calls.scope_value(&value);
+            }
+        }
+    }
+}
+
+/// After an event's calls are paired: the scopes it ends.
+pub(crate) fn end<'t>(calls: &mut StreamCalls, format: Format, event: impl Json<'t>) {
+    for rule in scope_rules(format) {
+        if let ScopeRule::Ends { at, is, slot } = *rule {
+            let Some(value) = event.at(at) else { continue };
+            if is.is_some_and(|is| value.string().as_deref() != Some(is)) {
+                continue;
+            }
+            let prefix: Option<Vec<SlotPart>> = slot.iter().map(|keys| event.at(keys)?.slot_part()).collect();
+            if let Some(prefix) = prefix {
+                calls.close(&prefix);
+            }
+        }
+    }
+}
+
+/// What `event` says of calls, each name as `map` gives it (or as it came).
+pub(crate) fn reports<'t, 'm>(
+    format: Format,
+    event: impl Json<'t>,
+    map: &impl Fn(&str) -> Option<&'m str>,
+) -> Vec<Report> {
+    let mut out = Vec::new();
+    for place in call_places(format) {
+        let mut nodes = vec![event];
+        visit(place, event, &mut nodes, map, &mut out);
+    }
+    out
+}
+
+/// Follows `place.path` from the last of `nodes` (the nodes after each step so far).
+fn visit<'t, 'm, J: Json<'t>>(
+    place: &CallPlace,
+    node: J,
+    nodes: &mut Vec<J>,
+    map: &impl Fn(&str) -> Option<&'m str>,
+    out: &mut Vec<Report>,
+) {
+    let depth = nodes.len() - 1;
+    let Some(step) = place.path.get(depth) else {
+        out.extend(report(place, node, nodes, map));
+        return;
+    };
+    let mut next = |child: J, nodes: &mut Vec<J>| {
+        nodes.push(child);
+        visit(place, child, nodes, map, out);
+        nodes.pop();
+    };
+    match *step {
+        Step::Key(k) => {
+            if let Some(child) = node.get(k) {
+                next(child, nodes);
+            }
+        }
+        Step::Each => {
+            for child in node.elements() {
+                next(child, nodes);
+            }
+        }
+        Step::When(k, v) => {
+            if node.get(k).and_then(Json::string).as_deref() == Some(v) {
+                next(node, nodes);
+            }
+        }
+        Step::Name(_) | Step::Names(_) => {}
+    }
+}
+
+fn report<'t, 'm, J: Json<'t>>(
+    place: &CallPlace,
+    call: J,
+    nodes: &[J],
+    map: &impl Fn(&str) -> Option<&'m str>,
+) -> Option<Report> {
+    let id = call.get(place.id).and_then(Json::string).map(Cow::into_owned);
+    let name = call.at(place.name).and_then(Json::string).map(|n| map(&n).map_or_else(|| n.into_owned(), str::to_owned));
+    if id.is_none() && name.is_none() {
+        return None;
+    }
+    let slot = if place.slot.is_empty() {
+        None
+    } else {
+        place.slot.iter().map(|&(depth, keys)| nodes.get(depth)?.at(keys)?.slot_part()).collect()
+    };
+    Some(Report { id, name, slot })
+}
+
+/// The edits that give `doc`'s text its names mapped by `map`:
+/// `(start, end, replacement)` of each string token, in text order.
+pub(crate) fn name_edits<'m>(doc: &Doc<'_>, format: Format, map: &impl Fn(&str) -> Option<&'m str>) -> Vec<(usize, usize, String)> {
+    let mut edits = Vec::new();
+    walk(doc.root(), trie(format), map, &mut edits);
+    edits.sort_unstable_by_key(|e| e.0);
+    edits.dedup_by_key(|e| e.0); // two rules may reach one token
+    edits
+}
+
+fn walk<'m>(
+    node: At<'_, '_>,
+    trie: &Trie,
+    map: &impl Fn(&str) -> Option<&'m str>,
+    edits: &mut Vec<(usize, usize, String)>,
+) {
+    let rename = |slot: At<'_, '_>, edits: &mut Vec<(usize, usize, String)>| {
+        let (Some(name), Some((start, end))) = (slot.string(), slot.span()) else { return };
+        if let Some(new) = map(&name).filter(|new| *new != name) {
+            edits.push((start, end, serde_json::to_string(new).unwrap_or_default()));
+        }
+    };
+    for (step, below) in &trie.children {
+        match *step {
+            Step::Key(k) => {
+                if let Some(child) = node.get(k) {
+                    walk(child, below, map, edits);
+                }
+            }
+            Step::Each => {
+                for child in node.elements() {
+                    walk(child, below, map, edits);
+                }
+            }
+            Step::When(k, v) => {
+                if node.get(k).and_then(|t| t.string()).as_deref() == Some(v) {
+                    walk(node, below, map, edits);
+                }
+            }
+            Step::Name(k) => {
+                if let Some(slot) = node.get(k) {
+                    rename(slot, edits);
+                }
+            }
+            Step::Names(k) => {
+                for slot in node.get(k).map(At::elements).into_iter().flatten() {
+                    rename(slot, edits);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,217 @@
+//! One stream's calls: an id and a name met in different events of the
+//! same call are paired by the call's slot, within the scope that opened
+//! it.
+
+use std::collections::{HashMap, VecDeque};
+
+use super::{MAX_CALL_ID_BYTES, MAX_CALL_NAME_BYTES, MAX_OPEN_CALLS};
+
+/// One value of a call's slot (an index, an item id).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub(crate) enum SlotPart {
+    /// A number, by its bits (`-0` as `0`).
+    Number(u64),
+    /// A string.
+    Text(String),
+}
+
+impl SlotPart {
+    /// A number's part.
+    pub(crate) fn number(x: f64) -> Self {
+        Self::Number(if x == 0.0 { 0 } else { x.to_bits() })
+    }
+}
+
+/// A call being paired: up to two ids (a Responses item's `id` and
+/// `call_id`) and its tool.
+#[derive(Debug, Default)]
+struct Call {
+    ids: Vec<String>,
+    name: Option<String>,
+}
+
+/// What one event said of a call: its id, its tool (canonical where the
+/// registry knows it), and its slot (`None`: the event names the call
+/// whole, or its slot could not be read).
+#[derive(Debug)]
+pub(crate) struct Report {
+    pub(crate) id: Option<String>,
+    pub(crate) name: Option<String>,
+    pub(crate) slot: Option<Vec<SlotPart>>,
+}
+
+/// The calls of one stream, paired by slot within their scope, for
+/// [`ToolRegistry::tool_for_call_id`](crate::ToolRegistry::tool_for_call_id).
+///
+/// Made by [`SseRewriter`](crate::SseRewriter) for raw bytes; for parsed
+/// events, one per stream, passed to
+/// [`ToolRegistry::from_provider_event`](crate::ToolRegistry::from_provider_event).
+/// At most [`MAX_OPEN_CALLS`] calls are open at once (the oldest is
+/// dropped past that), and a slot closes when the content block or
+/// response that opened it ends ([`scope_rules`](crate::scope_rules)).
+#[derive(Debug, Default)]
+pub struct StreamCalls {
+    open: HashMap<Vec<SlotPart>, Call>,
+    /// Slots from oldest to newest; may hold closed ones (skipped).
+    order: VecDeque<Vec<SlotPart>>,
+    /// The last value of a [`ScopeRule::Changes`](crate::ScopeRule::Changes).
+    scope: Option<String>,
+}
+
+impl StreamCalls {
+    /// A stream with no calls yet.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Pairs what an event said of a call; `remember(id, tool)` is told each
+    /// id once its tool is known. An id joins the slot's call only while
+    /// the call has room and either has no id yet or the event names the
+    /// same tool; a name joins only a call without one or with the same
+    /// one. Anything else at the slot opens a new call there: an id is
+    /// never paired with a tool another call named.
+    pub(crate) fn report(&mut self, report: Report, remember: &mut impl FnMut(&str, &str)) {
+        let Report { id, name, slot } = report;
+        let id = id.filter(|id| id.len() <= MAX_CALL_ID_BYTES);
+        let name = name.filter(|name| name.len() <= MAX_CALL_NAME_BYTES);
+        let Some(slot) = slot else {
+            if let (Some(id), Some(name)) = (&id, &name) {
+                remember(id, name);
+            }
+            return;
+        };
+        if id.is_none() && name.is_none() {
+            return;
+        }
+        let call = self.open_call(slot);
+        let same_name = name.is_some() && name == call.name;
+        let id_joins = id.as_ref().is_none_or(|id| {
+            call.ids.contains(id) || (call.ids.len() < 2 && (call.ids.is_empty() || same_name))
+        });
+        let name_joins = name.is_none() || call.name.is_none() || same_name;
+        if !(id_joins && name_joins) {
+            *call = Call::default(); // a new call at the slot
+        }
+        if let Some(id) = id {
+            if !call.ids.contains(&id) {
+                call.ids.push(id);
+            }
+        }
+        if name.is_some() {
+            call.name = name;
+        }
+        if let Some(name) = &call.name {
+            for id in &call.ids {
+                remember(id, name);
+            }
+        }
+    }
+
+    /// The call at `slot`, opened when there is none.
+    fn open_call(&mut self, slot: Vec<SlotPart>) -> &mut Call {
+        if !self.open.contains_key(&slot) {
+            while self.open.len() >= MAX_OPEN_CALLS {
+                let Some(oldest) = self.order.pop_front() else { break };
+                self.open.remove(&oldest);
+            }
+            // Closed slots stay in `order` until here: compact it when they
+            // outnumber the open ones, so it stays bounded too.
+            if self.order.len() >= 2 * MAX_OPEN_CALLS {
+                self.order.retain(|s| self.open.contains_key(s));
+            }
+            self.order.push_back(slot.clone());
+        }
+        self.open.entry(slot).or_default()
+    }
+
+    /// Closes the calls whose slot begins with `prefix` (every call for an
+    /// empty prefix).
+    pub(crate) fn close(&mut self, prefix: &[SlotPart]) {
+        if prefix.is_empty() {
+            self.open.clear();
+            self.order.clear();
+        } else {
+            self.open.retain(|slot, _| !slot.starts_with(prefix));
+        }
+    }
+
+    /// A [`Changes`](crate::ScopeRule::Changes) value seen: every call
+    /// closes when it differs from the last one.
+    pub(crate) fn scope_value(&mut self, value: &str) {
+        if self.scope.as_deref() != Some(value) {
+            self.close(&[]);
+            // Bounded like an id: a longer value is remembered by nothing
+            // (and so always closes, which costs pairing, never routing).
+            self.scope = (value.len() <= MAX_CALL_ID_BYTES).then(|| value.to_owned());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(calls: &mut StreamCalls, reports: &[(Option<&str>, Option<&str>, Option<u32>)]) -> Vec<(String, String)> {
+        let mut got = Vec::new();
+        for &(id, name, slot) in reports {
+            let report = Report {
+                id: id.map(str::to_owned),
+                name: name.map(str::to_owned),
+                slot: slot.map(|s| vec![SlotPart::number(f64::from(s))]),
+            };
+            calls.report(report, &mut |i: &str, n: &str| got.push((i.to_owned(), n.to_owned())));
+        }
+        got
+    }
+    fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
+        list.iter().map(|(a, b)| ((*a).to_owned(), (*b).to_owned())).collect()
+    }
+
+    #[test]
+    fn an_id_and_a_later_name_pair_and_a_reused_slot_is_a_new_call() {
+        let mut c = StreamCalls::new();
+        let got = run(&mut c, &[(Some("call_1"), None, Some(0)), (None, Some("fs/read"), Some(0))]);
+        assert_eq!(got, pairs(&[("call_1", "fs/read")]));
+        // The same slot, left open, names another call: call_1 is not re-pointed.
+        let got = run(&mut c, &[(Some("call_2"), Some("shell/exec"), Some(0))]);
+        assert_eq!(got, pairs(&[("call_2", "shell/exec")]));
+        // An id alone at a slot whose call has an id and a name is a new call waiting for its name.
+        let got = run(&mut c, &[(Some("call_3"), None, Some(0)), (None, Some("fs/read"), Some(0))]);
+        assert_eq!(got, pairs(&[("call_3", "fs/read")]));
+    }
+
+    #[test]
+    fn two_ids_of_one_call_and_a_third_is_another_call() {
+        let mut c = StreamCalls::new();
+        let got = run(&mut c, &[(Some("call_1"), Some("a"), Some(1)), (Some("item_1"), Some("a"), Some(1))]);
+        assert_eq!(got, pairs(&[("call_1", "a"), ("call_1", "a"), ("item_1", "a")]));
+        let got = run(&mut c, &[(Some("call_2"), Some("a"), Some(1))]);
+        assert_eq!(got, pairs(&[("call_2", "a")]));
+    }
+
+    #[test]
+    fn closing_a_scope_forgets_its_slots() {
+        let mut c = StreamCalls::new();
+        run(&mut c, &[(Some("call_1"), None, Some(0))]);
+        c.close(&[SlotPart::number(0.0)]);
+        assert_eq!(run(&mut c, &[(None, Some("x"), Some(0))]), pairs(&[]));
+        run(&mut c, &[(Some("call_2"), None, Some(3))]);
+        c.scope_value("chatcmpl-1");
+        assert_eq!(run(&mut c, &[(None, Some("x"), Some(3))]), pairs(&[]));
+    }
+
+    #[test]
+    fn open_calls_and_their_order_stay_bounded() {
+        let mut c = StreamCalls::new();
+        for i in 0..10 * MAX_OPEN_CALLS {
+            let slot = u32::try_from(i).unwrap();
+            run(&mut c, &[(Some("id"), None, Some(slot))]);
+            if i % 2 == 0 {
+                c.close(&[SlotPart::number(f64::from(slot))]);
+            }
+        }
+        assert!(c.open.len() <= MAX_OPEN_CALLS);
+        assert!(c.order.len() <= 2 * MAX_OPEN_CALLS);
+    }
+}

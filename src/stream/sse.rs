@@ -1,0 +1,241 @@
+//! Raw `text/event-stream` bytes rewritten as they pass, whatever the
+//! chunking.
+
+use super::event::{begin, end, name_edits, reports};
+use super::json::Doc;
+use super::pairing::StreamCalls;
+use super::MAX_SSE_EVENT_BYTES;
+use crate::tool_name::{Format, ToolRegistry};
+
+const LF: u8 = b'\n';
+const CR: u8 = b'\r';
+/// A held event's buffer grown past this is given back after the event.
+const KEEP_BYTES: usize = 64 * 1024;
+
+/// What the stream turned out to be, from its first byte.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Unknown,
+    Text,
+    /// Not an event stream (Bedrock's binary event stream starts with a
+    /// frame's length, a zero byte): passed on chunk by chunk, untouched.
+    Binary,
+}
+
+/// Rewrites the tool names in a provider's `text/event-stream`, as a
+/// gateway proxies it: each event's `data` with aliases made canonical,
+/// every other byte as it came, whatever the chunk boundaries; the calls
+/// the events name are remembered in the registry
+/// ([`ToolRegistry::tool_for_call_id`]).
+///
+/// At most one event is held, up to [`MAX_SSE_EVENT_BYTES`]: a longer
+/// event passes through unrewritten as it arrives. Framing and rewriting
+/// take time linear in the bytes, and nothing of a caller's chunk is kept
+/// past [`feed`](Self::feed) but a copy of an unfinished event. A stream
+/// whose first byte is a control character other than a line end or a
+/// tab is no event stream and passes through as it comes.
+///
+/// ```
+/// use mcp_boundary::{Format, SseRewriter, ToolRegistry};
+/// let mut registry = ToolRegistry::default();
+/// registry.register("github/create_issue").unwrap();
+/// let mut sse = SseRewriter::new(Format::Anthropic);
+/// let mut out = Vec::new();
+/// let event = b"event: content_block_start\ndata: {\"type\":\"content_block_start\",\"index\":0,\"content_block\":{\"type\":\"tool_use\",\"id\":\"toolu_1\",\"name\":\"github__create_issue\",\"input\":{}}}\n\n";
+/// for chunk in event.chunks(7) {
+///     sse.feed(&mut registry, chunk, &mut out);
+/// }
+/// sse.finish(&mut out);
+/// assert!(String::from_utf8(out).unwrap().contains("\"name\":\"github/create_issue\""));
+/// assert_eq!(registry.tool_for_call_id("toolu_1"), Some("github/create_issue"));
+/// ```
+#[derive(Debug)]
+pub struct SseRewriter {
+    format: Format,
+    calls: StreamCalls,
+    kind: Kind,
+    /// The unfinished event's bytes so far.
+    pending: Vec<u8>,
+    /// Whether the current line has no bytes yet.
+    line_empty: bool,
+    /// Whether the last byte was a CR (a following LF ends no line).
+    after_cr: bool,
+    /// The current event went past the maximum: it passes through.
+    overflowed: bool,
+    max_event_bytes: usize,
+}
+
+impl SseRewriter {
+    /// A rewriter for one stream in `format`.
+    #[must_use]
+    pub fn new(format: Format) -> Self {
+        Self {
+            format,
+            calls: StreamCalls::new(),
+            kind: Kind::Unknown,
+            pending: Vec::new(),
+            line_empty: true,
+            after_cr: false,
+            overflowed: false,
+            max_event_bytes: MAX_SSE_EVENT_BYTES,
+        }
+    }
+
+    /// The same with another maximum event size (bytes).
+    #[must_use]
+    pub fn with_max_event_bytes(mut self, max: usize) -> Self {
+        self.max_event_bytes = max;
+        self
+    }
+
+    /// Takes the next chunk; appends to `out` the bytes that can go on
+    /// (the events it finishes, rewritten).
+    pub fn feed(&mut self, registry: &mut ToolRegistry, chunk: &[u8], out: &mut Vec<u8>) {
+        let Some(&first) = chunk.first() else { return };
+        if self.kind == Kind::Unknown {
+            let control = first < 0x20 && !matches!(first, b'\t' | LF | CR);
+            self.kind = if control { Kind::Binary } else { Kind::Text };
+        }
+        if self.kind == Kind::Binary {
+            out.extend_from_slice(chunk);
+            return;
+        }
+        let mut start = 0;
+        let mut i = 0;
+        while i < chunk.len() {
+            // The next line end, by the byte search of the slice.
+            let Some(at) = chunk[i..].iter().position(|&b| b == LF || b == CR) else {
+                self.after_cr = false;
+                self.line_empty = false;
+                break;
+            };
+            if at > 0 {
+                self.after_cr = false;
+                self.line_empty = false;
+            }
+            i += at;
+            let byte = chunk[i];
+            i += 1;
+            if byte == LF && self.after_cr {
+                self.after_cr = false; // the LF of a CRLF
+                continue;
+            }
+            self.after_cr = byte == CR;
+            if self.line_empty {
+                self.end_event(registry, &chunk[start..i], out);
+                start = i;
+            }
+            self.line_empty = true;
+        }
+        self.hold(&chunk[start..], out);
+    }
+
+    /// The end of the stream: an unfinished event passes as it came.
+    pub fn finish(&mut self, out: &mut Vec<u8>) {
+        out.append(&mut self.pending);
+        self.pending = Vec::new();
+        self.overflowed = false;
+    }
+
+    /// Keeps the start of an unfinished event, or passes it on past the maximum.
+    fn hold(&mut self, bytes: &[u8], out: &mut Vec<u8>) {
+        if bytes.is_empty() {
+            return;
+        }
+        if !self.overflowed && self.pending.len() + bytes.len() > self.max_event_bytes {
+            self.overflowed = true;
+            out.append(&mut self.pending);
+            self.pending = Vec::new();
+        }
+        if self.overflowed {
+            out.extend_from_slice(bytes);
+        } else {
+            self.pending.extend_from_slice(bytes);
+        }
+    }
+
+    /// An event ends with `tail`.
+    fn end_event(&mut self, registry: &mut ToolRegistry, tail: &[u8], out: &mut Vec<u8>) {
+        if self.overflowed || self.pending.len() + tail.len() > self.max_event_bytes {
+            self.overflowed = false;
+            out.append(&mut self.pending);
+            out.extend_from_slice(tail);
+        } else if self.pending.is_empty() {
+            rewrite_event(registry, &mut self.calls, self.format, tail, out);
+        } else {
+            self.pending.extend_from_slice(tail);
+            rewrite_event(registry, &mut self.calls, self.format, &self.pending, out);
+            self.pending.clear();
+        }
+        if self.pending.capacity() > KEEP_BYTES {
+            self.pending = Vec::new();
+        }
+    }
+}
+
+/// One event's lines of data: where each value starts and ends in the text.
+fn data_lines(text: &str) -> Vec<(usize, usize)> {
+    let bytes = text.as_bytes();
+    let mut lines = Vec::new();
+    // A byte order mark opens a stream, not a field.
+    let mut pos = if text.starts_with('\u{feff}') { 3 } else { 0 };
+    while pos < bytes.len() {
+        let end = bytes[pos..].iter().position(|&b| b == LF || b == CR).map_or(bytes.len(), |n| pos + n);
+        let line = &bytes[pos..end];
+        if line.starts_with(b"data") && (line.len() == 4 || line[4] == b':') {
+            let mut v = (pos + 5).min(end);
+            if v < end && bytes[v] == b' ' {
+                v += 1;
+            }
+            lines.push((v, end));
+        }
+        pos = end + if bytes.get(end) == Some(&CR) && bytes.get(end + 1) == Some(&LF) { 2 } else { 1 };
+    }
+    lines
+}
+
+/// Appends one whole event to `out`: its data's names rewritten, or the
+/// bytes as they came when nothing changes (no data, data that is not
+/// JSON, bytes that are not UTF-8).
+fn rewrite_event(registry: &mut ToolRegistry, calls: &mut StreamCalls, format: Format, bytes: &[u8], out: &mut Vec<u8>) {
+    let Ok(text) = std::str::from_utf8(bytes) else {
+        out.extend_from_slice(bytes);
+        return;
+    };
+    let lines = data_lines(text);
+    let data: std::borrow::Cow<'_, str> = match lines.as_slice() {
+        [] => {
+            out.extend_from_slice(bytes);
+            return;
+        }
+        [(s, e)] => text[*s..*e].into(),
+        _ => lines.iter().map(|&(s, e)| &text[s..e]).collect::<Vec<_>>().join("\n").into(),
+    };
+    let Some(doc) = Doc::parse(&data) else {
+        out.extend_from_slice(bytes);
+        return;
+    };
+    let map = |name: &str| registry.canonical_of_alias(name);
+    let edits = name_edits(&doc, format, &map);
+    let said = reports(format, doc.root(), &map);
+    begin(calls, format, doc.root());
+    for report in said {
+        calls.report(report, &mut |id, tool| registry.remember_call(id, tool));
+    }
+    end(calls, format, doc.root());
+    // Data offsets back to text offsets: a JSON string holds no line
+    // break, so each edit lies within one data line.
+    let mut from = 0;
+    let (mut line, mut line_start) = (0, 0);
+    for (start, end, replacement) in edits {
+        while start >= line_start + (lines[line].1 - lines[line].0) + 1 {
+            line_start += lines[line].1 - lines[line].0 + 1;
+            line += 1;
+        }
+        let at = lines[line].0 + (start - line_start);
+        out.extend_from_slice(&bytes[from..at]);
+        out.extend_from_slice(replacement.as_bytes());
+        from = at + (end - start);
+    }
+    out.extend_from_slice(&bytes[from..]);
+}
