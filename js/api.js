@@ -678,9 +678,9 @@ function createApi(glue) {
     return polluted;
   }
   // Stream events that name a call's id or tool (Rust's table): the walker
-  // meets them as Call steps, a stream pairs them per call (its slot), and
-  // the registry remembers the most recent ids (toolForCallId).
-  const CALL_IDS_MAX = Limit.CallIdsMax;
+  // meets them as Call steps and tells the stream's sink, which hands them
+  // to Rust: the pairing per call (its slot, within its scope) and the
+  // registry's memory of ids (toolForCallId) live in the core.
   // While a stream's event is walked: its call sink `(id, name, slot)`, and
   // ancestors[d], the node d steps down, where a Call step's slot reads it.
   const state = { callSink: null, ancestors: [] };
@@ -731,47 +731,74 @@ function createApi(glue) {
   function slotPart(v) {
     return typeof v === "number" || typeof v === "string" ? v : null;
   }
+  // The events that end calls' scopes (Rust's table), read on the first stream.
+  let SCOPE_RULES;
+  /** `v`'s own value at `keys` (plain reads of own properties, as the walkers' slot reads). */
+  function valueAt(v, keys) {
+    for (let i = 0; i < keys.length && v !== undefined; i++) v = isObject(v) && isOwn.call(v, keys[i]) ? v[keys[i]] : undefined;
+    return v;
+  }
   /**
-   * The call sink of one stream: `(id, name, slot)` for each call its
-   * events carry (id or name undefined when absent, slot null when the call
-   * has none). An id and a name met in different events of the same call
-   * (slot) are paired, and `remember(id, name)` is told each pair once its
-   * name is known. Bounded like the registry's memory.
+   * The pairing of one parsed-event stream's calls, in Rust: `sink` is
+   * the walkers' call sink; `before(event)` and `after(event)` tell Rust
+   * the scopes the event begins and ends (its rules, `ScopeRule`).
    */
-  function callSinkOf(remember) {
-    const slots = new Map(); // slot → { ids, name }
-    return (id, name, key) => {
-      if (key === null) {
-        if (id !== undefined && name !== undefined) remember(id, name);
-        return;
-      }
-      let call = slots.get(key);
-      if (call === undefined) {
-        if (slots.size >= CALL_IDS_MAX) slots.delete(slots.keys().next().value);
-        slots.set(key, (call = { ids: [], name: undefined }));
-      }
-      // A call has two ids at most (a Responses item's id and call_id).
-      if (id !== undefined && !call.ids.includes(id) && call.ids.length < 2) call.ids.push(id);
-      if (name !== undefined) call.name = name;
-      if (call.name !== undefined) for (const i of call.ids) remember(i, call.name);
+  function callPairing(live, format) {
+    SCOPE_RULES ??= new Map(table(glue.__scope_rules));
+    const rules = SCOPE_RULES.get(format) ?? [];
+    const calls = new glue.CallStream();
+    let scope; // the last Changes value told to Rust: a cache, so Rust hears only of changes
+    const send = (strings, f) => {
+      const s = live();
+      let total = 0;
+      for (const x of strings) total += x === undefined ? 0 : x.length;
+      let at = s.unitsAt(total);
+      for (const x of strings) if (x !== undefined) (put(at, x), (at += x.length));
+      f(s.v, ...strings.map((x) => (x === undefined ? -1 : x.length)));
+      s.done(total);
+    };
+    return {
+      sink(id, name, key) {
+        send([id, name, key ?? undefined], (v, i, n, k) => v.pair(calls, i, n, k));
+      },
+      before(event) {
+        for (const rule of rules) {
+          if (rule[0] !== 1) continue;
+          const v = valueAt(event, rule[1]);
+          if (typeof v === "string" && v !== scope) send([(scope = v)], (w, n) => w.scope_value(calls, n));
+        }
+      },
+      after(event) {
+        for (const [kind, at, is, slot] of rules) {
+          if (kind !== 0) continue;
+          const v = valueAt(event, at);
+          if (v === undefined || (is !== null && v !== is)) continue;
+          const parts = slot.map((keys) => slotPart(valueAt(event, keys)));
+          if (!parts.includes(null)) send([JSON.stringify(parts)], (w, n) => w.close_calls(calls, n));
+        }
+      },
+      free() {
+        calls.free();
+      },
     };
   }
-  /** An async iterable over `source`: an async iterable, a web ReadableStream without async iteration, or a list. */
-  function iterable(source) {
-    if (source !== null && typeof source === "object" && typeof source[Symbol.asyncIterator] === "function") return source;
+  /**
+   * An async iterator over `source`: an async iterable, a web
+   * ReadableStream without async iteration, or a list. Its `return()`
+   * cancels a ReadableStream read through its reader (the model call
+   * upstream stops), not only releases it.
+   */
+  function eventsOf(source) {
+    if (source !== null && typeof source === "object" && typeof source[Symbol.asyncIterator] === "function") return source[Symbol.asyncIterator]();
     if (source !== null && typeof source === "object" && typeof source.getReader === "function") {
-      return (async function* read() {
-        const reader = source.getReader();
-        try {
-          for (;;) {
-            const { done, value } = await reader.read();
-            if (done) return;
-            yield value;
-          }
-        } finally {
-          reader.releaseLock();
-        }
-      })();
+      const reader = source.getReader();
+      return {
+        next: () => reader.read(),
+        return: async () => {
+          await reader.cancel();
+          return { value: undefined, done: true };
+        },
+      };
     }
     // A recorded list of events (an array, any iterable but a string).
     if (source !== null && typeof source === "object" && typeof source[Symbol.iterator] === "function") {
@@ -838,151 +865,17 @@ function createApi(glue) {
 
   // ---- Server-sent events, byte for byte ----
 
-  const LF = 10, CR = 13;
-  const strictUtf8 = () => new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
-  const utf8 = new TextEncoder();
+  // The most bytes handed to Rust in one call: a larger chunk goes in
+  // slices, so one write never asks wasm memory for all of it at once.
+  const SSE_SLICE = 1 << 20;
   /**
-   * Where a JSON text's string values must change: the text is walked with
-   * the values it parsed to (`before`) and their rewrite (`after`) side by
-   * side, and a string whose place holds another string in `after` becomes
-   * that string. Only containers that changed are looked into. Returns
-   * `[start, end, replacement]` in text order. The text is valid JSON (it
-   * parsed), so the scan needs no error handling; it keeps its own stack
-   * (no recursion: a deep text cannot overflow it).
+   * A byte TransformStream over `text/event-stream`, rewritten by Rust
+   * (`SseRewriter`: framing, the name rewrite, the calls, the bounds).
+   * Rust copies each chunk in and its output out: nothing keeps a view
+   * of the caller's buffer.
    */
-  function stringEdits(text, before, after) {
-    const edits = [];
-    const stack = [];
-    // The open container: its values before and after (the same when it
-    // did not change), whether it is an array, and where in it we are.
-    let o = undefined, n = undefined, arr = false, index = 0, key = null, expectKey = false;
-    const own = (c, k) => (c !== null && typeof c === "object" && isOwn.call(c, k) ? c[k] : undefined);
-    const decode = (i, j) => {
-      const escape = text.indexOf("\\", i);
-      return escape === -1 || escape > j ? text.slice(i + 1, j - 1) : JSON.parse(text.slice(i, j));
-    };
-    let top = true; // at the root value
-    for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      if (c === 0x22) {
-        let j = i + 1;
-        for (;;) {
-          const d = text.charCodeAt(j++);
-          if (d === 0x5c) j++;
-          else if (d === 0x22) break;
-        }
-        if (!top && !arr && expectKey) key = decode(i, j);
-        else if (!top && o !== n) {
-          const k = arr ? index : key;
-          const was = own(o, k), now = own(n, k);
-          if (typeof now === "string" && now !== was && decode(i, j) === was) edits.push([i, j, JSON.stringify(now)]);
-        }
-        i = j - 1;
-      } else if (c === 0x7b || c === 0x5b) {
-        let co, cn;
-        if (top) (co = before), (cn = after);
-        else if (o === n) co = cn = undefined;
-        else {
-          const k = arr ? index : key;
-          co = own(o, k);
-          cn = own(n, k);
-        }
-        if (!top) stack.push([o, n, arr, index, key]);
-        top = false;
-        (o = co), (n = cn), (arr = c === 0x5b), (index = 0), (key = null), (expectKey = !arr);
-      } else if (c === 0x7d || c === 0x5d) {
-        if (stack.length === 0) break;
-        [o, n, arr, index, key] = stack.pop();
-        expectKey = false;
-      } else if (c === 0x2c) {
-        if (arr) index++;
-        else expectKey = true;
-      } else if (c === 0x3a) expectKey = false;
-    }
-    return edits;
-  }
-  /**
-   * The `data` of one event's text: its value (lines joined by LF, as an
-   * event source joins them) and, per line, where it starts in the data
-   * and in the text. Null when the event has no data.
-   */
-  function eventData(text) {
-    const values = [], at = [];
-    let pos = text.charCodeAt(0) === 0xfeff ? 1 : 0; // a byte order mark opens a stream, not a field
-    const hasCR = text.includes("\r");
-    while (pos < text.length) {
-      let end = text.indexOf("\n", pos);
-      if (end === -1) end = text.length;
-      if (hasCR) {
-        const cr = text.indexOf("\r", pos);
-        if (cr !== -1 && cr < end) end = cr;
-      }
-      if (text.startsWith("data", pos) && (end === pos + 4 || text.charCodeAt(pos + 4) === 0x3a)) {
-        let v = Math.min(pos + 5, end);
-        if (text.charCodeAt(v) === 0x20 && v < end) v++;
-        values.push(text.slice(v, end));
-        at.push(v);
-      }
-      pos = end + (text.charCodeAt(end) === CR && text.charCodeAt(end + 1) === LF ? 2 : 1);
-    }
-    if (values.length === 0) return null;
-    return { data: values.length === 1 ? values[0] : values.join("\n"), values, at };
-  }
-  /**
-   * One event's bytes with the names its data carries rewritten by `map`;
-   * every other byte as it came, and the bytes themselves when nothing
-   * changed (no data, data that is not JSON, text that is not UTF-8).
-   * `sink` is told the calls the data carries.
-   */
-  function rewriteEvent(bytes, decoder, walk, map, sink) {
-    let text;
-    try {
-      text = decoder.decode(bytes);
-    } catch {
-      return bytes;
-    }
-    const event = eventData(text);
-    if (event === null) return bytes;
-    let parsed;
-    try {
-      parsed = JSON.parse(event.data);
-    } catch {
-      return bytes;
-    }
-    const result = walked(walk, parsed, map, sink);
-    if (result === parsed) return bytes;
-    const edits = stringEdits(event.data, parsed, result);
-    if (edits.length === 0) return bytes;
-    // Data offsets back to text offsets: a JSON string holds no line break,
-    // so each edit lies within one data line.
-    let out = "", from = 0, line = 0, lineStart = 0;
-    for (const [start, end, replacement] of edits) {
-      while (start >= lineStart + event.values[line].length + 1) lineStart += event.values[line++].length + 1;
-      const t = event.at[line] + (start - lineStart);
-      out += text.slice(from, t) + replacement;
-      from = t + (end - start);
-    }
-    return utf8.encode(out + text.slice(from));
-  }
-  /**
-   * A byte TransformStream over `text/event-stream`: each event (up to its
-   * blank line, LF, CR or CRLF, wherever the chunks split) goes through
-   * `rewriteEvent`; the bytes of an unfinished event wait for its end, and
-   * at the end of the stream pass through as they came.
-   */
-  function sseTransform(walk, map, sink) {
-    const decoder = strictUtf8();
-    let pending = []; // the current event's bytes so far
-    let lineEmpty = true, afterCR = false;
-    const concat = (parts, copy = false) => {
-      if (parts.length === 1 && !copy) return parts[0];
-      let size = 0;
-      for (const p of parts) size += p.length;
-      const all = new Uint8Array(size);
-      let at = 0;
-      for (const p of parts) all.set(p, at), (at += p.length);
-      return all;
-    };
+  function sseTransform(live, format) {
+    const stream = new glue.SseStream(format);
     return new TransformStream({
       transform(chunk, controller) {
         if (!(chunk instanceof Uint8Array)) {
@@ -990,47 +883,16 @@ function createApi(glue) {
           else if (chunk instanceof ArrayBuffer) chunk = new Uint8Array(chunk);
           else throw argumentError(Expected.SseChunk);
         }
-        let start = 0;
-        const done = []; // the events this chunk finished, as they go on
-        // From line end to line end (the engine's own search between them).
-        let nextLF = -1, nextCR = -1;
-        for (let i = 0; i < chunk.length; i++) {
-          if (nextLF < i) nextLF = nextLF === -2 ? -2 : chunk.indexOf(LF, i);
-          if (nextCR < i) nextCR = nextCR === -2 ? -2 : chunk.indexOf(CR, i);
-          if (nextLF === -1) nextLF = -2; // none left in this chunk
-          if (nextCR === -1) nextCR = -2;
-          const at = nextLF < 0 ? nextCR : nextCR < 0 ? nextLF : Math.min(nextLF, nextCR);
-          if (at < 0 || at > i) {
-            // Bytes of a line.
-            afterCR = false;
-            lineEmpty = false;
-            if (at < 0) break;
-            i = at;
-          }
-          if (chunk[i] === LF) {
-            if (afterCR) {
-              afterCR = false; // the LF of a CRLF
-              continue;
-            }
-          } else afterCR = true;
-          if (lineEmpty) {
-            pending.push(chunk.subarray(start, i + 1));
-            const bytes = concat(pending);
-            pending = [];
-            start = i + 1;
-            done.push(rewriteEvent(bytes, decoder, walk, map, sink));
-          }
-          lineEmpty = true;
+        const v = live().v;
+        for (let at = 0; at < chunk.length; at += SSE_SLICE) {
+          const out = v.sse_feed(stream, chunk.subarray(at, at + SSE_SLICE));
+          if (out.length > 0) controller.enqueue(out);
         }
-        // Copies: the caller may reuse its buffer. The events a chunk
-        // finished go on as one chunk (a read downstream costs more than
-        // the copy).
-        if (start < chunk.length) pending.push(chunk.slice(start));
-        if (done.length > 0) controller.enqueue(done.length === 1 && done[0].buffer !== chunk.buffer ? done[0] : concat(done, true));
       },
       flush(controller) {
-        if (pending.length > 0) controller.enqueue(concat(pending));
-        pending = [];
+        const out = stream.finish();
+        stream.free();
+        if (out.length > 0) controller.enqueue(out);
       },
     });
   }
@@ -1091,6 +953,7 @@ function createApi(glue) {
     #changed() {
       for (const answers of this.#answers) answers.clear();
       this.#keys.clear();
+      this.#cachedUnits = 0;
     }
     /** `name => Rust's answer for kind`, reading the cache first. */
     #reader(kind) {
@@ -1108,10 +971,20 @@ function createApi(glue) {
         const s = ToolRegistry.#live(this); // a walker's reader may outlive free()
         r = s.answer(name, (n) => s.v.lookup(kind, n));
         if (typeof r !== "string") r = null;
-        if (answers.size >= ANSWERS_MAX) answers.clear();
-        answers.set(name, r);
+        this.#cache(answers, name, r, r === null ? 0 : r.length);
       }
       return r;
+    }
+    // Code units held by the caches: bounded by size as well as by count.
+    #cachedUnits = 0;
+    /** Caches `value` under `name` (`units` long), within ANSWERS_MAX entries per cache and Limit.CacheUnits units in all (an overcount after a cache is cleared only starts all again sooner). */
+    #cache(map, name, value, units) {
+      const cost = name.length + units;
+      if (cost > Limit.CacheUnits) return; // asked anew each time
+      if (this.#cachedUnits + cost > Limit.CacheUnits) this.#changed();
+      else if (map.size >= ANSWERS_MAX) map.clear();
+      map.set(name, value);
+      this.#cachedUnits += cost;
     }
     /** Registers a canonical name; returns its alias. */
     register(canonical) {
@@ -1192,8 +1065,9 @@ function createApi(glue) {
         s.v.override_keys(s.write(name), out);
         s.done(name.length);
         keys = take();
-        if (this.#keys.size >= ANSWERS_MAX) this.#keys.clear();
-        this.#keys.set(name, keys);
+        let units = 0;
+        for (const k of keys) units += k.length;
+        this.#cache(this.#keys, name, keys, units);
       }
       let isMap;
       try {
@@ -1226,23 +1100,56 @@ function createApi(glue) {
     fromProviderStream(source, format) {
       ToolRegistry.#live(this);
       const walk = walkerOf(format);
-      const events = iterable(source)[Symbol.asyncIterator]();
-      const sink = callSinkOf((id, name) => this.#remember(id, name));
+      const events = eventsOf(source);
+      const live = () => ToolRegistry.#live(this);
+      const calls = callPairing(live, format);
       const map = this.#canonicalOf; // a freed registry throws from here when it must ask Rust
-      const step = (r) => {
-        if (r.done) return r;
-        const root = jsonOf(r.value, "");
-        return { value: withClass(walked(walk, root, map, sink), root), done: false };
+      let open = true;
+      // Every way out closes the source (its return(), which cancels a
+      // stream) and frees the pairing: the end, an event that fails to
+      // walk, a source that answers a non-object, the consumer's break.
+      const close = async () => {
+        if (!open) return;
+        open = false;
+        calls.free();
+        if (typeof events.return === "function") await events.return();
       };
+      const step = (r) => {
+        if (r === null || typeof r !== "object") throw argumentError(Expected.EventSource);
+        if (r.done) {
+          open = false;
+          calls.free();
+          return { value: undefined, done: true };
+        }
+        const root = jsonOf(r.value, "");
+        calls.before(root);
+        const result = walked(walk, root, map, calls.sink);
+        calls.after(root);
+        return { value: withClass(result, root), done: false };
+      };
+      const failed = (error) =>
+        close().then(
+          () => Promise.reject(error),
+          () => Promise.reject(error), // the walk's error is the one to report
+        );
       // An iterator of its own rather than an async generator: one promise
       // per event, not two.
       return {
         [Symbol.asyncIterator]() {
           return this;
         },
-        next: () => Promise.resolve(events.next()).then(step),
+        next: () => {
+          if (!open) return Promise.resolve({ value: undefined, done: true });
+          let r;
+          try {
+            r = events.next();
+          } catch (e) {
+            return failed(e);
+          }
+          return Promise.resolve(r).then(step).catch(failed);
+        },
         return: async (value) => {
-          if (typeof events.return === "function") await events.return();
+          await close();
           return { value, done: true };
         },
       };
@@ -1255,21 +1162,15 @@ function createApi(glue) {
      */
     fromProviderSse(format) {
       ToolRegistry.#live(this);
-      const walk = walkerOf(format);
-      const sink = callSinkOf((id, name) => this.#remember(id, name));
-      const map = this.#canonicalOf; // a freed registry throws from here when it must ask Rust
-      return sseTransform(walk, map, sink);
+      walkerOf(format); // the clear error for another value
+      return sseTransform(() => ToolRegistry.#live(this), format);
     }
-    #callIds = new Map(); // id → canonical name, the most recent CALL_IDS_MAX
-    #remember(id, name) {
-      this.#callIds.delete(id);
-      this.#callIds.set(id, name);
-      if (this.#callIds.size > CALL_IDS_MAX) this.#callIds.delete(this.#callIds.keys().next().value);
-    }
-    /** The tool (as fromProviderStream gave it) of a call id seen in a stream; null for an id not seen or forgotten. */
+    /** The tool (as fromProviderStream gave it) of a call id seen in a stream; null for an id not seen, forgotten, or seen with two tools. */
     toolForCallId(id) {
-      ToolRegistry.#live(this);
-      return typeof id === "string" ? (this.#callIds.get(id) ?? null) : null;
+      const s = ToolRegistry.#live(this);
+      if (typeof id !== "string") return null;
+      const r = s.answer(id, (n) => s.v.tool_for_call_id(n));
+      return typeof r === "string" ? r : null;
     }
     /** Frees the wasm side now (optional). Any later use throws. */
     free() {

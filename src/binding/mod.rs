@@ -40,6 +40,7 @@ mod delivery;
 mod error_data;
 mod read;
 mod recipient;
+mod stream;
 mod tool_name;
 
 #[cfg(feature = "build-tables")]
@@ -47,6 +48,7 @@ pub use build_tables::{rules, stream_tables, StepKind};
 pub use delivery::{delivery_tables, plan, Header, Mailbox, Op};
 pub use error_data::{error_tables, Classifier, IssueWord};
 pub use recipient::{recipient_tables, Validator};
+pub use stream::{scope_table, CallStream, SseStream};
 pub use tool_name::{pieces, tool_layouts, Lookup, Mapper, Registry};
 
 use js_sys::Array;
@@ -149,9 +151,11 @@ pub enum Limit {
     /// none; walking it would take minutes, and a result per element would
     /// exhaust the engine's heap, which ends the process uncatchably.
     MaxElements = 1_048_576,
-    /// How many call ids a registry remembers for `toolForCallId`: the
-    /// most recent ones, so a long-lived host does not grow.
-    CallIdsMax = 4096,
+    /// The most code units (1 MiB of UTF-16) of names and their answers a registry's
+    /// answer caches hold in all: past it they start again, so names a
+    /// stream brings cannot grow a long-lived host (4,096 answers of a
+    /// 100 KB name would hold 800 MB).
+    CacheUnits = 524_288,
 }
 
 // The module talks to JS through as few distinct import signatures as it

@@ -116,8 +116,8 @@ fn put_error(error: Option<ToolNameError>, out: &Array) {
 /// caches hold only this registry's answers.
 #[wasm_bindgen]
 pub struct Registry {
-    inner: ToolRegistry,
-    scratch: Scratch,
+    pub(super) inner: ToolRegistry,
+    pub(super) scratch: Scratch,
     error: Option<ToolNameError>,
     skip_collisions: bool,
 }

@@ -48,7 +48,7 @@ impl<'t> Json<'t> for &'t Value {
     }
 }
 
-impl<'d, 't> Json<'t> for At<'d, 't> {
+impl<'t> Json<'t> for At<'_, 't> {
     fn get(self, key: &str) -> Option<Self> {
         At::get(self, key)
     }
@@ -149,7 +149,8 @@ fn report<'t, 'm, J: Json<'t>>(
     map: &impl Fn(&str) -> Option<&'m str>,
 ) -> Option<Report> {
     let id = call.get(place.id).and_then(Json::string).map(Cow::into_owned);
-    let name = call.at(place.name).and_then(Json::string).map(|n| map(&n).map_or_else(|| n.into_owned(), str::to_owned));
+    let name =
+        call.at(place.name).and_then(Json::string).map(|n| map(&n).map_or_else(|| n.into_owned(), str::to_owned));
     if id.is_none() && name.is_none() {
         return None;
     }
@@ -163,11 +164,13 @@ fn report<'t, 'm, J: Json<'t>>(
 
 /// The edits that give `doc`'s text its names mapped by `map`:
 /// `(start, end, replacement)` of each string token, in text order.
-pub(crate) fn name_edits<'m>(doc: &Doc<'_>, format: Format, map: &impl Fn(&str) -> Option<&'m str>) -> Vec<(usize, usize, String)> {
+pub(crate) fn name_edits<'m>(
+    doc: &Doc<'_>,
+    format: Format,
+    map: &impl Fn(&str) -> Option<&'m str>,
+) -> Vec<(usize, usize, String)> {
     let mut edits = Vec::new();
     walk(doc.root(), trie(format), map, &mut edits);
-    edits.sort_unstable_by_key(|e| e.0);
-    edits.dedup_by_key(|e| e.0); // two rules may reach one token
     edits
 }
 
@@ -180,7 +183,12 @@ fn walk<'m>(
     let rename = |slot: At<'_, '_>, edits: &mut Vec<(usize, usize, String)>| {
         let (Some(name), Some((start, end))) = (slot.string(), slot.span()) else { return };
         if let Some(new) = map(&name).filter(|new| *new != name) {
-            edits.push((start, end, serde_json::to_string(new).unwrap_or_default()));
+            // In text order, once per token (two rules may reach one). An
+            // insertion rather than a sort: an event has a few edits, and
+            // a sort's code is 3 KB of the wasm module.
+            if let Err(at) = edits.binary_search_by_key(&start, |e| e.0) {
+                edits.insert(at, (start, end, serde_json::to_string(new).unwrap_or_default()));
+            }
         }
     };
     for (step, below) in &trie.children {
@@ -196,7 +204,7 @@ fn walk<'m>(
                 }
             }
             Step::When(k, v) => {
-                if node.get(k).and_then(|t| t.string()).as_deref() == Some(v) {
+                if node.get(k).and_then(At::string).as_deref() == Some(v) {
                     walk(node, below, map, edits);
                 }
             }

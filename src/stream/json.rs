@@ -100,28 +100,7 @@ impl<'t> Doc<'t> {
                             continue;
                         }
                     }
-                    b'"' => {
-                        let t = string(bytes, i)?;
-                        i = t.end;
-                        nodes.push(Node::Str { start: t.start, end: t.end, escaped: t.escaped });
-                    }
-                    b't' | b'f' | b'n' => {
-                        let word: &[u8] = match bytes[i] {
-                            b't' => b"true",
-                            b'f' => b"false",
-                            _ => b"null",
-                        };
-                        if !bytes[i..].starts_with(word) {
-                            return None;
-                        }
-                        i += word.len();
-                        nodes.push(Node::Literal);
-                    }
-                    _ => {
-                        let end = number(bytes, i)?;
-                        nodes.push(Node::Num { start: i, end });
-                        i = end;
-                    }
+                    _ => i = scalar(bytes, i, &mut nodes)?,
                 }
             }
             // A value is complete (the last node): it joins its container,
@@ -178,11 +157,58 @@ impl<'t> Doc<'t> {
     /// surrogate (no Rust string, and so no registered name, has one).
     fn decode(&self, t: Token) -> Option<Cow<'t, str>> {
         let inner = &self.text[t.start + 1..t.end - 1];
-        if !t.escaped {
-            return Some(Cow::Borrowed(inner));
+        if t.escaped {
+            unescape(inner).map(Cow::Owned)
+        } else {
+            Some(Cow::Borrowed(inner))
         }
-        serde_json::from_str::<String>(&self.text[t.start..t.end]).ok().map(Cow::Owned)
     }
+}
+
+/// A string token's escapes decoded (the token was checked when parsed).
+/// Written here rather than asked of `serde_json`, whose deserializer
+/// (and the float parsing it brings) would be most of the wasm module's
+/// growth for this.
+fn unescape(s: &str) -> Option<String> {
+    let b = s.as_bytes();
+    let hex = |at: usize| s.get(at..at + 4).and_then(|h| u32::from_str_radix(h, 16).ok());
+    let mut out = String::with_capacity(s.len());
+    let (mut i, mut from) = (0, 0);
+    while i < b.len() {
+        if b[i] != b'\\' {
+            i += 1;
+            continue;
+        }
+        out.push_str(&s[from..i]);
+        let c = match b[i + 1] {
+            b'b' => '\u{8}',
+            b'f' => '\u{c}',
+            b'n' => '\n',
+            b'r' => '\r',
+            b't' => '\t',
+            b'u' => {
+                let unit = hex(i + 2)?;
+                i += 4;
+                let code = match unit {
+                    0xD800..=0xDBFF => {
+                        let low = hex(i + 4)
+                            .filter(|l| b.get(i + 2..i + 4) == Some(b"\\u") && (0xDC00..=0xDFFF).contains(l))?;
+                        i += 6;
+                        0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+                    }
+                    0xDC00..=0xDFFF => return None,
+                    _ => unit,
+                };
+                char::from_u32(code)?
+            }
+            other => char::from(other), // " \ /
+        };
+        out.push(c);
+        i += 2;
+        from = i;
+    }
+    out.push_str(&s[from..]);
+    Some(out)
 }
 
 impl<'d, 't> At<'d, 't> {
@@ -217,12 +243,18 @@ impl<'d, 't> At<'d, 't> {
         }
     }
 
-    /// The number, when this is one.
+    /// The number, when this is one and a whole number of at most 15
+    /// digits (a slot is an index; other numbers are no slot, and float
+    /// parsing would grow the wasm module by more than all of this).
     pub(crate) fn number(self) -> Option<f64> {
-        match self.doc.nodes[self.index] {
-            Node::Num { start, end } => self.doc.text[start..end].parse().ok(),
-            _ => None,
+        let Node::Num { start, end } = self.doc.nodes[self.index] else { return None };
+        let token = &self.doc.text[start..end];
+        let digits = token.strip_prefix('-').unwrap_or(token);
+        if digits.is_empty() || digits.len() > 15 || !digits.bytes().all(|d| d.is_ascii_digit()) {
+            return None;
         }
+        #[allow(clippy::cast_precision_loss, reason = "at most 15 digits: exact in an f64")]
+        token.parse::<i64>().ok().map(|n| n as f64)
     }
 
     /// Where this string's token lies in the text (quotes included).
@@ -230,6 +262,34 @@ impl<'d, 't> At<'d, 't> {
         match self.doc.nodes[self.index] {
             Node::Str { start, end, .. } => Some((start, end)),
             _ => None,
+        }
+    }
+}
+
+/// The string, number or literal at `i`, pushed to `nodes`; where it ends.
+fn scalar(bytes: &[u8], i: usize, nodes: &mut Vec<Node>) -> Option<usize> {
+    match *bytes.get(i)? {
+        b'"' => {
+            let t = string(bytes, i)?;
+            nodes.push(Node::Str { start: t.start, end: t.end, escaped: t.escaped });
+            Some(t.end)
+        }
+        b't' | b'f' | b'n' => {
+            let word: &[u8] = match bytes[i] {
+                b't' => b"true",
+                b'f' => b"false",
+                _ => b"null",
+            };
+            if !bytes[i..].starts_with(word) {
+                return None;
+            }
+            nodes.push(Node::Literal);
+            Some(i + word.len())
+        }
+        _ => {
+            let end = number(bytes, i)?;
+            nodes.push(Node::Num { start: i, end });
+            Some(end)
         }
     }
 }
@@ -306,13 +366,35 @@ mod tests {
     fn accepts_what_json_accepts_and_refuses_the_rest() {
         // The oracle is serde_json, a different parser.
         let cases = [
-            "{}", "[]", "0", "-0.5e+3", "\"a\"", "true", " null ", r#"{"a":[1,{"b":"c\u0041"}],"d":false}"#,
-            r#"{"a":1,"a":2}"#, "[1,2", "[1,]", "{\"a\"}", "{\"a\":}", "01", "1.", "-", "\"\u{1}\"", "\"\\x\"",
-            "tru", "[] []", "{,}", "{\"a\":1,}", "\"\\ud800\"", "[[[[]]]]", "1e", "\"\\u12\"",
+            "{}",
+            "[]",
+            "0",
+            "-0.5e+3",
+            "\"a\"",
+            "true",
+            " null ",
+            r#"{"a":[1,{"b":"c\u0041"}],"d":false}"#,
+            r#"{"a":1,"a":2}"#,
+            "[1,2",
+            "[1,]",
+            "{\"a\"}",
+            "{\"a\":}",
+            "01",
+            "1.",
+            "-",
+            "\"\u{1}\"",
+            "\"\\x\"",
+            "tru",
+            "[] []",
+            "{,}",
+            "{\"a\":1,}",
+            "\"\\ud800\"",
+            "[[[[]]]]",
+            "1e",
+            "\"\\u12\"",
         ];
         for text in cases {
-            let want = serde_json::from_str::<serde_json::Value>(text).is_ok()
-                || text == "\"\\ud800\"" /* JSON.parse takes a lone surrogate escape; serde_json does not */;
+            let want = serde_json::from_str::<serde_json::Value>(text).is_ok() || text == "\"\\ud800\""; // JSON.parse takes a lone surrogate escape; serde_json does not
             assert_eq!(Doc::parse(text).is_some(), want, "{text}");
         }
     }
@@ -325,6 +407,17 @@ mod tests {
         assert_eq!(name.string().as_deref(), Some("b"));
         let (s, e) = name.span().unwrap();
         assert_eq!(&text[s..e], "\"b\"");
+    }
+
+    #[test]
+    fn escapes_decode_as_serde_json_decodes_them() {
+        for text in [r#""a\"b\\c\/d\b\f\n\r\t""#, r#""\u0041\u00e9\u2615\ud834\udd1e""#, r#""x\u0000y""#] {
+            let doc = Doc::parse(text).unwrap();
+            assert_eq!(doc.root().string().unwrap(), serde_json::from_str::<String>(text).unwrap(), "{text}");
+        }
+        for lone in [r#""\ud800""#, r#""\udc00x""#, r#""\ud800\u0041""#] {
+            assert_eq!(Doc::parse(lone).unwrap().root().string(), None, "{lone}");
+        }
     }
 
     #[test]

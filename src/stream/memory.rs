@@ -27,10 +27,11 @@ pub(crate) struct CallMemory {
 
 /// What one remembered id costs against [`MAX_CALL_MEMORY_BYTES`].
 fn cost(id: &str, tool: &Tool) -> usize {
-    id.len() + match tool {
-        Tool::One(name) => name.len(),
-        Tool::Ambiguous => 0,
-    }
+    id.len()
+        + match tool {
+            Tool::One(name) => name.len(),
+            Tool::Ambiguous => 0,
+        }
 }
 
 impl CallMemory {

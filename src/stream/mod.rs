@@ -8,6 +8,10 @@ mod pairing;
 mod scope;
 mod sse;
 
+#[cfg_attr(not(target_arch = "wasm32"), allow(unused_imports, reason = "for the wasm binding"))]
+pub(crate) use event::Json;
+#[cfg_attr(not(target_arch = "wasm32"), allow(unused_imports, reason = "for the wasm binding"))]
+pub(crate) use json::Doc;
 pub(crate) use memory::CallMemory;
 pub use pairing::StreamCalls;
 #[cfg_attr(not(target_arch = "wasm32"), allow(unused_imports, reason = "for the wasm binding"))]

@@ -2,12 +2,10 @@
 //! same call are paired by the call's slot, within the scope that opened
 //! it.
 
-use std::collections::{HashMap, VecDeque};
-
 use super::{MAX_CALL_ID_BYTES, MAX_CALL_NAME_BYTES, MAX_OPEN_CALLS};
 
 /// One value of a call's slot (an index, an item id).
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum SlotPart {
     /// A number, by its bits (`-0` as `0`).
     Number(u64),
@@ -51,9 +49,10 @@ pub(crate) struct Report {
 /// response that opened it ends ([`scope_rules`](crate::scope_rules)).
 #[derive(Debug, Default)]
 pub struct StreamCalls {
-    open: HashMap<Vec<SlotPart>, Call>,
-    /// Slots from oldest to newest; may hold closed ones (skipped).
-    order: VecDeque<Vec<SlotPart>>,
+    /// The open calls by slot, oldest first. A list: there are at most
+    /// [`MAX_OPEN_CALLS`], mostly a few, and a map's hashing of the slots
+    /// cost more code than the search.
+    open: Vec<(Vec<SlotPart>, Call)>,
     /// The last value of a [`ScopeRule::Changes`](crate::ScopeRule::Changes).
     scope: Option<String>,
 }
@@ -86,9 +85,9 @@ impl StreamCalls {
         }
         let call = self.open_call(slot);
         let same_name = name.is_some() && name == call.name;
-        let id_joins = id.as_ref().is_none_or(|id| {
-            call.ids.contains(id) || (call.ids.len() < 2 && (call.ids.is_empty() || same_name))
-        });
+        let id_joins = id
+            .as_ref()
+            .is_none_or(|id| call.ids.contains(id) || (call.ids.len() < 2 && (call.ids.is_empty() || same_name)));
         let name_joins = name.is_none() || call.name.is_none() || same_name;
         if !(id_joins && name_joins) {
             *call = Call::default(); // a new call at the slot
@@ -110,30 +109,22 @@ impl StreamCalls {
 
     /// The call at `slot`, opened when there is none.
     fn open_call(&mut self, slot: Vec<SlotPart>) -> &mut Call {
-        if !self.open.contains_key(&slot) {
-            while self.open.len() >= MAX_OPEN_CALLS {
-                let Some(oldest) = self.order.pop_front() else { break };
-                self.open.remove(&oldest);
+        let i = if let Some(i) = self.open.iter().position(|(s, _)| *s == slot) {
+            i
+        } else {
+            if self.open.len() >= MAX_OPEN_CALLS {
+                self.open.remove(0);
             }
-            // Closed slots stay in `order` until here: compact it when they
-            // outnumber the open ones, so it stays bounded too.
-            if self.order.len() >= 2 * MAX_OPEN_CALLS {
-                self.order.retain(|s| self.open.contains_key(s));
-            }
-            self.order.push_back(slot.clone());
-        }
-        self.open.entry(slot).or_default()
+            self.open.push((slot, Call::default()));
+            self.open.len() - 1
+        };
+        &mut self.open[i].1
     }
 
     /// Closes the calls whose slot begins with `prefix` (every call for an
     /// empty prefix).
     pub(crate) fn close(&mut self, prefix: &[SlotPart]) {
-        if prefix.is_empty() {
-            self.open.clear();
-            self.order.clear();
-        } else {
-            self.open.retain(|slot, _| !slot.starts_with(prefix));
-        }
+        self.open.retain(|(slot, _)| !slot.starts_with(prefix));
     }
 
     /// A [`Changes`](crate::ScopeRule::Changes) value seen: every call
@@ -212,6 +203,5 @@ mod tests {
             }
         }
         assert!(c.open.len() <= MAX_OPEN_CALLS);
-        assert!(c.order.len() <= 2 * MAX_OPEN_CALLS);
     }
 }

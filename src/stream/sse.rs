@@ -197,7 +197,13 @@ fn data_lines(text: &str) -> Vec<(usize, usize)> {
 /// Appends one whole event to `out`: its data's names rewritten, or the
 /// bytes as they came when nothing changes (no data, data that is not
 /// JSON, bytes that are not UTF-8).
-fn rewrite_event(registry: &mut ToolRegistry, calls: &mut StreamCalls, format: Format, bytes: &[u8], out: &mut Vec<u8>) {
+fn rewrite_event(
+    registry: &mut ToolRegistry,
+    calls: &mut StreamCalls,
+    format: Format,
+    bytes: &[u8],
+    out: &mut Vec<u8>,
+) {
     let Ok(text) = std::str::from_utf8(bytes) else {
         out.extend_from_slice(bytes);
         return;
@@ -228,7 +234,7 @@ fn rewrite_event(registry: &mut ToolRegistry, calls: &mut StreamCalls, format: F
     let mut from = 0;
     let (mut line, mut line_start) = (0, 0);
     for (start, end, replacement) in edits {
-        while start >= line_start + (lines[line].1 - lines[line].0) + 1 {
+        while start > line_start + (lines[line].1 - lines[line].0) {
             line_start += lines[line].1 - lines[line].0 + 1;
             line += 1;
         }

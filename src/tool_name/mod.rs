@@ -16,5 +16,5 @@ pub use mapping::{
 };
 pub use profile::{BuiltinProfile, Profile, MAX_CUSTOM_LENGTH};
 pub use registry::{Refused, RegistryEntry, ServerReport, ToolRegistry};
-pub(crate) use rewrite::{trie, Trie};
 pub use rewrite::{call_places, rules, CallPlace, Format, Step};
+pub(crate) use rewrite::{trie, Trie};

@@ -1,0 +1,117 @@
+//! Stream exports for `js/api.js`: raw SSE rewriting and the pairing of a
+//! parsed-event stream's calls, both in the core; the wrapper's walkers
+//! read the events and tell [`Registry::pair`] what each call carries.
+
+use js_sys::Array;
+use wasm_bindgen::prelude::*;
+
+use super::tool_name::Registry;
+use super::{to_js, Give, Reply};
+use crate::stream::{scope_rules, Doc, Json, Report, SlotPart, SseRewriter, StreamCalls};
+use crate::tool_name::Format;
+
+/// Sets `out[0]` to `[[format name, rules], …]`: the events that end
+/// calls' scopes ([`crate::ScopeRule`]'s table form).
+#[wasm_bindgen(js_name = "__scope_rules")]
+pub fn scope_table(out: &Array) {
+    let table: Vec<(&str, _)> = Format::ALL.iter().map(|f| (f.name(), scope_rules(*f))).collect();
+    out.give(to_js(&table));
+}
+
+/// One raw event stream being rewritten.
+#[wasm_bindgen]
+pub struct SseStream {
+    inner: SseRewriter,
+}
+
+#[wasm_bindgen]
+impl SseStream {
+    /// A stream in the format named `format` (the wrapper has checked it).
+    #[wasm_bindgen(constructor)]
+    #[must_use]
+    pub fn new(format: &str) -> SseStream {
+        SseStream { inner: SseRewriter::new(Format::from_name(format).unwrap_or(Format::Anthropic)) }
+    }
+
+    /// The end of the stream: the bytes of an unfinished event.
+    #[must_use]
+    pub fn finish(&mut self) -> Vec<u8> {
+        let mut out = Vec::new();
+        self.inner.finish(&mut out);
+        out
+    }
+}
+
+/// One parsed-event stream's calls.
+#[wasm_bindgen]
+#[derive(Default)]
+pub struct CallStream {
+    inner: StreamCalls,
+}
+
+#[wasm_bindgen]
+impl CallStream {
+    /// A stream with no calls yet.
+    #[wasm_bindgen(constructor)]
+    #[must_use]
+    pub fn new() -> CallStream {
+        CallStream::default()
+    }
+}
+
+/// A slot's parts from their JSON text (`[0, "x"]`); `None` for anything else.
+fn slot_of(text: &str) -> Option<Vec<SlotPart>> {
+    Doc::parse(text)?.root().elements().map(|p| p.slot_part()).collect()
+}
+
+#[wasm_bindgen]
+impl Registry {
+    /// The bytes of `chunk` that can go on, rewritten (a copy: nothing of
+    /// the caller's buffer is kept).
+    #[must_use]
+    pub fn sse_feed(&mut self, stream: &mut SseStream, chunk: &[u8]) -> Vec<u8> {
+        let mut out = Vec::new();
+        stream.inner.feed(&mut self.inner, chunk, &mut out);
+        out
+    }
+
+    /// Pairs what one event said of a call: the id, the tool (as the walk
+    /// mapped it) and the slot's JSON text, end to end in the units, each
+    /// length -1 when absent. A string with a lone surrogate is absent.
+    pub fn pair(&mut self, stream: &mut CallStream, id_len: i32, name_len: i32, slot_len: i32) {
+        let mut at = 0;
+        let mut next = |len: i32| {
+            let len = usize::try_from(len).ok()?;
+            let s = self.scratch.exact(at, len).ok();
+            at += len;
+            s
+        };
+        let (id, name, slot) = (next(id_len), next(name_len), next(slot_len));
+        let report = Report { id, name, slot: slot.as_deref().and_then(slot_of) };
+        self.inner.pair_call(&mut stream.inner, report);
+    }
+
+    /// Closes the calls whose slot begins with the parts whose JSON text is
+    /// in units `..len` (every call for `[]`).
+    pub fn close_calls(&mut self, stream: &mut CallStream, len: usize) {
+        if let Some(prefix) = self.scratch.exact(0, len).ok().as_deref().and_then(slot_of) {
+            stream.inner.close(&prefix);
+        }
+    }
+
+    /// A scope value (OpenAI Chat's completion id) in units `..len`: every
+    /// call closes when it changed.
+    pub fn scope_value(&mut self, stream: &mut CallStream, len: usize) {
+        if let Ok(value) = self.scratch.exact(0, len) {
+            stream.inner.scope_value(&value);
+        }
+    }
+
+    /// Writes back the tool of the call id in units `..len`: its length,
+    /// [`Reply::Null`] or [`Reply::NoRoom`].
+    pub fn tool_for_call_id(&mut self, len: usize) -> i32 {
+        let Ok(id) = self.scratch.exact(0, len) else { return Reply::Null as i32 };
+        let tool = self.inner.tool_for_call_id(&id).map(str::to_owned);
+        self.scratch.answer_opt(tool.as_deref())
+    }
+}
