@@ -61,7 +61,7 @@ impl CallStream {
 
 /// A slot's parts from their JSON text (`[0, "x"]`); `None` for anything else.
 fn slot_of(text: &str) -> Option<Vec<SlotPart>> {
-    Doc::parse(text)?.root().elements().map(|p| p.slot_part()).collect()
+    Doc::parse(text)?.root().elements().map(Json::slot_part).collect()
 }
 
 #[wasm_bindgen]
