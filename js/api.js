@@ -559,6 +559,13 @@ function createApi(glue) {
       this.forwardMemo.set(canonical, alias);
       return alias;
     }
+    /** Throws the ToolNameError of `name` when, as it is, it does not fit the profile. */
+    check(name) {
+      if (this.forwardMemo.get(name) === name) return; // fits: an alias of itself
+      const r = this.answer(name, (n) => this.v.check(n));
+      if (r === Reply.Failed) throw lastError(this.v);
+      if (!name.includes("/")) this.forwardMemo.set(name, name);
+    }
     reverse(name) {
       const known = this.reverseMemo.get(name);
       if (known !== undefined) return known;
@@ -902,18 +909,23 @@ function createApi(glue) {
   const EMPTY_SCHEMA = Object.freeze({ type: "object" });
   /** Each tool (`{ name, description?, inputSchema? }`) as a `format` request declares it; the schema object is the caller's own. */
   function toolDefinitions(tools, format) {
-    TOOL_LAYOUTS ??= new Map(table(glue.__tool_layouts));
-    const layout = TOOL_LAYOUTS.get(format);
+    TOOL_LAYOUTS ??= new Map(table(glue.__tool_layouts).map(([f, layout, profile]) => [f, { layout, profile }]));
+    const { layout, profile } = TOOL_LAYOUTS.get(format) ?? {};
     if (layout === undefined) throw argumentError(Expected.PayloadFormat);
+    // A name the provider refuses fails the whole request: refused here,
+    // naming the tool (safely) and the provider's limit.
+    const names = mapperFor({ profile });
     if (!isList(tools)) throw argumentError(Expected.ToolSpecs);
     const count = lengthOf(tools, Expected.ToolSpecs);
     const definitions = new Array(count);
     for (let k = 0; k < count; k++) {
       const tool = tools[k]; // read once; a hole is no tool
-      if (tool === null || typeof tool !== "object" || typeof tool.name !== "string") throw argumentError(Expected.ToolSpecs);
+      const name = tool === null || typeof tool !== "object" ? undefined : tool.name; // read once
+      if (typeof name !== "string") throw argumentError(Expected.ToolSpecs);
+      names.check(name);
       // A description that is no string, or empty, is none (Rust's Description slot).
       const description = typeof tool.description === "string" && tool.description !== "" ? tool.description : undefined;
-      const parts = { name: tool.name, description, inputSchema: tool.inputSchema ?? EMPTY_SCHEMA };
+      const parts = { name, description, inputSchema: tool.inputSchema ?? EMPTY_SCHEMA };
       const definition = {};
       // Own properties only, read and written: a key that a polluted
       // Object.prototype carries (`value`, `function`) is never taken for one
@@ -1305,6 +1317,16 @@ function createApi(glue) {
   }
 
   /** A whitelist classifier of tool-argument errors. */
+  /**
+   * A JSON-RPC response with the request's string id exactly: the response
+   * crossed as JSON text, where a lone surrogate (a JS string may hold
+   * one; Rust's may not) became U+FFFD, and the client could no longer
+   * match its request. Other ids are Rust's (a number, or null).
+   */
+  function withId(response, id) {
+    if (typeof id === "string") response.id = id;
+    return response;
+  }
   class ErrorClassifier {
     #s;
     #strings; // the catalog strings, as Rust indexed them: every result string is one of these
@@ -1371,7 +1393,7 @@ function createApi(glue) {
       ErrorClassifier.#live(this);
       const [t, m] = this.#prepare(tool, error);
       this.#s.v.invalid_arguments_response(id, t, m, out);
-      return take();
+      return withId(take(), id);
     }
     /**
      * An MCP CallToolResult with isError: true; text from catalog strings
@@ -1401,7 +1423,7 @@ function createApi(glue) {
       const s = ErrorClassifier.#live(this);
       const n = typeof name === "string" ? s.write(name) : undefined;
       s.v.unknown_tool_response(id, n, out);
-      return take();
+      return withId(take(), id);
     }
     /**
      * Zod issues (or a ZodError) or Ajv errors → safe data, one per issue.

@@ -9,8 +9,8 @@ use super::{
 };
 use crate::error::{OptionPath, OptionsError};
 use crate::tool_name::{
-    alias_form, plain_edits, reverse_form, tool_layout, AliasForm, BuiltinProfile, Format, Overflow, Piece, Profile,
-    ReverseForm, ToolLayout, ToolNameError, ToolRegistry, MAX_CUSTOM_LENGTH,
+    alias_form, check_as_is, plain_edits, reverse_form, tool_layout, AliasForm, BuiltinProfile, Format, Overflow,
+    Piece, Profile, ReverseForm, ToolLayout, ToolNameError, ToolRegistry, MAX_CUSTOM_LENGTH,
 };
 
 /// What [`Registry::lookup`] answers.
@@ -34,11 +34,13 @@ pub fn pieces(out: &Array) {
     out.give(string_array(&Piece::ALL.map(Piece::as_str)));
 }
 
-/// Sets `out[0]` to `[[format name, layout], …]`: where each part of a
-/// tool goes in that format's tool definition (`[path, { slot, value? }]`).
+/// Sets `out[0]` to `[[format name, layout, profile name], …]`: where
+/// each part of a tool goes in that format's tool definition (`[path, {
+/// slot, value? }]`), and the profile its names must fit.
 #[wasm_bindgen(js_name = "__tool_layouts")]
 pub fn tool_layouts(out: &Array) {
-    let table: Vec<(&str, ToolLayout)> = Format::ALL.iter().map(|f| (f.name(), tool_layout(*f))).collect();
+    let table: Vec<(&str, ToolLayout, &str)> =
+        Format::ALL.iter().map(|f| (f.name(), tool_layout(*f), f.name_profile().name())).collect();
     out.give(to_js(&table));
 }
 
@@ -81,6 +83,25 @@ impl Mapper {
         match alias_form(&canonical, &self.profile, self.overflow) {
             Ok(AliasForm::Plain) => self.scratch.answer_edits(&canonical, plain_edits(&canonical)),
             Ok(AliasForm::Hashed(alias)) => self.scratch.answer(&alias),
+            Err(e) => {
+                self.error = Some(e);
+                Reply::Failed as i32
+            }
+        }
+    }
+
+    /// Whether the name in units `..len`, as it is, fits the profile:
+    /// [`Reply::Null`] when it does, [`Reply::Failed`] (see
+    /// [`error`](Self::error)) when not.
+    pub fn check(&mut self, len: usize) -> i32 {
+        let checked = match self.scratch.exact(0, len) {
+            Ok(name) => check_as_is(&name, &self.profile),
+            Err(position) => {
+                Err(ToolNameError::lone_surrogate(self.scratch.units(0, len), position, self.profile.name()))
+            }
+        };
+        match checked {
+            Ok(()) => Reply::Null as i32,
             Err(e) => {
                 self.error = Some(e);
                 Reply::Failed as i32

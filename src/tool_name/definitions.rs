@@ -3,6 +3,8 @@
 use serde::Serialize;
 use serde_json::{Map, Value};
 
+use super::mapping::{check_as_is, ToolNameError};
+use super::profile::Profile;
 use super::rewrite::Format;
 
 /// What goes into one place of a tool definition.
@@ -82,8 +84,20 @@ pub fn tool_layout(format: Format) -> ToolLayout {
 /// - `bedrock-converse`: `{ toolSpec: { name, description, inputSchema: { json } } }`.
 ///
 /// A missing or empty description is left out.
-#[must_use]
-pub fn tool_definition(format: Format, name: &str, description: Option<&str>, input_schema: &Value) -> Value {
+///
+/// # Errors
+/// `UNREPRESENTABLE_TOOL_NAME` when the provider would refuse `name` (and
+/// with it the whole request): it is checked as it is against the
+/// format's [`name_profile`](Format::name_profile), so an alias made under
+/// a longer profile (Anthropic's 128) is refused for OpenAI (64), with
+/// `length` and `limit`.
+pub fn tool_definition(
+    format: Format,
+    name: &str,
+    description: Option<&str>,
+    input_schema: &Value,
+) -> Result<Value, ToolNameError> {
+    check_as_is(name, &Profile::builtin(format.name_profile()))?;
     let mut root = Map::new();
     for (path, slot) in tool_layout(format) {
         let value = match slot {
@@ -98,7 +112,7 @@ pub fn tool_definition(format: Format, name: &str, description: Option<&str>, in
         };
         put(&mut root, path, value);
     }
-    Value::Object(root)
+    Ok(Value::Object(root))
 }
 
 /// Sets `value` at `path` in `map`, making the objects on the way.
@@ -125,7 +139,7 @@ mod tests {
     #[test]
     fn each_format_in_its_own_field() {
         let schema = json!({ "type": "object" });
-        let d = |f| tool_definition(f, "gh__issue", Some("Open an issue"), &schema);
+        let d = |f| tool_definition(f, "gh__issue", Some("Open an issue"), &schema).unwrap();
         assert_eq!(
             d(Format::Anthropic),
             json!({ "name": "gh__issue", "description": "Open an issue", "input_schema": schema })
@@ -147,13 +161,33 @@ mod tests {
             json!({ "toolSpec": { "name": "gh__issue", "description": "Open an issue", "inputSchema": { "json": schema } } })
         );
         assert_eq!(
-            tool_definition(Format::Anthropic, "x", None, &schema),
+            tool_definition(Format::Anthropic, "x", None, &schema).unwrap(),
             json!({ "name": "x", "input_schema": schema })
         );
         // Bedrock refuses an empty description; MCP servers send them.
         assert_eq!(
-            tool_definition(Format::BedrockConverse, "x", Some(""), &schema),
+            tool_definition(Format::BedrockConverse, "x", Some(""), &schema).unwrap(),
             json!({ "toolSpec": { "name": "x", "inputSchema": { "json": schema } } })
+        );
+    }
+
+    #[test]
+    fn a_name_the_provider_would_refuse_is_refused_with_its_limit() {
+        let schema = json!({});
+        let long = "a".repeat(81);
+        assert!(tool_definition(Format::Anthropic, &long, None, &schema).is_ok(), "Anthropic takes 128");
+        for f in [Format::OpenAiChat, Format::OpenAiResponses, Format::Gemini, Format::BedrockConverse] {
+            let e = tool_definition(f, &long, None, &schema).unwrap_err();
+            assert_eq!((e.reason().as_str(), e.length(), e.limit()), ("too_long", Some(81), Some(64)), "{}", f.name());
+        }
+        for (name, reason) in [("", "empty"), ("gh/issue", "invalid_character"), ("a b", "invalid_character")] {
+            let e = tool_definition(Format::Anthropic, name, None, &schema).unwrap_err();
+            assert_eq!(e.reason().as_str(), reason, "{name:?}");
+        }
+        assert_eq!(tool_definition(Format::Anthropic, "gh/issue", None, &schema).unwrap_err().position(), Some(2));
+        assert_eq!(
+            tool_definition(Format::Gemini, "9a", None, &schema).unwrap_err().reason().as_str(),
+            "bad_first_character"
         );
     }
 }

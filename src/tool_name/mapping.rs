@@ -372,6 +372,20 @@ fn check(canonical: &str, profile: &Profile) -> Result<(), ToolNameError> {
     Ok(())
 }
 
+/// Whether `name`, as it is (a `/` is no separator here), is a name the
+/// profile accepts; the first rule it breaks otherwise.
+pub(crate) fn check_as_is(name: &str, profile: &Profile) -> Result<(), ToolNameError> {
+    if name.is_empty() {
+        return Err(ToolNameError::new(ToolNameReason::Empty, name, profile.name()));
+    }
+    if let Some(at) = name.find('/') {
+        let mut e = ToolNameError::new(ToolNameReason::InvalidCharacter, name, profile.name());
+        e.position = Some(name[..at].encode_utf16().count());
+        return Err(e);
+    }
+    check(name, profile)
+}
+
 /// `prefix_XXXXXXXX`: the alias with disallowed characters as `_`, a `_`
 /// put in front if its first character may not start a name, cut so that
 /// the whole fits the limit.

@@ -10,7 +10,7 @@ mod rewrite;
 
 pub use definitions::{tool_definition, tool_layout, Slot, ToolLayout};
 #[cfg_attr(not(target_arch = "wasm32"), allow(unused_imports, reason = "for the wasm binding"))]
-pub(crate) use mapping::{alias_form, plain_edits, reverse_form, AliasForm, Edit, Piece, ReverseForm};
+pub(crate) use mapping::{alias_form, check_as_is, plain_edits, reverse_form, AliasForm, Edit, Piece, ReverseForm};
 pub use mapping::{
     name_hash, to_llm_facing_name, try_reverse_to_canonical, Overflow, ToolNameError, ToolNameReason, SEPARATOR,
 };

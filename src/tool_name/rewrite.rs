@@ -8,6 +8,7 @@
 use serde_json::Value;
 use std::sync::OnceLock;
 
+use super::profile::BuiltinProfile;
 use super::registry::ToolRegistry;
 
 /// A provider payload format.
@@ -52,6 +53,19 @@ impl Format {
     #[must_use]
     pub fn from_name(name: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|f| f.name() == name)
+    }
+
+    /// The profile of the names this format's provider accepts in a tool
+    /// definition (OpenAI's two APIs take 64 characters where Anthropic's
+    /// takes 128).
+    #[must_use]
+    pub fn name_profile(self) -> BuiltinProfile {
+        match self {
+            Self::Anthropic => BuiltinProfile::Anthropic,
+            Self::OpenAiChat | Self::OpenAiResponses => BuiltinProfile::OpenAi,
+            Self::Gemini => BuiltinProfile::Gemini,
+            Self::BedrockConverse => BuiltinProfile::Bedrock,
+        }
     }
 }
 
