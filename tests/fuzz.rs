@@ -12,9 +12,11 @@ use mcp_boundary::{
     broadcast_audience, error_text, is_utc_timestamp, issue_message, list_unread, mark_read, name_hash, plan_delivery,
     read_state, records_from_json, to_llm_facing_name, try_reverse_to_canonical, unread_count, validate_recipient,
     AgentEntry, BuiltinProfile, Catalog, ErrorClassifier, FieldPhrases, Format, Issue, Overflow, Profile,
-    RecipientOptions, RecipientValidator, SafeText, ToolFields, ToolRegistry, RENDITION_MAX_CHARS,
+    RecipientOptions, RecipientValidator, SafeText, SseRewriter, StreamCalls, ToolFields, ToolRegistry,
+    RENDITION_MAX_CHARS,
 };
 use serde_json::{json, Value};
+use std::collections::HashMap;
 
 /// xorshift64*: small, seeded, good enough to spread inputs.
 struct Rng(u64);
@@ -248,6 +250,185 @@ fn payload_rewriting() {
             assert_eq!(registry.from_provider(&out, format), payload, "{format:?}");
         }
     }
+}
+
+/// A stream event of `format` naming a call (ids, names and slots from
+/// small pools, so calls meet, reuse slots and reuse ids), or an event
+/// that ends a scope, or a random tree.
+fn stream_event(r: &mut Rng, format: Format, names: &[String]) -> Value {
+    let id = format!("id{}", r.below(6));
+    let name = if r.chance(85) { r.pick(names).clone() } else { r.text(6) };
+    let index = r.below(3);
+    let maybe = |r: &mut Rng, v: Value| if r.chance(75) { v } else { Value::Null };
+    match (format, r.below(4)) {
+        (_, 3) => tree(r, names, 5),
+        (Format::Anthropic, 0) => json!({"type": "content_block_start", "index": index,
+            "content_block": {"type": "tool_use", "id": maybe(r, json!(id)), "name": maybe(r, json!(name)), "input": {}}}),
+        (Format::Anthropic, 1) => json!({"type": "content_block_stop", "index": index}),
+        (Format::Anthropic, _) => json!({"type": *r.pick(&["message_start", "message_stop", "message_delta"])}),
+        (Format::OpenAiChat, 0 | 1) => {
+            json!({"id": format!("c{}", r.below(2)), "choices": [{"index": 0, "delta": {"tool_calls": [
+            {"index": index, "id": maybe(r, json!(id)), "function": {"name": maybe(r, json!(name)), "arguments": "{}"}}]}}]})
+        }
+        (Format::OpenAiChat, _) => {
+            json!({"id": "c0", "choices": [{"index": 0, "delta": {}, "finish_reason": "tool_calls"}]})
+        }
+        (Format::OpenAiResponses, 0) => json!({"type": "response.output_item.added", "output_index": index,
+            "item": {"type": "function_call", "id": format!("item{}", r.below(6)), "call_id": maybe(r, json!(id)), "name": name}}),
+        (Format::OpenAiResponses, 1) => json!({"type": "response.function_call_arguments.done", "output_index": index,
+            "item_id": format!("item{}", r.below(6)), "name": name, "arguments": "{}"}),
+        (Format::OpenAiResponses, _) => {
+            json!({"type": *r.pick(&["response.created", "response.done", "response.output_item.done"]), "output_index": index})
+        }
+        (Format::Gemini, _) => {
+            json!({"candidates": [{"content": {"parts": [{"functionCall": {"id": id, "name": name, "args": {}}}]}}]})
+        }
+        (Format::BedrockConverse, 0 | 1) => json!({"contentBlockStart": {"contentBlockIndex": index,
+            "start": {"toolUse": {"toolUseId": id, "name": name}}}}),
+        (Format::BedrockConverse, _) => json!({"contentBlockStop": {"contentBlockIndex": index}}),
+    }
+}
+
+/// One stream's text: its events (LF, CRLF or CR line ends, data
+/// sometimes split over lines, sometimes an `event:` line), with junk
+/// between them.
+fn event_stream(r: &mut Rng, events: &[Value]) -> String {
+    let mut text = String::new();
+    for event in events {
+        let eol = *r.pick(&["\n", "\r\n", "\r"]);
+        if r.chance(10) {
+            // A comment, or a line of junk: any line but the stream's first
+            // (a stream that starts with a control byte is no event stream).
+            if text.is_empty() || r.chance(50) {
+                text.push(':');
+            }
+            text.push_str(&r.text(20).replace(['\n', '\r'], " "));
+            text.push_str(eol);
+            text.push_str(eol);
+        }
+        if r.chance(20) {
+            text.push_str(&["event: x", eol].concat());
+        }
+        // Data lines split where JSON allows a line break: between top-level members.
+        text.push_str("data: ");
+        match event {
+            Value::Object(members) => {
+                text.push('{');
+                for (i, (k, v)) in members.iter().enumerate() {
+                    if i > 0 {
+                        if r.chance(15) {
+                            text.push_str(eol);
+                            text.push_str("data:");
+                        }
+                        text.push(',');
+                    }
+                    text.push_str(&Value::from(k.as_str()).to_string());
+                    text.push(':');
+                    text.push_str(&v.to_string());
+                }
+                text.push('}');
+            }
+            other => text.push_str(&other.to_string()),
+        }
+        text.push_str(eol);
+        text.push_str(eol);
+    }
+    text
+}
+
+fn rewrite_sse(registry: &mut ToolRegistry, format: Format, chunks: &[&[u8]]) -> Vec<u8> {
+    let mut sse = SseRewriter::new(format);
+    let mut out = Vec::new();
+    for c in chunks {
+        sse.feed(registry, c, &mut out);
+    }
+    sse.finish(&mut out);
+    out
+}
+
+#[test]
+fn streams() {
+    let mut r = rng(6);
+    let canonical: Vec<String> = (0..4).map(|i| format!("srv{i}/tool_{i}")).collect();
+    let aliases: Vec<String> = canonical.iter().map(|n| n.replace('/', "__")).collect();
+    let mut registry = ToolRegistry::default();
+    for n in &canonical {
+        registry.register(n).unwrap();
+    }
+    let mut empty = ToolRegistry::default();
+    let (mut changed, mut paired) = (0, 0);
+    for _ in 0..iterations() / 4 {
+        let format = *r.pick(&Format::ALL);
+        let events: Vec<Value> = (0..=r.below(8)).map(|_| stream_event(&mut r, format, &aliases)).collect();
+        let text = event_stream(&mut r, &events);
+        let bytes = text.as_bytes();
+        // An id never moves to another tool: what a fresh registry answers after this stream, it answered
+        // through every chunking (the same stream each time, so it may only stay or become None).
+        let mut fresh = registry.clone();
+        let whole = rewrite_sse(&mut fresh, format, &[bytes]);
+        let answers: HashMap<String, Option<String>> = (0..6)
+            .map(|i| format!("id{i}"))
+            .map(|id| (id.clone(), fresh.tool_for_call_id(&id).map(str::to_owned)))
+            .collect();
+        paired += answers.values().filter(|a| a.is_some()).count();
+        // Any chunking gives the same bytes.
+        let mut chunks = Vec::new();
+        let mut at = 0;
+        while at < bytes.len() {
+            let max = if r.chance(50) { 4 } else { 64 };
+            let n = 1 + r.below(max);
+            chunks.push(&bytes[at..(at + n).min(bytes.len())]);
+            at += n;
+        }
+        let mut again = registry.clone();
+        assert_eq!(rewrite_sse(&mut again, format, &chunks), whole, "{format:?}: {text:?}");
+        for (id, answer) in &answers {
+            assert_eq!(again.tool_for_call_id(id).map(str::to_owned), *answer, "{id}");
+            if let Some(tool) = answer {
+                assert!(
+                    canonical.contains(tool) || !aliases.contains(tool),
+                    "{id}: a canonical name or an unknown one"
+                );
+            }
+        }
+        // Nothing registered: every byte as it came.
+        assert_eq!(rewrite_sse(&mut empty, format, &chunks), bytes, "{format:?}");
+        // The parsed events give what the native walker gives, and the same call ids as the raw stream.
+        let mut parsed = registry.clone();
+        let mut stream = StreamCalls::new();
+        for event in &events {
+            let out = parsed.from_provider_event(&mut stream, event, format);
+            let want = registry.from_provider(event, format);
+            changed += usize::from(out != *event);
+            assert_eq!(out, want, "{format:?}");
+        }
+        for (id, answer) in &answers {
+            assert_eq!(
+                parsed.tool_for_call_id(id).map(str::to_owned),
+                *answer,
+                "{format:?} {id}: parsed as raw: {text:?}"
+            );
+        }
+        // The raw output's events, parsed, are the parsed events' rewrite.
+        let out = String::from_utf8(whole).expect("UTF-8 in, UTF-8 out");
+        let datas = |t: &str| -> Vec<Value> {
+            t.replace("\r\n", "\n")
+                .replace('\r', "\n")
+                .split("\n\n")
+                .map(|e| {
+                    e.lines()
+                        .filter_map(|l| l.strip_prefix("data:"))
+                        .map(|l| l.strip_prefix(' ').unwrap_or(l))
+                        .collect::<Vec<_>>()
+                        .join("\n")
+                })
+                .filter_map(|d| serde_json::from_str(&d).ok())
+                .collect()
+        };
+        let want: Vec<Value> = datas(&text).iter().map(|v| registry.from_provider(v, format)).collect();
+        assert_eq!(datas(&out), want, "{format:?}");
+    }
+    assert!(changed > 0 && paired > 0, "the driver reaches renames ({changed}) and pairings ({paired})");
 }
 
 #[test]
