@@ -738,56 +738,105 @@ function createApi(glue) {
   function slotPart(v) {
     return typeof v === "number" || typeof v === "string" ? v : null;
   }
-  // The events that end calls' scopes (Rust's table), read on the first stream.
-  let SCOPE_RULES;
+  // The events that end calls' scopes (Rust's `ScopeRule` table), read on
+  // the first stream and compiled per format: the Ends rules that compare
+  // one key's value (`type`) read it once per event.
+  let SCOPES;
+  function scopesOf(format) {
+    if (SCOPES === undefined) {
+      SCOPES = new Map();
+      for (const [f, rules] of table(glue.__scope_rules)) {
+        const scope = { changes: [], byValue: null, valueKey: null, present: [] };
+        for (const rule of rules) {
+          if (rule[0] === 1) scope.changes.push(rule[1]);
+          else if (rule[2] === null) scope.present.push(rule);
+          else if (rule[1].length === 1 && (scope.valueKey === null || scope.valueKey === rule[1][0])) {
+            scope.valueKey = rule[1][0];
+            (scope.byValue ??= []).push(rule[2], rule[3]); // value, slot: a few, compared in turn (faster than a Map here)
+          } else scope.present.push(rule); // checked in full
+        }
+        SCOPES.set(f, scope);
+      }
+    }
+    return SCOPES.get(format);
+  }
   /** `v`'s own value at `keys` (plain reads of own properties, as the walkers' slot reads). */
   function valueAt(v, keys) {
     for (let i = 0; i < keys.length && v !== undefined; i++) v = isObject(v) && isOwn.call(v, keys[i]) ? v[keys[i]] : undefined;
     return v;
   }
   /**
-   * The pairing of one parsed-event stream's calls, in Rust: `sink` is
-   * the walkers' call sink; `before(event)` and `after(event)` tell Rust
-   * the scopes the event begins and ends (its rules, `ScopeRule`).
+   * The pairing of one parsed-event stream's calls, in Rust (`StreamCalls`,
+   * made when the stream first names a call): `sink` is the walkers' call
+   * sink; `before(event)` and `after(event)` note the scopes the event
+   * begins and ends. A scope's end only changes what later calls pair
+   * with, so the slots to close wait in JS and go to Rust with the next
+   * call (one crossing per call event, none for the rest); JS keeps only
+   * what it has yet to tell (the last scope value, the closes, whether any
+   * call is open).
    */
   function callPairing(live, format) {
-    SCOPE_RULES ??= new Map(table(glue.__scope_rules));
-    const rules = SCOPE_RULES.get(format) ?? [];
-    const calls = new glue.CallStream();
-    let scope; // the last Changes value told to Rust: a cache, so Rust hears only of changes
-    const send = (strings, f) => {
-      const s = live();
-      let total = 0;
-      for (const x of strings) total += x === undefined ? 0 : x.length;
-      let at = s.unitsAt(total);
-      for (const x of strings) if (x !== undefined) (put(at, x), (at += x.length));
-      f(s.v, ...strings.map((x) => (x === undefined ? -1 : x.length)));
-      s.done(total);
-    };
-    return {
+    const { changes, byValue, valueKey, present } = scopesOf(format);
+    let calls = null; // made on the first call
+    let scope; // the last Changes value seen
+    let closes = null; // slot prefixes (JSON texts) to close before the next call; "[]" closes every call
+    const pairing = {
+      open: false, // a call was reported since every call last closed: only then can an event close one
       sink(id, name, key) {
-        send([id, name, key ?? undefined], (v, i, n, k) => v.pair(calls, i, n, k));
+        calls ??= new glue.CallStream();
+        pairing.open = true;
+        const strings = [id, name, key ?? undefined, closes === null ? undefined : `[${closes.join(",")}]`];
+        closes = null;
+        const s = live();
+        let total = 0;
+        for (const x of strings) total += x === undefined ? 0 : x.length;
+        let at = s.unitsAt(total);
+        for (const x of strings) if (x !== undefined) (put(at, x), (at += x.length));
+        const length = (x) => (x === undefined ? -1 : x.length);
+        s.v.pair(calls, length(strings[0]), length(strings[1]), length(strings[2]), length(strings[3]));
+        s.done(total);
       },
-      before(event) {
-        for (const rule of rules) {
-          if (rule[0] !== 1) continue;
-          const v = valueAt(event, rule[1]);
-          if (typeof v === "string" && v !== scope) send([(scope = v)], (w, n) => w.scope_value(calls, n));
-        }
-      },
+      /** The Changes rules, before the walk (null for a format without them). */
+      before:
+        changes.length === 0
+          ? null
+          : (event) => {
+              for (let i = 0; i < changes.length; i++) {
+                const v = valueAt(event, changes[i]);
+                if (typeof v === "string" && v !== scope) (scope = v), closeAll();
+              }
+            },
+      /** The Ends rules, after the walk, while a call is open. */
       after(event) {
-        for (const [kind, at, is, slot] of rules) {
-          if (kind !== 0) continue;
-          const v = valueAt(event, at);
-          if (v === undefined || (is !== null && v !== is)) continue;
-          const parts = slot.map((keys) => slotPart(valueAt(event, keys)));
-          if (!parts.includes(null)) send([JSON.stringify(parts)], (w, n) => w.close_calls(calls, n));
+        if (byValue !== null && event !== null && typeof event === "object") {
+          // Own properties only, checked once a value matches (most events match none).
+          const v = event[valueKey];
+          for (let i = 0; i < byValue.length; i += 2) if (byValue[i] === v && isOwn.call(event, valueKey)) close(byValue[i + 1], event);
+        }
+        for (let i = 0; i < present.length; i++) {
+          const rule = present[i], v = valueAt(event, rule[1]);
+          if (v !== undefined && (rule[2] === null || v === rule[2])) close(rule[3], event);
         }
       },
       free() {
-        calls.free();
+        calls?.free();
+        calls = null;
       },
     };
+    function closeAll() {
+      if (pairing.open) closes = ["[]"];
+      pairing.open = false;
+    }
+    function close(slot, event) {
+      if (!pairing.open) return;
+      if (slot.length === 0) return closeAll();
+      const parts = new Array(slot.length);
+      for (let i = 0; i < slot.length; i++) if ((parts[i] = slotPart(valueAt(event, slot[i]))) === null) return;
+      // Bounded: past 64, every call closes (which costs pairing, never routing).
+      if (closes !== null && closes.length >= 64) closes = ["[]"];
+      else (closes ??= []).push(JSON.stringify(parts));
+    }
+    return pairing;
   }
   /**
    * An async iterator over `source`: an async iterable, a web
@@ -1134,9 +1183,9 @@ function createApi(glue) {
           return { value: undefined, done: true };
         }
         const root = jsonOf(r.value, "");
-        calls.before(root);
+        if (calls.before !== null) calls.before(root);
         const result = walked(walk, root, map, calls.sink);
-        calls.after(root);
+        if (calls.open) calls.after(root);
         return { value: withClass(result, root), done: false };
       };
       const failed = (error) =>
@@ -1144,6 +1193,14 @@ function createApi(glue) {
           () => Promise.reject(error),
           () => Promise.reject(error), // the walk's error is the one to report
         );
+      /** step, or the source closed when it throws (in the same promise: a `.catch` was a second one per event). */
+      const safeStep = (r) => {
+        try {
+          return step(r);
+        } catch (e) {
+          return failed(e);
+        }
+      };
       // An iterator of its own rather than an async generator: one promise
       // per event, not two.
       return {
@@ -1158,7 +1215,7 @@ function createApi(glue) {
           } catch (e) {
             return failed(e);
           }
-          return Promise.resolve(r).then(step).catch(failed);
+          return Promise.resolve(r).then(safeStep, failed);
         },
         return: async (value) => {
           await close();

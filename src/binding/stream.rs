@@ -76,9 +76,11 @@ impl Registry {
     }
 
     /// Pairs what one event said of a call: the id, the tool (as the walk
-    /// mapped it) and the slot's JSON text, end to end in the units, each
-    /// length -1 when absent. A string with a lone surrogate is absent.
-    pub fn pair(&mut self, stream: &mut CallStream, id_len: i32, name_len: i32, slot_len: i32) {
+    /// mapped it), the slot's JSON text and the JSON text of a list of slot
+    /// prefixes to close first (the scopes that ended since the last call;
+    /// `[]` closes every call), end to end in the units, each length -1 when
+    /// absent. A string with a lone surrogate is absent.
+    pub fn pair(&mut self, stream: &mut CallStream, id_len: i32, name_len: i32, slot_len: i32, closes_len: i32) {
         let mut at = 0;
         let mut next = |len: i32| {
             let len = usize::try_from(len).ok()?;
@@ -86,25 +88,15 @@ impl Registry {
             at += len;
             s
         };
-        let (id, name, slot) = (next(id_len), next(name_len), next(slot_len));
+        let (id, name, slot, closes) = (next(id_len), next(name_len), next(slot_len), next(closes_len));
+        if let Some(doc) = closes.as_deref().and_then(Doc::parse) {
+            for prefix in doc.root().elements() {
+                let prefix: Option<Vec<SlotPart>> = prefix.elements().map(Json::slot_part).collect();
+                stream.inner.close(&prefix.unwrap_or_default());
+            }
+        }
         let report = Report { id, name, slot: slot.as_deref().and_then(slot_of) };
         self.inner.pair_call(&mut stream.inner, report);
-    }
-
-    /// Closes the calls whose slot begins with the parts whose JSON text is
-    /// in units `..len` (every call for `[]`).
-    pub fn close_calls(&mut self, stream: &mut CallStream, len: usize) {
-        if let Some(prefix) = self.scratch.exact(0, len).ok().as_deref().and_then(slot_of) {
-            stream.inner.close(&prefix);
-        }
-    }
-
-    /// A scope value (OpenAI Chat's completion id) in units `..len`: every
-    /// call closes when it changed.
-    pub fn scope_value(&mut self, stream: &mut CallStream, len: usize) {
-        if let Ok(value) = self.scratch.exact(0, len) {
-            stream.inner.scope_value(&value);
-        }
     }
 
     /// Writes back the tool of the call id in units `..len`: its length,
