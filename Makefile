@@ -85,6 +85,7 @@ bench: pkg
 	node bench/delivery.mjs
 	node bench/mcp.mjs
 	node bench/streams.mjs
+	node bench/stream_scaling.mjs
 	node bench/startup.mjs
 
 clean:

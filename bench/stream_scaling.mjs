@@ -1,0 +1,69 @@
+// How fromProviderSse's cost grows with its input: each class of input
+// that once took time or memory faster than linear (CR-only line ends, a
+// renamed name beside many keys, one byte per chunk), at n and 10n bytes.
+// Linear means the 10n row costs about 10 times the n row. `make bench`.
+import { ToolRegistry } from "mcp-boundary";
+
+const registry = new ToolRegistry();
+registry.registerServer("github", ["create_issue"]);
+const A = "github__create_issue";
+const encode = (s) => new TextEncoder().encode(s);
+
+/** An event of `lines` data lines ending in CR alone (the JSON spread over them). */
+function crOnly(lines) {
+  const members = Array.from({ length: lines }, (_, i) => `"k${i}":${i},`);
+  return encode(`data: {"type":"content_block_start","index":0,\r${members.map((m) => `data: ${m}\r`).join("")}data: "content_block":{"type":"tool_use","id":"t","name":"${A}","input":{}}}\r\r`);
+}
+/** One event whose renamed name sits beside `keys` other keys. */
+function manyKeys(keys) {
+  const members = Array.from({ length: keys }, (_, i) => `"k${i}":${i}`).join(",");
+  return encode(`data: {"type":"content_block_start","index":0,"content_block":{${members},"type":"tool_use","id":"t","name":"${A}","input":{}}}\n\n`);
+}
+/** `events` ordinary events. */
+function events(n) {
+  let text = "";
+  for (let i = 0; i < n; i++) text += `event: content_block_start\ndata: {"type":"content_block_start","index":${i},"content_block":{"type":"tool_use","id":"t${i}","name":"${A}","input":{}}}\n\n`;
+  return encode(text);
+}
+const whole = (b) => [b];
+const bytes = (b) => Array.from(b, (x) => Uint8Array.of(x));
+
+async function pipe(chunks) {
+  const t = registry.fromProviderSse("anthropic");
+  const w = t.writable.getWriter();
+  const writing = (async () => {
+    for (const c of chunks) await w.write(c);
+    await w.close();
+  })();
+  let n = 0;
+  for await (const c of t.readable) n += c.length;
+  await writing;
+  return n;
+}
+async function time(chunks) {
+  const runs = [];
+  for (let r = 0; r < 7; r++) {
+    const start = process.hrtime.bigint();
+    await pipe(chunks);
+    runs.push(Number(process.hrtime.bigint() - start));
+  }
+  return runs.sort((a, b) => a - b)[3];
+}
+
+const cases = [
+  ["CR-only line ends (one event of n lines)", crOnly, 2_000],
+  ["a name beside n keys (one event)", manyKeys, 2_000],
+  ["one byte per chunk (n events)", events, 20, bytes],
+  ["network chunks, 64 KB (n events)", events, 2_000],
+];
+console.log(`\nfromProviderSse scaling (Node ${process.version}, median of 7 runs)\n`);
+console.log("| input | n: bytes | ns | 10n: bytes | ns | 10n / n |");
+console.log("|---|---:|---:|---:|---:|---:|");
+for (const [name, make, n, split = whole] of cases) {
+  const small = make(n), big = make(10 * n);
+  const chunksOf = (b) => (split === whole && b.length > 65536 ? Array.from({ length: Math.ceil(b.length / 65536) }, (_, i) => b.subarray(i * 65536, (i + 1) * 65536)) : split(b));
+  const [a, b] = [chunksOf(small), chunksOf(big)];
+  await time(a), await time(b); // warm up
+  const ta = await time(a), tb = await time(b);
+  console.log(`| ${name} | ${small.length} | ${ta.toFixed(0)} | ${big.length} | ${tb.toFixed(0)} | ${(tb / ta).toFixed(1)}× |`);
+}
