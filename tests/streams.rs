@@ -3,7 +3,8 @@
 //! `SseRewriter` over every chunking, and as parsed events through
 //! `from_provider_event`; then the classes of input that must not mislead
 //! them (a reused slot, a reused id, CR-only lines, binary streams,
-//! duplicate keys, events past the maximum).
+//! duplicate keys, events past the maximum). Compiled to wasm too, the same
+//! functions run in Node, Chromium and Firefox (`wasm-pack test`).
 
 use mcp_boundary::{Format, SseRewriter, StreamCalls, ToolRegistry};
 use serde_json::{json, Value};
@@ -59,7 +60,8 @@ fn format_of(name: &str) -> Format {
     Format::from_name(name).expect("a format")
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn every_recording_at_every_split_and_byte_by_byte() {
     let v = streams();
     for (name, f) in v["formats"].as_object().unwrap() {
@@ -84,7 +86,8 @@ fn every_recording_at_every_split_and_byte_by_byte() {
     }
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn every_recording_as_parsed_events() {
     let v = streams();
     for (name, f) in v["formats"].as_object().unwrap() {
@@ -130,7 +133,8 @@ fn realtime_session() -> Vec<Value> {
     [response(1, "call_1", "item_1", "fs__read_file"), response(2, "call_2", "item_2", "shell__exec")].concat()
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn a_slot_reused_by_a_later_response_never_re_points_an_earlier_id() {
     let events = realtime_session();
     let mut r = tools();
@@ -150,7 +154,8 @@ fn a_slot_reused_by_a_later_response_never_re_points_an_earlier_id() {
     assert_eq!(r.tool_for_call_id("call_2"), Some("shell/exec"));
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn anthropic_blocks_close_and_an_id_alone_pairs_only_within_its_block() {
     let mut r = tools();
     let mut s = StreamCalls::new();
@@ -170,7 +175,8 @@ fn anthropic_blocks_close_and_an_id_alone_pairs_only_within_its_block() {
     assert_eq!(r.tool_for_call_id("t2"), Some("shell/exec"));
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn an_id_seen_with_two_tools_answers_none_across_streams() {
     let mut r = tools();
     let first = json!({"candidates": [{"content": {"parts": [{"functionCall": {"id": "g1", "name": "fs__read_file", "args": {}}}]}}]});
@@ -181,7 +187,8 @@ fn an_id_seen_with_two_tools_answers_none_across_streams() {
     assert_eq!(r.tool_for_call_id("g1"), None, "ambiguous, never the newer tool");
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn chat_completions_pair_within_one_completion() {
     let chunk = |id: &str, call: Value| json!({"id": id, "choices": [{"index": 0, "delta": {"tool_calls": [call]}}]});
     let events = [
@@ -196,7 +203,8 @@ fn chat_completions_pair_within_one_completion() {
     assert_eq!(r.tool_for_call_id("call_2"), Some("shell/exec"));
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn only_the_duplicate_key_json_keeps_is_rewritten() {
     let mut r = tools();
     let text = "data: {\"type\":\"content_block_start\",\"index\":0,\"content_block\":{\"type\":\"tool_use\",\"id\":\"t\",\"name\":\"fs__read_file\",\"name\":\"shell__exec\"}}\n\n";
@@ -205,7 +213,8 @@ fn only_the_duplicate_key_json_keeps_is_rewritten() {
     assert_eq!(r.tool_for_call_id("t"), Some("shell/exec"));
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn a_binary_stream_passes_chunk_by_chunk() {
     // Bedrock's event stream: each frame starts with its length (big-endian u32).
     let frame = |payload: &str| {
@@ -225,7 +234,8 @@ fn a_binary_stream_passes_chunk_by_chunk() {
     }
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn an_event_past_the_maximum_passes_unrewritten_and_the_next_is_rewritten() {
     let mut r = tools();
     let small = "data: {\"type\":\"content_block_start\",\"index\":0,\"content_block\":{\"type\":\"tool_use\",\"id\":\"t\",\"name\":\"fs__read_file\"}}\n\n";
@@ -245,7 +255,8 @@ fn an_event_past_the_maximum_passes_unrewritten_and_the_next_is_rewritten() {
     assert_eq!(String::from_utf8(out).unwrap(), want);
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn cr_only_lines_and_many_keys_frame_and_rewrite_exactly() {
     let mut r = tools();
     let keys: String = (0..2000).map(|i| ["\"k", &i.to_string(), "\":0,"].concat()).collect();
