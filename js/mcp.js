@@ -15,14 +15,21 @@
 // tested at its bounds: McpServer#_registeredTools, #setToolRequestHandlers,
 // #validateToolInput, #executeToolHandler, #validateToolOutput,
 // #createToolError, Protocol#_requestHandlers (for the task paths, which
-// it leaves to the SDK once the arguments are valid) and, for ToolRouter, Protocol#_notificationHandlers
-// (to keep a client's own tools/list_changed handler).
+// it leaves to the SDK once the arguments are valid, and to answer when the
+// SDK's own check of a handler's result throws) and, for ToolRouter,
+// Protocol#_notificationHandlers (to keep a client's own tools/list_changed
+// handler).
 function createMcp(api, sdk) {
   "use strict";
   const { McpError, ErrorCode, CallToolRequestSchema, ToolListChangedNotificationSchema, normalizeObjectSchema, getObjectShape, safeParseAsync, toJsonSchemaCompat } =
     sdk;
   const PROTECTED = Symbol("mcp-boundary protected");
+  const ANSWERING = Symbol("mcp-boundary answering");
   const LIST_CHANGED = ToolListChangedNotificationSchema.shape.method.value;
+  // The most entries of one catalog list (Rust's MAX_CATALOG_ENTRIES): a
+  // catalog built from more tools, or a tool with more fields, would be
+  // refused whole, so only the first ones are taken.
+  const MAX_CATALOG_ENTRIES = 65_536;
 
   /** The top-level field names of a tool's input schema (Zod 3 or 4, a raw shape or an object); none for others. */
   function fieldsOf(inputSchema) {
@@ -40,8 +47,8 @@ function createMcp(api, sdk) {
    * `structuredContent` against the tool's outputSchema, error results
    * included, so a tool with one gets the text only.
    */
-  function forTool(tool, result) {
-    if (tool.outputSchema === undefined || result.structuredContent === undefined) return result;
+  function forTool(call, result) {
+    if (!call.output || result.structuredContent === undefined) return result;
     const { structuredContent, ...rest } = result;
     return rest;
   }
@@ -68,9 +75,116 @@ function createMcp(api, sdk) {
    * otherwise); any other error as it is.
    */
   function ownMessage(error) {
-    if (!(error instanceof McpError) || typeof error.message !== "string") return error;
-    const prefix = `MCP error ${error.code}: `;
-    return error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error;
+    if (typeof error === "string") return error;
+    // A thrown value is the handler's: a getter or Proxy trap of it may
+    // throw, with the input in its text. Each property is read once, and
+    // what cannot be read leaves the error unclassified.
+    try {
+      const message = error !== null && typeof error === "object" ? error.message : undefined;
+      if (typeof message !== "string") return null;
+      if (!(error instanceof McpError)) return message;
+      const prefix = `MCP error ${error.code}: `;
+      return message.startsWith(prefix) ? message.slice(prefix.length) : message;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Whether a handler threw the SDK's URL elicitation error, which must reach the client as it is; a value that cannot be read is not. */
+  function isUrlElicitation(error) {
+    try {
+      return error instanceof McpError && error.code === ErrorCode.UrlElicitationRequired;
+    } catch {
+      return false;
+    }
+  }
+
+  /** What "pass" passes: the text of a handler's error, or null when reading it throws. */
+  function passedMessage(error) {
+    try {
+      const message = error instanceof Error ? error.message : String(error);
+      return typeof message === "string" ? message : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * The registered, enabled tool called `name`, with what its answers
+   * need, read once: `{ tool, name, output, tasks }`; undefined for none.
+   * A tool whose properties throw when read is none (the SDK could not
+   * list it either).
+   */
+  function lookUp(server, name) {
+    try {
+      const tools = server._registeredTools;
+      const tool = Object.hasOwn(tools, name) ? tools[name] : undefined;
+      if (tool === undefined || !tool.enabled) return undefined;
+      const taskSupport = tool.execution?.taskSupport;
+      return { tool, name, output: tool.outputSchema !== undefined, tasks: taskSupport === "required" || taskSupport === "optional" };
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * An ErrorClassifier of the server's enabled tools (names, fields, hints)
+   * and `messages`. What the catalog cannot take (an empty name, a field
+   * with a space, a schema or a getter that throws) is left out, that
+   * tool's fields or hints or the tool itself, and never costs the other
+   * tools their answers; of more than MAX_CATALOG_ENTRIES tools, the first.
+   */
+  function catalogOf(server, messages) {
+    const entries = [];
+    for (const [name, tool] of Object.entries(server._registeredTools)) {
+      if (entries.length === MAX_CATALOG_ENTRIES) break;
+      try {
+        if (!tool.enabled) continue; // not listed, not callable: never suggested
+        const schema = tool.inputSchema;
+        entries.push({ name, fields: fieldsOf(schema).slice(0, MAX_CATALOG_ENTRIES), hints: hintsOf(schema) });
+      } catch {
+        // a tool whose properties throw when read: left out
+      }
+    }
+    const classifier = (list) =>
+      new api.ErrorClassifier({
+        // fromEntries: a tool named "__proto__" is an own key like any other
+        tools: Object.fromEntries(list.map((e) => [e.name, e.fields])),
+        hints: Object.fromEntries(list.map((e) => [e.name, e.hints])),
+        fieldMessages: messages,
+        fieldlessMessages: messages,
+      });
+    const takes = (list) => {
+      try {
+        classifier(list).free();
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    /** A tool the catalog refused: its name with the fields it takes one by one, no hints; or nothing. */
+    const mended = ({ name, fields }) => {
+      const bare = { name, fields: [], hints: {} };
+      if (!takes([bare])) return [];
+      bare.fields = fields.filter((field) => takes([{ name, fields: [field], hints: {} }]));
+      return [bare];
+    };
+    /** The entries the catalog takes, found by halves: one bad tool costs a few constructions, not one per tool. */
+    const taken = (list) => {
+      if (list.length === 0 || takes(list)) return list;
+      if (list.length === 1) return mended(list[0]);
+      const half = list.length >> 1;
+      return taken(list.slice(0, half)).concat(taken(list.slice(half)));
+    };
+    try {
+      return classifier(entries);
+    } catch {
+      try {
+        return classifier(taken(entries));
+      } catch {
+        return new api.ErrorClassifier({ tools: [] }); // cannot fail: no tool named, nothing suggested
+      }
+    }
   }
 
   /** A JSON-RPC error whose code, message and data are exactly Rust's (McpError would prefix the message). */
@@ -94,6 +208,7 @@ function createMcp(api, sdk) {
     if (server[PROTECTED]) return server;
     const messages = options?.messages ?? [];
     const passHandlerErrors = options?.handlerErrors === "pass";
+    new api.ErrorClassifier({ tools: [], fieldMessages: messages, fieldlessMessages: messages }).free(); // bad options fail here, not on the first call
     // Built from the registered tools, again after every change of them
     // (the SDK announces each one with sendToolListChanged).
     let classifier = null;
@@ -102,67 +217,82 @@ function createMcp(api, sdk) {
       classifier = null;
       return announce.apply(this, args);
     };
-    function current() {
-      if (classifier === null) {
-        const tools = {}, hints = {};
-        for (const [name, tool] of Object.entries(server._registeredTools)) {
-          if (!tool.enabled) continue; // not listed, not callable: never suggested
-          tools[name] = fieldsOf(tool.inputSchema);
-          hints[name] = hintsOf(tool.inputSchema);
-        }
-        try {
-          classifier = new api.ErrorClassifier({ tools, fieldMessages: messages, fieldlessMessages: messages, hints });
-        } catch {
-          // A schema key the catalog cannot hold (one with a space): the
-          // tools alone still answer safely, only less helpfully.
-          classifier = new api.ErrorClassifier({ tools: Object.keys(tools), fieldMessages: messages, fieldlessMessages: messages });
-        }
-      }
-      return classifier;
-    }
-    current(); // bad options fail here, not on the first call
+    const current = () => (classifier ??= catalogOf(server, messages));
 
     if (!server._toolHandlersInitialized) server.setToolRequestHandlers();
     const sdkHandler = server.server._requestHandlers.get("tools/call");
+    // The call this handler answers itself, on the SDK's `extra` of each
+    // request, under a symbol no one else reads (a Map or WeakMap entry,
+    // or Reflect.set, cost 150-250 ns of every valid call; an assignment
+    // costs nothing measurable): from the moment its tool is found,
+    // anything that throws (a hostile getter of the tool, of a thrown
+    // value, of a result the SDK checks after this handler returns it) is
+    // answered "tool <name> failed", never with the exception's text,
+    // which may carry the input.
+    const mark = (extra, call) => {
+      try {
+        extra[ANSWERING] = call;
+      } catch {
+        // an `extra` that takes no property: its call's errors pass as the SDK sends them
+      }
+    };
     server.server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
       const name = request.params.name;
-      const tool = Object.hasOwn(server._registeredTools, name) ? server._registeredTools[name] : undefined;
-      if (tool === undefined || !tool.enabled) throw rpcError(current().unknownToolResponse(null, name));
+      const call = lookUp(server, name);
+      if (call === undefined) throw rpcError(current().unknownToolResponse(null, name));
+      const { tool } = call;
+      mark(extra, call);
       let args;
       try {
         args = await server.validateToolInput(tool, request.params.arguments, name);
       } catch {
-        return forTool(tool, await invalidArguments(tool, name, request.params.arguments));
+        return forTool(call, await invalidArguments(tool, name, request.params.arguments));
       }
       // Task tools and task-augmented calls run on the SDK's own paths
       // (task creation, polling), once their arguments have passed here:
       // the SDK validates them again, and only refuses what passed.
-      const taskSupport = tool.execution?.taskSupport;
-      if (request.params.task || taskSupport === "required" || taskSupport === "optional") return sdkHandler(request, extra);
+      if (request.params.task || call.tasks) {
+        mark(extra, undefined);
+        return sdkHandler(request, extra);
+      }
       let result;
       try {
         result = await server.executeToolHandler(tool, args, extra);
       } catch (error) {
-        if (error instanceof McpError && error.code === ErrorCode.UrlElicitationRequired) throw error;
-        if (passHandlerErrors) return server.createToolError(error instanceof Error ? error.message : String(error));
-        return forTool(tool, current().handlerErrorResult(name, ownMessage(error)));
+        if (isUrlElicitation(error)) {
+          mark(extra, undefined);
+          throw error;
+        }
+        const message = passHandlerErrors ? passedMessage(error) : null;
+        if (message !== null) return server.createToolError(message);
+        return forTool(call, current().handlerErrorResult(name, passHandlerErrors ? null : ownMessage(error)));
       }
       try {
         await server.validateToolOutput(tool, result, name);
       } catch {
-        return forTool(tool, current().handlerErrorResult(name, null)); // a result that breaks its own outputSchema: "tool <name> failed"
+        return forTool(call, current().handlerErrorResult(name, null)); // a result that breaks its own outputSchema: "tool <name> failed"
       }
       return result;
     });
+    // Around the SDK's checks of the request and of the result (which read
+    // every property of the result: a getter there throws in the SDK).
+    const checked = server.server._requestHandlers.get("tools/call");
+    server.server._requestHandlers.set("tools/call", (request, extra) =>
+      checked(request, extra).then(undefined, (error) => {
+        const call = extra !== null && typeof extra === "object" ? extra[ANSWERING] : undefined;
+        if (call === undefined) throw error; // no tool found (ours, -32602), the request itself, or the SDK's task paths: as before
+        return forTool(call, current().handlerErrorResult(call.name, null));
+      }),
+    );
     Object.defineProperty(server, PROTECTED, { value: true });
     return server;
 
     /** The result for arguments the schema refused: the issues, classified; nothing of the input. */
     async function invalidArguments(tool, name, args) {
-      const schema = normalizeObjectSchema(tool.inputSchema) ?? tool.inputSchema;
       let issues = [];
       const input = args ?? {};
       try {
+        const schema = normalizeObjectSchema(tool.inputSchema) ?? tool.inputSchema;
         const parsed = await safeParseAsync(schema, input);
         if (!parsed.success) issues = parsed.error.issues;
       } catch {
