@@ -341,6 +341,49 @@ function createMcp(api, sdk) {
     return undefined;
   }
 
+  // Listing a server is bounded (docs/REFERENCE.md): a server that hands
+  // out fresh cursors, or tools, for ever would hold the host for ever.
+  const MAX_PAGES = 1_000;
+  const MAX_TOOLS = 1_048_576; // 2^20, the package's bound on an array a call reads (Limit::MaxElements): registerServer takes no more
+
+  /** Every page of a client's tools/list, within the bounds; an Error `TOOL_LIST_REFUSED` past them or for a cursor handed back again. */
+  async function listAll(client) {
+    const tools = [];
+    const cursors = new Set(); // every cursor given: one handed back again would be listed for ever
+    let cursor;
+    for (let pages = 1; ; pages++) {
+      const page = await client.listTools(cursor === undefined ? {} : { cursor });
+      if (page.tools.length > MAX_TOOLS - tools.length) throw listError("too_many_tools", `has more than ${MAX_TOOLS} tools`, MAX_TOOLS);
+      for (const tool of page.tools) tools.push(tool); // not push(...page.tools): a long page would overflow the call stack
+      cursor = page.nextCursor;
+      if (!cursor) return tools;
+      if (cursors.has(cursor)) throw listError("repeated_cursor", "repeated a cursor");
+      if (pages === MAX_PAGES) throw listError("too_many_pages", `has more than ${MAX_PAGES} pages`, MAX_PAGES);
+      cursors.add(cursor);
+    }
+  }
+
+  /** The error for a tools/list the router will not follow: `code`, `reason` and (for a bound) `limit` as own properties; nothing of the server's. */
+  function listError(reason, what, limit) {
+    return withProperties(new Error(`ToolRouter: the server's tools/list ${what}; a server being added is not added, an added one keeps its earlier list`), { code: "TOOL_LIST_REFUSED", reason, ...(limit === undefined ? {} : { limit }) });
+  }
+
+  /** A TypeError for an argument of the router: `code: "INVALID_ARGUMENT"` and `reason`. */
+  function argumentError(message, reason) {
+    return withProperties(new TypeError(message), { code: "INVALID_ARGUMENT", reason });
+  }
+
+  /** `error` with `properties` defined as its own (no setter a program put on Object.prototype runs). */
+  function withProperties(error, properties) {
+    for (const [key, value] of Object.entries(properties)) Object.defineProperty(error, key, { value, writable: true, enumerable: true, configurable: true });
+    return error;
+  }
+
+  // Why a server name is refused (docs/DECISIONS.md), without the name.
+  const SERVER_NAME_RULE =
+    "ToolRouter.addServer: a server name is a string that is not empty, contains neither '/' nor '__', does not end in '_', and is shown as it is under the router's profile with 11 characters to spare (for '__' and a hash suffix)";
+  const HASH_ROOM = "_".repeat(9); // after the '/' (two characters in an alias), as long as a hash suffix `_xxxxxxxx`
+
   /**
    * A host's tools from its connected SDK Clients, each as `server/tool`
    * in one ToolRegistry (aliases per profile, collisions skipped and
@@ -350,6 +393,7 @@ function createMcp(api, sdk) {
   class ToolRouter {
     #registry;
     #servers = new Map(); // server → { client, tools: Map of canonical → tool, refused, and how it is followed and listed }
+    #adding = new Map(); // server → the entry of its newest addServer, until its tools are in place
     #classifier = null; // for unknown names: suggestions among the aliases
     #skip;
     #nameOptions; // the registry's profile and overflow
@@ -363,21 +407,45 @@ function createMcp(api, sdk) {
     /**
      * Connects a server's tools (every page of tools/list), and follows its
      * tools/list_changed. Returns what was refused for a collision and
-     * what no alias can stand for; with onCollision "throw", either throws
-     * and the server is not added.
+     * what no alias can stand for; with onCollision "throw", either throws.
+     * All or nothing: when it throws, nothing of this server is registered
+     * or followed, and a server added earlier under the name stays as it
+     * was; when it succeeds, the new tools replace that server's.
      */
     async addServer(name, client) {
-      if (typeof name !== "string" || name === "" || name.includes("/")) throw new TypeError("ToolRouter.addServer: a server name without '/'");
-      if (this.#servers.has(name)) this.removeServer(name);
-      const entry = { client, tools: new Map(), refused: [], listing: null, stale: false, previous: undefined, installed: undefined };
-      this.#servers.set(name, entry);
-      this.#follow(entry, () => this.#refresh(name, entry).catch(() => {})); // a refused new list keeps the old one
-      try {
-        return await this.#refresh(name, entry);
-      } catch (e) {
-        if (this.#servers.get(name) === entry) this.removeServer(name);
-        throw e;
+      this.#checkName(name);
+      if (client === null || typeof client !== "object" || typeof client.listTools !== "function" || typeof client.setNotificationHandler !== "function") {
+        throw argumentError("ToolRouter.addServer: expected a Client of the MCP SDK", "wrong_type");
       }
+      const entry = { client, tools: new Map(), registered: [], refused: [], listing: null, stale: false, previous: undefined, installed: undefined };
+      this.#adding.set(name, entry); // until its tools are in place; a later addServer or removeServer of the name cancels it
+      try {
+        this.#follow(entry, () => this.#refresh(name, entry).catch(() => {})); // a refused new list keeps the old one
+        return await this.#refresh(name, entry);
+      } finally {
+        if (this.#adding.get(name) === entry) this.#adding.delete(name);
+        if (this.#servers.get(name) !== entry) this.#unfollow(entry); // failed or cancelled: not followed either
+      }
+    }
+    /**
+     * Throws for a server name that could make one server's alias another's
+     * (docs/DECISIONS.md): an alias is the server name, `__`, then the
+     * tool's part, plain or hashed, so the server must be the part before
+     * the alias's first `__`, for any tool and any order of adds.
+     */
+    #checkName(name) {
+      if (typeof name !== "string") throw argumentError(SERVER_NAME_RULE, "wrong_type");
+      let fits = name !== "" && !name.includes("/") && !name.includes("__") && !name.endsWith("_");
+      try {
+        // Shown as it is, with room for `__` and a hash suffix: a hashed
+        // alias then keeps the server name whole, not cut or with a
+        // character replaced (`x.y` would become another server's `x_y`).
+        if (fits) api.toLlmFacingName(`${name}/${HASH_ROOM}`, { profile: this.#nameOptions.profile, overflow: "error" });
+      } catch (e) {
+        if (!(e instanceof api.ToolNameError)) throw e; // all it throws for a name
+        fits = false;
+      }
+      if (!fits) throw argumentError(SERVER_NAME_RULE, "invalid_server_name");
     }
     /**
      * Calls `changed` on the client's tools/list_changed, and then the
@@ -395,13 +463,29 @@ function createMcp(api, sdk) {
       entry.installed = handlers instanceof Map ? handlers.get(LIST_CHANGED) : undefined;
     }
     /**
+     * The client's own handler back, unless another has replaced ours
+     * since (that one still calls ours, which then does nothing).
+     */
+    #unfollow(entry) {
+      const handlers = entry.client._notificationHandlers;
+      if (!(handlers instanceof Map)) entry.client.removeNotificationHandler?.(LIST_CHANGED);
+      else if (handlers.get(LIST_CHANGED) === entry.installed) {
+        if (entry.previous === undefined) handlers.delete(LIST_CHANGED);
+        else handlers.set(LIST_CHANGED, entry.previous);
+      }
+    }
+    /** Whether `entry` is the server's: added, or the newest addServer of the name still listing. */
+    #current(name, entry) {
+      return this.#servers.get(name) === entry || this.#adding.get(name) === entry;
+    }
+    /**
      * Lists the server's tools and maps them. One listing at a time per
      * server: a change announced during one (servers announce each tool
      * they add, so they come in bursts) lists once more after it, so the
      * mapping ends at the newest list whatever order the answers come in.
      */
     #refresh(name, entry) {
-      if (this.#servers.get(name) !== entry) return Promise.resolve({ refused: [], unrepresentable: [] }); // removed
+      if (!this.#current(name, entry)) return Promise.resolve({ refused: [], unrepresentable: [] }); // removed
       if (entry.listing !== null) {
         entry.stale = true;
         return entry.listing;
@@ -417,7 +501,7 @@ function createMcp(api, sdk) {
             } catch (e) {
               error = e;
             }
-          } while (entry.stale && this.#servers.get(name) === entry);
+          } while (entry.stale && this.#current(name, entry));
         } finally {
           entry.listing = null;
         }
@@ -426,20 +510,17 @@ function createMcp(api, sdk) {
       })();
       return entry.listing;
     }
+    /**
+     * One listing, and its tools in place of the server's: of this entry's
+     * earlier list, or, for an add, of the server added earlier under the
+     * name, which then stops being followed. A list the registry refuses
+     * ("throw") changes nothing.
+     */
     async #list(name, entry) {
-      const { client } = entry;
-      const tools = [];
-      const cursors = new Set(); // a server that hands back a cursor again would be listed forever
-      let cursor;
-      do {
-        const page = await client.listTools(cursor === undefined ? {} : { cursor });
-        tools.push(...page.tools);
-        cursor = page.nextCursor;
-        if (cursor && cursors.has(cursor)) throw new Error("ToolRouter: the server's tools/list repeated a cursor");
-        cursors.add(cursor);
-      } while (cursor);
-      if (this.#servers.get(name) !== entry) return { refused: [], unrepresentable: [] }; // removed meanwhile
-      const before = [...entry.tools.values()].map((t) => t.name);
+      const tools = await listAll(entry.client);
+      if (!this.#current(name, entry)) return { refused: [], unrepresentable: [] }; // removed or replaced meanwhile
+      const earlier = this.#servers.get(name); // entry itself on a re-list
+      const before = earlier === undefined ? [] : earlier.registered;
       this.#registry.unregisterServer(name);
       let refused = [], unrepresentable = [];
       let names = tools.map((t) => t.name);
@@ -458,10 +539,17 @@ function createMcp(api, sdk) {
         }
         if (this.#skip) refused = report.refused;
       } catch (e) {
+        this.#registry.unregisterServer(name);
         this.#registry.registerServer(name, before); // "throw": the list that fitted stays
         throw e;
       }
+      if (earlier !== entry) {
+        if (earlier !== undefined) this.#unfollow(earlier);
+        this.#servers.set(name, entry);
+        this.#adding.delete(name);
+      }
       entry.tools = new Map(tools.map((t) => [`${name}/${t.name}`, t]));
+      entry.registered = names; // what a refused later list puts back
       entry.refused = refused;
       this.#classifier = null;
       return { refused, unrepresentable };
@@ -481,18 +569,12 @@ function createMcp(api, sdk) {
       }
       return { names: ok, unrepresentable };
     }
-    /** Disconnects a server's tools (the client itself is the caller's to close). */
+    /** Disconnects a server's tools (the client itself is the caller's to close), and cancels an addServer of the name still listing. */
     removeServer(name) {
+      const adding = this.#adding.delete(name); // its addServer stops following it
       const entry = this.#servers.get(name);
-      if (entry === undefined) return false;
-      // The client's own handler back, unless another has replaced ours
-      // since (that one still calls ours, which now does nothing).
-      const handlers = entry.client._notificationHandlers;
-      if (!(handlers instanceof Map)) entry.client.removeNotificationHandler(LIST_CHANGED);
-      else if (handlers.get(LIST_CHANGED) === entry.installed) {
-        if (entry.previous === undefined) handlers.delete(LIST_CHANGED);
-        else handlers.set(LIST_CHANGED, entry.previous);
-      }
+      if (entry === undefined) return adding;
+      this.#unfollow(entry);
       this.#servers.delete(name);
       this.#registry.unregisterServer(name);
       this.#classifier = null;
@@ -522,7 +604,9 @@ function createMcp(api, sdk) {
       const entry = server === undefined ? undefined : this.#servers.get(server);
       const tool = entry?.tools.get(canonical);
       if (tool === undefined) {
-        this.#classifier ??= new api.ErrorClassifier({ tools: this.#registry.entries().map((e) => e.alias) });
+        // Suggestions among the first aliases a catalog holds: a catalog of
+        // more would be refused whole, and the answer must still be -32602.
+        this.#classifier ??= new api.ErrorClassifier({ tools: this.#registry.entries().slice(0, MAX_CATALOG_ENTRIES).map((e) => e.alias) });
         throw rpcError(this.#classifier.unknownToolResponse(null, typeof name === "string" ? name : ""));
       }
       // The server would refuse anything else with an error about its own
