@@ -99,3 +99,43 @@ test("a spawned SDK server: its tools, prefixed with its name by default", () =>
   const bare = JSON.parse(run("check-tools", "--json", "--prefix", "", "--", process.execPath, server, "4", "plain").stdout);
   assert.equal(bare.profiles.mcp.tools[0].name, "send");
 });
+
+test("a server whose tools/list repeats a cursor or never ends exits 2, saying so, without the usage line", { timeout: 60_000 }, () => {
+  const probe = new URL("./paging-probe.mjs", import.meta.url).pathname;
+  for (const [mode, said] of [
+    ["repeat", /^the server's tools\/list repeated a cursor/],
+    ["fresh", /^the server's tools\/list has more than 1000 pages\n$/],
+  ]) {
+    // A bounded wait: a check-tools that follows the pages for ever is killed, and fails here.
+    const r = spawnSync(process.execPath, [bin, "check-tools", "--", process.execPath, probe, mode], { encoding: "utf8", timeout: 20_000 });
+    assert.equal(r.status, 2, r.stderr);
+    assert.match(r.stderr, said);
+    assert.equal(r.stdout, "");
+  }
+});
+
+test("--json escapes every character outside printable ASCII, and parses back to the names", () => {
+  const hostile = ["csi\u009b31m", "rtl\u202egnp.exe", "line\u2028sep\u2029", "nel\u0085", "bom\ufeff", "rlm\u200f", "del\u007f", "emoji\u{1f600}", "lone\ud800", "é"];
+  const r = run("check-tools", "--json", "--tools", file(hostile), "--prefix", "srv\u009b", "--profile", "openai");
+  assert.equal(r.status, 1, r.stderr);
+  assert.doesNotMatch(r.stdout, /[^\x20-\x7e\n]/, "printable ASCII and line ends only");
+  const report = JSON.parse(r.stdout);
+  assert.deepEqual(report.profiles.openai.tools.map((t) => t.name), hostile.map((n) => `srv\u009b/${n}`));
+  assert.equal(report.prefix, "srv\u009b");
+});
+
+test("a reader that closes the output early (| head -1) ends the check quietly, with its own exit code", () => {
+  // Enough lines to fill the pipe, so the write meets the closed end.
+  const many = Array.from({ length: 5000 }, (_, i) => `tool_${i}`);
+  for (const [names, code] of [
+    [many, 0],
+    [[...many, "does.not.fit"], 1],
+  ]) {
+    for (const json of [[], ["--json"]]) {
+      const args = ["check-tools", ...json, "--profile", "openai", "--tools", file(names)].map((a) => `'${a}'`).join(" ");
+      const r = spawnSync("bash", ["-c", `'${process.execPath}' '${bin}' ${args} | head -1 >/dev/null; echo "\${PIPESTATUS[0]}"`], { encoding: "utf8" });
+      assert.equal(r.stdout.trim(), String(code), r.stderr);
+      assert.equal(r.stderr, "", "no trace");
+    }
+  }
+});

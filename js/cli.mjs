@@ -13,12 +13,18 @@
 //
 // Exit code 1 when a tool's plain alias does not fit a profile checked (it
 // would need a hashed alias, or cannot be shown at all) or two tools
-// collide; 2 for bad usage or a server that cannot be listed.
+// collide; 2 for bad usage or a server that cannot be listed (its tools/list
+// repeats a cursor, or has more than MAX_PAGES pages or MAX_TOOLS tools).
+// A reader that closes the output early (`| head`) does not change the code.
 import { readFileSync } from "node:fs";
 import { toLlmFacingName, ToolRegistry } from "mcp-boundary";
 
 const PROFILES = ["anthropic", "openai", "gemini", "bedrock", "mcp", "portable"];
 const USAGE = "usage: mcp-boundary check-tools [--prefix NAME] [--profile P]... [--json] (--tools FILE | -- <command> [args...])";
+// The bounds ToolRouter lists a server within (docs/REFERENCE.md): a server
+// that hands out fresh cursors for ever would be listed for ever.
+const MAX_PAGES = 1_000;
+const MAX_TOOLS = 1_048_576;
 
 /** Exits 2 with `message`, and the usage line when the command line was the problem. */
 function fail(message, usage = true) {
@@ -77,20 +83,37 @@ async function listTools(o) {
   }
   const [command, ...args] = o.command;
   const client = new sdk.Client({ name: "mcp-boundary check-tools", version: "1.0.0" });
+  let listed, problem;
   try {
     await client.connect(new sdk.StdioClientTransport({ command, args, stderr: "inherit" }));
-    const names = [];
-    let cursor;
-    do {
-      const page = await client.listTools(cursor === undefined ? {} : { cursor });
-      for (const t of page.tools) names.push(t.name);
-      cursor = page.nextCursor;
-    } while (cursor);
-    return { server: client.getServerVersion()?.name, names };
+    const names = await allNames(client);
+    listed = { server: client.getServerVersion()?.name, names };
   } catch (e) {
-    fail(`could not list the server's tools: ${shown(e instanceof Error ? e.message : e)}`, false); // the message may carry the server's words
+    problem = e instanceof Unlisted ? e.message : `could not list the server's tools: ${shown(e instanceof Error ? e.message : e)}`; // the message may carry the server's words
   } finally {
-    await client.close().catch(() => {});
+    await client.close().catch(() => {}); // before exiting, so the server is not left running
+  }
+  if (problem !== undefined) fail(problem, false);
+  return listed;
+}
+
+/** A server's tools/list that check-tools will not follow to its end. */
+class Unlisted extends Error {}
+
+/** The names of every page of tools/list, within MAX_PAGES and MAX_TOOLS, and refusing a cursor handed back again. */
+async function allNames(client) {
+  const names = [];
+  const cursors = new Set();
+  let cursor;
+  for (let pages = 1; ; pages++) {
+    const page = await client.listTools(cursor === undefined ? {} : { cursor });
+    if (page.tools.length > MAX_TOOLS - names.length) throw new Unlisted(`the server's tools/list has more than ${MAX_TOOLS} tools`);
+    for (const t of page.tools) names.push(t.name);
+    cursor = page.nextCursor;
+    if (!cursor) return names;
+    if (cursors.has(cursor)) throw new Unlisted("the server's tools/list repeated a cursor (it would be listed for ever)");
+    if (pages === MAX_PAGES) throw new Unlisted(`the server's tools/list has more than ${MAX_PAGES} pages`);
+    cursors.add(cursor);
   }
 }
 
@@ -156,9 +179,21 @@ function text(report) {
   return lines.join("\n");
 }
 
+/**
+ * JSON text with every character outside printable ASCII as `\uXXXX`:
+ * JSON.stringify leaves C1 controls (U+009B starts a terminal sequence),
+ * bidi overrides and U+2028 raw. The same data for a parser, and nothing
+ * a terminal or a log viewer acts on. Code units, so a pair stays a pair.
+ */
+const asciiJson = (value) => JSON.stringify(value, null, 2).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+
 const o = parse(process.argv.slice(2));
 const { server, names } = await listTools(o);
 const prefix = o.prefix ?? server;
 const { report, ok } = check(names, prefix, o.profiles);
-process.stdout.write(`${o.json ? JSON.stringify({ ...report, ok }, null, 2) : text(report)}\n`);
 process.exitCode = ok ? 0 : 1;
+// A reader that stops early (`| head -1`) closes the pipe: the check is
+// decided by now, so its code stands (1 would otherwise say a name does
+// not fit), and there is nothing to say about it.
+process.stdout.on("error", (e) => process.exit(e?.code === "EPIPE" ? process.exitCode : 2));
+process.stdout.write(`${o.json ? asciiJson({ ...report, ok }) : text(report)}\n`);

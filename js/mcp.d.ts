@@ -53,6 +53,33 @@ export interface UnrepresentableTool {
 }
 
 /**
+ * Thrown by {@link ToolRouter.addServer} for a server name whose aliases
+ * could stand for another server's tools (`invalid_server_name`: empty,
+ * with `/` or `__`, ending in `_`, or not shown as it is under the
+ * router's profile with 11 characters to spare), or for a value that is
+ * no name or no `Client` (`wrong_type`). The name is never in the message.
+ */
+export interface RouterArgumentError extends TypeError {
+  name: "TypeError";
+  code: "INVALID_ARGUMENT";
+  reason: "invalid_server_name" | "wrong_type";
+}
+
+/**
+ * Thrown by {@link ToolRouter.addServer} for a server whose `tools/list`
+ * it will not follow: a cursor handed back again, more than 1,000 pages
+ * (`limit: 1000`) or more than 2^20 tools (`limit: 1048576`). The server
+ * is not added; an added server whose new list is refused keeps its list.
+ */
+export interface ToolListError extends Error {
+  name: "Error";
+  code: "TOOL_LIST_REFUSED";
+  reason: "repeated_cursor" | "too_many_pages" | "too_many_tools";
+  /** The bound, for `too_many_pages` and `too_many_tools`. */
+  limit?: number;
+}
+
+/**
  * A host's tools from its connected SDK `Client`s, each as `server/tool` in
  * one `ToolRegistry` (aliases under `options.profile`; `overflow` defaults
  * to `"hash"`; collisions skipped and reported), declared to a provider in
@@ -62,16 +89,21 @@ export class ToolRouter {
   /** `onCollision` is `"skip"` unless told: a colliding tool is refused and reported, not its whole server. */
   constructor(options?: ToolNameOptions & { onCollision?: "throw" | "skip" });
   /**
-   * Connects a server's tools (every page of `tools/list`) and follows its
-   * `tools/list_changed`; returns the tools refused for a collision and,
-   * with `onCollision: "skip"`, those left out because no alias can stand
-   * for their names.
-   * @throws {TypeError} for a server name that is empty or contains `/`.
+   * Connects a server's tools (every page of `tools/list`, within 1,000
+   * pages and 2^20 tools) and follows its `tools/list_changed`; returns the
+   * tools refused for a collision (within the server: two servers' aliases
+   * never meet) and, with `onCollision: "skip"`, those left out because no
+   * alias can stand for their names. All or nothing: when it throws,
+   * nothing of the server is registered or followed, and a server added
+   * earlier under the name stays as it was; when it succeeds, it replaces
+   * that server. A `removeServer` or a later `addServer` of the name while
+   * it lists cancels it (it resolves with nothing registered).
+   * @throws {RouterArgumentError} for a server name that could stand for another server's tools, or a `client` that is no `Client`.
    * @throws {ToolNameError} with `onCollision: "throw"`, when a tool's alias is taken (`TOOL_NAME_COLLISION`) or cannot be made (`UNREPRESENTABLE_TOOL_NAME`); the server is not added.
-   * @throws {Error} for a server whose `tools/list` repeats a cursor; the server is not added.
+   * @throws {ToolListError} for a `tools/list` that repeats a cursor or passes a bound; the server is not added.
    */
   addServer(name: string, client: Client): Promise<{ refused: RefusedTool[]; unrepresentable: UnrepresentableTool[] }>;
-  /** Disconnects a server's tools (closing the client is the caller's); false for an unknown server. */
+  /** Disconnects a server's tools (closing the client is the caller's), or cancels its `addServer` still listing; false for an unknown server. */
   removeServer(name: string): boolean;
   /** The tools as `format` requests declare them, under their aliases (for `gemini`: the `functionDeclarations`). */
   tools<F extends PayloadFormat>(format: F): ToolDefinitions[F][];

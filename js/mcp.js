@@ -15,14 +15,21 @@
 // tested at its bounds: McpServer#_registeredTools, #setToolRequestHandlers,
 // #validateToolInput, #executeToolHandler, #validateToolOutput,
 // #createToolError, Protocol#_requestHandlers (for the task paths, which
-// it leaves to the SDK once the arguments are valid) and, for ToolRouter, Protocol#_notificationHandlers
-// (to keep a client's own tools/list_changed handler).
+// it leaves to the SDK once the arguments are valid, and to answer when the
+// SDK's own check of a handler's result throws) and, for ToolRouter,
+// Protocol#_notificationHandlers (to keep a client's own tools/list_changed
+// handler).
 function createMcp(api, sdk) {
   "use strict";
   const { McpError, ErrorCode, CallToolRequestSchema, ToolListChangedNotificationSchema, normalizeObjectSchema, getObjectShape, safeParseAsync, toJsonSchemaCompat } =
     sdk;
   const PROTECTED = Symbol("mcp-boundary protected");
+  const ANSWERING = Symbol("mcp-boundary answering");
   const LIST_CHANGED = ToolListChangedNotificationSchema.shape.method.value;
+  // The most entries of one catalog list (Rust's MAX_CATALOG_ENTRIES): a
+  // catalog built from more tools, or a tool with more fields, would be
+  // refused whole, so only the first ones are taken.
+  const MAX_CATALOG_ENTRIES = 65_536;
 
   /** The top-level field names of a tool's input schema (Zod 3 or 4, a raw shape or an object); none for others. */
   function fieldsOf(inputSchema) {
@@ -40,8 +47,8 @@ function createMcp(api, sdk) {
    * `structuredContent` against the tool's outputSchema, error results
    * included, so a tool with one gets the text only.
    */
-  function forTool(tool, result) {
-    if (tool.outputSchema === undefined || result.structuredContent === undefined) return result;
+  function forTool(call, result) {
+    if (!call.output || result.structuredContent === undefined) return result;
     const { structuredContent, ...rest } = result;
     return rest;
   }
@@ -68,9 +75,116 @@ function createMcp(api, sdk) {
    * otherwise); any other error as it is.
    */
   function ownMessage(error) {
-    if (!(error instanceof McpError) || typeof error.message !== "string") return error;
-    const prefix = `MCP error ${error.code}: `;
-    return error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error;
+    if (typeof error === "string") return error;
+    // A thrown value is the handler's: a getter or Proxy trap of it may
+    // throw, with the input in its text. Each property is read once, and
+    // what cannot be read leaves the error unclassified.
+    try {
+      const message = error !== null && typeof error === "object" ? error.message : undefined;
+      if (typeof message !== "string") return null;
+      if (!(error instanceof McpError)) return message;
+      const prefix = `MCP error ${error.code}: `;
+      return message.startsWith(prefix) ? message.slice(prefix.length) : message;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Whether a handler threw the SDK's URL elicitation error, which must reach the client as it is; a value that cannot be read is not. */
+  function isUrlElicitation(error) {
+    try {
+      return error instanceof McpError && error.code === ErrorCode.UrlElicitationRequired;
+    } catch {
+      return false;
+    }
+  }
+
+  /** What "pass" passes: the text of a handler's error, or null when reading it throws. */
+  function passedMessage(error) {
+    try {
+      const message = error instanceof Error ? error.message : String(error);
+      return typeof message === "string" ? message : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * The registered, enabled tool called `name`, with what its answers
+   * need, read once: `{ tool, name, output, tasks }`; undefined for none.
+   * A tool whose properties throw when read is none (the SDK could not
+   * list it either).
+   */
+  function lookUp(server, name) {
+    try {
+      const tools = server._registeredTools;
+      const tool = Object.hasOwn(tools, name) ? tools[name] : undefined;
+      if (tool === undefined || !tool.enabled) return undefined;
+      const taskSupport = tool.execution?.taskSupport;
+      return { tool, name, output: tool.outputSchema !== undefined, tasks: taskSupport === "required" || taskSupport === "optional" };
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * An ErrorClassifier of the server's enabled tools (names, fields, hints)
+   * and `messages`. What the catalog cannot take (an empty name, a field
+   * with a space, a schema or a getter that throws) is left out, that
+   * tool's fields or hints or the tool itself, and never costs the other
+   * tools their answers; of more than MAX_CATALOG_ENTRIES tools, the first.
+   */
+  function catalogOf(server, messages) {
+    const entries = [];
+    for (const [name, tool] of Object.entries(server._registeredTools)) {
+      if (entries.length === MAX_CATALOG_ENTRIES) break;
+      try {
+        if (!tool.enabled) continue; // not listed, not callable: never suggested
+        const schema = tool.inputSchema;
+        entries.push({ name, fields: fieldsOf(schema).slice(0, MAX_CATALOG_ENTRIES), hints: hintsOf(schema) });
+      } catch {
+        // a tool whose properties throw when read: left out
+      }
+    }
+    const classifier = (list) =>
+      new api.ErrorClassifier({
+        // fromEntries: a tool named "__proto__" is an own key like any other
+        tools: Object.fromEntries(list.map((e) => [e.name, e.fields])),
+        hints: Object.fromEntries(list.map((e) => [e.name, e.hints])),
+        fieldMessages: messages,
+        fieldlessMessages: messages,
+      });
+    const takes = (list) => {
+      try {
+        classifier(list).free();
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    /** A tool the catalog refused: its name with the fields it takes one by one, no hints; or nothing. */
+    const mended = ({ name, fields }) => {
+      const bare = { name, fields: [], hints: {} };
+      if (!takes([bare])) return [];
+      bare.fields = fields.filter((field) => takes([{ name, fields: [field], hints: {} }]));
+      return [bare];
+    };
+    /** The entries the catalog takes, found by halves: one bad tool costs a few constructions, not one per tool. */
+    const taken = (list) => {
+      if (list.length === 0 || takes(list)) return list;
+      if (list.length === 1) return mended(list[0]);
+      const half = list.length >> 1;
+      return taken(list.slice(0, half)).concat(taken(list.slice(half)));
+    };
+    try {
+      return classifier(entries);
+    } catch {
+      try {
+        return classifier(taken(entries));
+      } catch {
+        return new api.ErrorClassifier({ tools: [] }); // cannot fail: no tool named, nothing suggested
+      }
+    }
   }
 
   /** A JSON-RPC error whose code, message and data are exactly Rust's (McpError would prefix the message). */
@@ -94,6 +208,7 @@ function createMcp(api, sdk) {
     if (server[PROTECTED]) return server;
     const messages = options?.messages ?? [];
     const passHandlerErrors = options?.handlerErrors === "pass";
+    new api.ErrorClassifier({ tools: [], fieldMessages: messages, fieldlessMessages: messages }).free(); // bad options fail here, not on the first call
     // Built from the registered tools, again after every change of them
     // (the SDK announces each one with sendToolListChanged).
     let classifier = null;
@@ -102,67 +217,82 @@ function createMcp(api, sdk) {
       classifier = null;
       return announce.apply(this, args);
     };
-    function current() {
-      if (classifier === null) {
-        const tools = {}, hints = {};
-        for (const [name, tool] of Object.entries(server._registeredTools)) {
-          if (!tool.enabled) continue; // not listed, not callable: never suggested
-          tools[name] = fieldsOf(tool.inputSchema);
-          hints[name] = hintsOf(tool.inputSchema);
-        }
-        try {
-          classifier = new api.ErrorClassifier({ tools, fieldMessages: messages, fieldlessMessages: messages, hints });
-        } catch {
-          // A schema key the catalog cannot hold (one with a space): the
-          // tools alone still answer safely, only less helpfully.
-          classifier = new api.ErrorClassifier({ tools: Object.keys(tools), fieldMessages: messages, fieldlessMessages: messages });
-        }
-      }
-      return classifier;
-    }
-    current(); // bad options fail here, not on the first call
+    const current = () => (classifier ??= catalogOf(server, messages));
 
     if (!server._toolHandlersInitialized) server.setToolRequestHandlers();
     const sdkHandler = server.server._requestHandlers.get("tools/call");
+    // The call this handler answers itself, on the SDK's `extra` of each
+    // request, under a symbol no one else reads (a Map or WeakMap entry,
+    // or Reflect.set, cost 150-250 ns of every valid call; an assignment
+    // costs nothing measurable): from the moment its tool is found,
+    // anything that throws (a hostile getter of the tool, of a thrown
+    // value, of a result the SDK checks after this handler returns it) is
+    // answered "tool <name> failed", never with the exception's text,
+    // which may carry the input.
+    const mark = (extra, call) => {
+      try {
+        extra[ANSWERING] = call;
+      } catch {
+        // an `extra` that takes no property: its call's errors pass as the SDK sends them
+      }
+    };
     server.server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
       const name = request.params.name;
-      const tool = Object.hasOwn(server._registeredTools, name) ? server._registeredTools[name] : undefined;
-      if (tool === undefined || !tool.enabled) throw rpcError(current().unknownToolResponse(null, name));
+      const call = lookUp(server, name);
+      if (call === undefined) throw rpcError(current().unknownToolResponse(null, name));
+      const { tool } = call;
+      mark(extra, call);
       let args;
       try {
         args = await server.validateToolInput(tool, request.params.arguments, name);
       } catch {
-        return forTool(tool, await invalidArguments(tool, name, request.params.arguments));
+        return forTool(call, await invalidArguments(tool, name, request.params.arguments));
       }
       // Task tools and task-augmented calls run on the SDK's own paths
       // (task creation, polling), once their arguments have passed here:
       // the SDK validates them again, and only refuses what passed.
-      const taskSupport = tool.execution?.taskSupport;
-      if (request.params.task || taskSupport === "required" || taskSupport === "optional") return sdkHandler(request, extra);
+      if (request.params.task || call.tasks) {
+        mark(extra, undefined);
+        return sdkHandler(request, extra);
+      }
       let result;
       try {
         result = await server.executeToolHandler(tool, args, extra);
       } catch (error) {
-        if (error instanceof McpError && error.code === ErrorCode.UrlElicitationRequired) throw error;
-        if (passHandlerErrors) return server.createToolError(error instanceof Error ? error.message : String(error));
-        return forTool(tool, current().handlerErrorResult(name, ownMessage(error)));
+        if (isUrlElicitation(error)) {
+          mark(extra, undefined);
+          throw error;
+        }
+        const message = passHandlerErrors ? passedMessage(error) : null;
+        if (message !== null) return server.createToolError(message);
+        return forTool(call, current().handlerErrorResult(name, passHandlerErrors ? null : ownMessage(error)));
       }
       try {
         await server.validateToolOutput(tool, result, name);
       } catch {
-        return forTool(tool, current().handlerErrorResult(name, null)); // a result that breaks its own outputSchema: "tool <name> failed"
+        return forTool(call, current().handlerErrorResult(name, null)); // a result that breaks its own outputSchema: "tool <name> failed"
       }
       return result;
     });
+    // Around the SDK's checks of the request and of the result (which read
+    // every property of the result: a getter there throws in the SDK).
+    const checked = server.server._requestHandlers.get("tools/call");
+    server.server._requestHandlers.set("tools/call", (request, extra) =>
+      checked(request, extra).then(undefined, (error) => {
+        const call = extra !== null && typeof extra === "object" ? extra[ANSWERING] : undefined;
+        if (call === undefined) throw error; // no tool found (ours, -32602), the request itself, or the SDK's task paths: as before
+        return forTool(call, current().handlerErrorResult(call.name, null));
+      }),
+    );
     Object.defineProperty(server, PROTECTED, { value: true });
     return server;
 
     /** The result for arguments the schema refused: the issues, classified; nothing of the input. */
     async function invalidArguments(tool, name, args) {
-      const schema = normalizeObjectSchema(tool.inputSchema) ?? tool.inputSchema;
       let issues = [];
       const input = args ?? {};
       try {
+        const schema = normalizeObjectSchema(tool.inputSchema) ?? tool.inputSchema;
         const parsed = await safeParseAsync(schema, input);
         if (!parsed.success) issues = parsed.error.issues;
       } catch {
@@ -211,6 +341,49 @@ function createMcp(api, sdk) {
     return undefined;
   }
 
+  // Listing a server is bounded (docs/REFERENCE.md): a server that hands
+  // out fresh cursors, or tools, for ever would hold the host for ever.
+  const MAX_PAGES = 1_000;
+  const MAX_TOOLS = 1_048_576; // 2^20, the package's bound on an array a call reads (Limit::MaxElements): registerServer takes no more
+
+  /** Every page of a client's tools/list, within the bounds; an Error `TOOL_LIST_REFUSED` past them or for a cursor handed back again. */
+  async function listAll(client) {
+    const tools = [];
+    const cursors = new Set(); // every cursor given: one handed back again would be listed for ever
+    let cursor;
+    for (let pages = 1; ; pages++) {
+      const page = await client.listTools(cursor === undefined ? {} : { cursor });
+      if (page.tools.length > MAX_TOOLS - tools.length) throw listError("too_many_tools", `has more than ${MAX_TOOLS} tools`, MAX_TOOLS);
+      for (const tool of page.tools) tools.push(tool); // not push(...page.tools): a long page would overflow the call stack
+      cursor = page.nextCursor;
+      if (!cursor) return tools;
+      if (cursors.has(cursor)) throw listError("repeated_cursor", "repeated a cursor");
+      if (pages === MAX_PAGES) throw listError("too_many_pages", `has more than ${MAX_PAGES} pages`, MAX_PAGES);
+      cursors.add(cursor);
+    }
+  }
+
+  /** The error for a tools/list the router will not follow: `code`, `reason` and (for a bound) `limit` as own properties; nothing of the server's. */
+  function listError(reason, what, limit) {
+    return withProperties(new Error(`ToolRouter: the server's tools/list ${what}; a server being added is not added, an added one keeps its earlier list`), { code: "TOOL_LIST_REFUSED", reason, ...(limit === undefined ? {} : { limit }) });
+  }
+
+  /** A TypeError for an argument of the router: `code: "INVALID_ARGUMENT"` and `reason`. */
+  function argumentError(message, reason) {
+    return withProperties(new TypeError(message), { code: "INVALID_ARGUMENT", reason });
+  }
+
+  /** `error` with `properties` defined as its own (no setter a program put on Object.prototype runs). */
+  function withProperties(error, properties) {
+    for (const [key, value] of Object.entries(properties)) Object.defineProperty(error, key, { value, writable: true, enumerable: true, configurable: true });
+    return error;
+  }
+
+  // Why a server name is refused (docs/DECISIONS.md), without the name.
+  const SERVER_NAME_RULE =
+    "ToolRouter.addServer: a server name is a string that is not empty, contains neither '/' nor '__', does not end in '_', and is shown as it is under the router's profile with 11 characters to spare (for '__' and a hash suffix)";
+  const HASH_ROOM = "_".repeat(9); // after the '/' (two characters in an alias), as long as a hash suffix `_xxxxxxxx`
+
   /**
    * A host's tools from its connected SDK Clients, each as `server/tool`
    * in one ToolRegistry (aliases per profile, collisions skipped and
@@ -220,6 +393,7 @@ function createMcp(api, sdk) {
   class ToolRouter {
     #registry;
     #servers = new Map(); // server → { client, tools: Map of canonical → tool, refused, and how it is followed and listed }
+    #adding = new Map(); // server → the entry of its newest addServer, until its tools are in place
     #classifier = null; // for unknown names: suggestions among the aliases
     #skip;
     #nameOptions; // the registry's profile and overflow
@@ -233,21 +407,45 @@ function createMcp(api, sdk) {
     /**
      * Connects a server's tools (every page of tools/list), and follows its
      * tools/list_changed. Returns what was refused for a collision and
-     * what no alias can stand for; with onCollision "throw", either throws
-     * and the server is not added.
+     * what no alias can stand for; with onCollision "throw", either throws.
+     * All or nothing: when it throws, nothing of this server is registered
+     * or followed, and a server added earlier under the name stays as it
+     * was; when it succeeds, the new tools replace that server's.
      */
     async addServer(name, client) {
-      if (typeof name !== "string" || name === "" || name.includes("/")) throw new TypeError("ToolRouter.addServer: a server name without '/'");
-      if (this.#servers.has(name)) this.removeServer(name);
-      const entry = { client, tools: new Map(), refused: [], listing: null, stale: false, previous: undefined, installed: undefined };
-      this.#servers.set(name, entry);
-      this.#follow(entry, () => this.#refresh(name, entry).catch(() => {})); // a refused new list keeps the old one
-      try {
-        return await this.#refresh(name, entry);
-      } catch (e) {
-        if (this.#servers.get(name) === entry) this.removeServer(name);
-        throw e;
+      this.#checkName(name);
+      if (client === null || typeof client !== "object" || typeof client.listTools !== "function" || typeof client.setNotificationHandler !== "function") {
+        throw argumentError("ToolRouter.addServer: expected a Client of the MCP SDK", "wrong_type");
       }
+      const entry = { client, tools: new Map(), registered: [], refused: [], listing: null, stale: false, previous: undefined, installed: undefined };
+      this.#adding.set(name, entry); // until its tools are in place; a later addServer or removeServer of the name cancels it
+      try {
+        this.#follow(entry, () => this.#refresh(name, entry).catch(() => {})); // a refused new list keeps the old one
+        return await this.#refresh(name, entry);
+      } finally {
+        if (this.#adding.get(name) === entry) this.#adding.delete(name);
+        if (this.#servers.get(name) !== entry) this.#unfollow(entry); // failed or cancelled: not followed either
+      }
+    }
+    /**
+     * Throws for a server name that could make one server's alias another's
+     * (docs/DECISIONS.md): an alias is the server name, `__`, then the
+     * tool's part, plain or hashed, so the server must be the part before
+     * the alias's first `__`, for any tool and any order of adds.
+     */
+    #checkName(name) {
+      if (typeof name !== "string") throw argumentError(SERVER_NAME_RULE, "wrong_type");
+      let fits = name !== "" && !name.includes("/") && !name.includes("__") && !name.endsWith("_");
+      try {
+        // Shown as it is, with room for `__` and a hash suffix: a hashed
+        // alias then keeps the server name whole, not cut or with a
+        // character replaced (`x.y` would become another server's `x_y`).
+        if (fits) api.toLlmFacingName(`${name}/${HASH_ROOM}`, { profile: this.#nameOptions.profile, overflow: "error" });
+      } catch (e) {
+        if (!(e instanceof api.ToolNameError)) throw e; // all it throws for a name
+        fits = false;
+      }
+      if (!fits) throw argumentError(SERVER_NAME_RULE, "invalid_server_name");
     }
     /**
      * Calls `changed` on the client's tools/list_changed, and then the
@@ -265,13 +463,29 @@ function createMcp(api, sdk) {
       entry.installed = handlers instanceof Map ? handlers.get(LIST_CHANGED) : undefined;
     }
     /**
+     * The client's own handler back, unless another has replaced ours
+     * since (that one still calls ours, which then does nothing).
+     */
+    #unfollow(entry) {
+      const handlers = entry.client._notificationHandlers;
+      if (!(handlers instanceof Map)) entry.client.removeNotificationHandler?.(LIST_CHANGED);
+      else if (handlers.get(LIST_CHANGED) === entry.installed) {
+        if (entry.previous === undefined) handlers.delete(LIST_CHANGED);
+        else handlers.set(LIST_CHANGED, entry.previous);
+      }
+    }
+    /** Whether `entry` is the server's: added, or the newest addServer of the name still listing. */
+    #current(name, entry) {
+      return this.#servers.get(name) === entry || this.#adding.get(name) === entry;
+    }
+    /**
      * Lists the server's tools and maps them. One listing at a time per
      * server: a change announced during one (servers announce each tool
      * they add, so they come in bursts) lists once more after it, so the
      * mapping ends at the newest list whatever order the answers come in.
      */
     #refresh(name, entry) {
-      if (this.#servers.get(name) !== entry) return Promise.resolve({ refused: [], unrepresentable: [] }); // removed
+      if (!this.#current(name, entry)) return Promise.resolve({ refused: [], unrepresentable: [] }); // removed
       if (entry.listing !== null) {
         entry.stale = true;
         return entry.listing;
@@ -287,7 +501,7 @@ function createMcp(api, sdk) {
             } catch (e) {
               error = e;
             }
-          } while (entry.stale && this.#servers.get(name) === entry);
+          } while (entry.stale && this.#current(name, entry));
         } finally {
           entry.listing = null;
         }
@@ -296,20 +510,17 @@ function createMcp(api, sdk) {
       })();
       return entry.listing;
     }
+    /**
+     * One listing, and its tools in place of the server's: of this entry's
+     * earlier list, or, for an add, of the server added earlier under the
+     * name, which then stops being followed. A list the registry refuses
+     * ("throw") changes nothing.
+     */
     async #list(name, entry) {
-      const { client } = entry;
-      const tools = [];
-      const cursors = new Set(); // a server that hands back a cursor again would be listed forever
-      let cursor;
-      do {
-        const page = await client.listTools(cursor === undefined ? {} : { cursor });
-        tools.push(...page.tools);
-        cursor = page.nextCursor;
-        if (cursor && cursors.has(cursor)) throw new Error("ToolRouter: the server's tools/list repeated a cursor");
-        cursors.add(cursor);
-      } while (cursor);
-      if (this.#servers.get(name) !== entry) return { refused: [], unrepresentable: [] }; // removed meanwhile
-      const before = [...entry.tools.values()].map((t) => t.name);
+      const tools = await listAll(entry.client);
+      if (!this.#current(name, entry)) return { refused: [], unrepresentable: [] }; // removed or replaced meanwhile
+      const earlier = this.#servers.get(name); // entry itself on a re-list
+      const before = earlier === undefined ? [] : earlier.registered;
       this.#registry.unregisterServer(name);
       let refused = [], unrepresentable = [];
       let names = tools.map((t) => t.name);
@@ -328,10 +539,17 @@ function createMcp(api, sdk) {
         }
         if (this.#skip) refused = report.refused;
       } catch (e) {
+        this.#registry.unregisterServer(name);
         this.#registry.registerServer(name, before); // "throw": the list that fitted stays
         throw e;
       }
+      if (earlier !== entry) {
+        if (earlier !== undefined) this.#unfollow(earlier);
+        this.#servers.set(name, entry);
+        this.#adding.delete(name);
+      }
       entry.tools = new Map(tools.map((t) => [`${name}/${t.name}`, t]));
+      entry.registered = names; // what a refused later list puts back
       entry.refused = refused;
       this.#classifier = null;
       return { refused, unrepresentable };
@@ -351,18 +569,12 @@ function createMcp(api, sdk) {
       }
       return { names: ok, unrepresentable };
     }
-    /** Disconnects a server's tools (the client itself is the caller's to close). */
+    /** Disconnects a server's tools (the client itself is the caller's to close), and cancels an addServer of the name still listing. */
     removeServer(name) {
+      const adding = this.#adding.delete(name); // its addServer stops following it
       const entry = this.#servers.get(name);
-      if (entry === undefined) return false;
-      // The client's own handler back, unless another has replaced ours
-      // since (that one still calls ours, which now does nothing).
-      const handlers = entry.client._notificationHandlers;
-      if (!(handlers instanceof Map)) entry.client.removeNotificationHandler(LIST_CHANGED);
-      else if (handlers.get(LIST_CHANGED) === entry.installed) {
-        if (entry.previous === undefined) handlers.delete(LIST_CHANGED);
-        else handlers.set(LIST_CHANGED, entry.previous);
-      }
+      if (entry === undefined) return adding;
+      this.#unfollow(entry);
       this.#servers.delete(name);
       this.#registry.unregisterServer(name);
       this.#classifier = null;
@@ -392,7 +604,9 @@ function createMcp(api, sdk) {
       const entry = server === undefined ? undefined : this.#servers.get(server);
       const tool = entry?.tools.get(canonical);
       if (tool === undefined) {
-        this.#classifier ??= new api.ErrorClassifier({ tools: this.#registry.entries().map((e) => e.alias) });
+        // Suggestions among the first aliases a catalog holds: a catalog of
+        // more would be refused whole, and the answer must still be -32602.
+        this.#classifier ??= new api.ErrorClassifier({ tools: this.#registry.entries().slice(0, MAX_CATALOG_ENTRIES).map((e) => e.alias) });
         throw rpcError(this.#classifier.unknownToolResponse(null, typeof name === "string" ? name : ""));
       }
       // The server would refuse anything else with an error about its own

@@ -27,7 +27,7 @@ const short = (text) => (text.length > 300 ? `${text.slice(0, 300)}…` : text);
 
 // The host's configuration names each server; tools are registered as `server/tool`.
 const SERVERS = {
-  team__mailbox: { command: process.execPath, args: [here("../mailbox-server/index.mjs"), "--db", dbFile] },
+  mailbox: { command: process.execPath, args: [here("../mailbox-server/index.mjs"), "--db", dbFile] },
   team: { command: process.execPath, args: [here("team-server.mjs")] },
 };
 
@@ -62,10 +62,10 @@ const response = {
   id: "chatcmpl-recorded",
   object: "chat.completion",
   choices: [{ index: 0, finish_reason: "tool_calls", message: { role: "assistant", content: null, tool_calls: [
-    call("call_1", "team__mailbox__register_agent", { id: "@host" }),
-    call("call_2", "team__mailbox__register_agent", { id: "@neo-gpt" }),
-    call("call_3", "team__mailbox__add_message", { from: "@host", to: "AGENT:*", subject: "build", body: "green" }),
-    call("call_4", "team__mailbox__add_message", { from: "@host", to: "AGENT:gpt", subject: "build", body: "green" }),
+    call("call_1", "mailbox__register_agent", { id: "@host" }),
+    call("call_2", "mailbox__register_agent", { id: "@neo-gpt" }),
+    call("call_3", "mailbox__add_message", { from: "@host", to: "AGENT:*", subject: "build", body: "green" }),
+    call("call_4", "mailbox__add_message", { from: "@host", to: "AGENT:gpt", subject: "build", body: "green" }),
     call("call_5", alias(LONG), { query: "release notes" }),
     call("call_6", "no_such_tool", {}),
   ] } }],
@@ -84,7 +84,7 @@ step("one recorded stream per provider format: names back canonical, each call i
 // Each as that provider's SDK yields it: a call to unread_count, its
 // arguments streamed after the name.
 const ARGS = JSON.stringify({ agent: "@neo-gpt" });
-const UNREAD = "team__mailbox__unread_count";
+const UNREAD = "mailbox__unread_count";
 const RECORDED = {
   anthropic: [
     { type: "message_start", message: { id: "msg_1", type: "message", role: "assistant", content: [] } },
@@ -141,7 +141,7 @@ for await (const chunk of network.pipeThrough(router.registry.fromProviderSse("o
 const changed = proxied.split("\r\n").filter((line, i) => line !== sse.split("\r\n")[i]);
 console.log(`${bytes.length} bytes in, ${new TextEncoder().encode(proxied).length} out; the lines that changed:`);
 for (const line of changed) console.log(`    ${line}`);
-console.log(`the same bytes otherwise: ${proxied === sse.replaceAll(`"name":"${UNREAD}"`, '"name":"team__mailbox/unread_count"')}`);
+console.log(`the same bytes otherwise: ${proxied === sse.replaceAll(`"name":"${UNREAD}"`, '"name":"mailbox/unread_count"')}`);
 
 for (const client of clients) await client.close();
 if (scratch) rmSync(scratch, { recursive: true, force: true });

@@ -65,3 +65,11 @@ void result;
 router.removeServer("github");
 // @ts-expect-error: not a payload format
 router.tools("openai");
+// What addServer throws, narrowed by code: a refused listing carries its bound.
+import type { RouterArgumentError, ToolListError } from "mcp-boundary/mcp";
+function explain(e: RouterArgumentError | ToolListError): string {
+  if (e.code === "TOOL_LIST_REFUSED") return `${e.reason} ${e.limit ?? ""}`;
+  const reason: "invalid_server_name" | "wrong_type" = e.reason;
+  return reason;
+}
+void explain;
