@@ -300,6 +300,9 @@ export interface ToolDefinitions {
  * An empty description is left out.
  * @throws {ArgumentError} for an unknown format or tools that are not a list of specs.
  * @throws {SizeError} for more than 2^20 tools.
+ * @throws {ToolNameError} for a name the format's provider would refuse (and
+ *   with it the whole request), as it is: OpenAI, Gemini and Bedrock take 64
+ *   characters where Anthropic takes 128 (`reason`, `length`, `limit`).
  */
 export function toolDefinitions<F extends PayloadFormat>(tools: readonly ToolSpec[], format: F): ToolDefinitions[F][];
 
@@ -352,11 +355,14 @@ export class ToolRegistry<C extends "throw" | "skip" = "throw"> {
    * `ReadableStream`, as the provider SDKs yield them, or a recorded list),
    * each with aliases replaced by canonical names; the ids of the calls
    * they carry are remembered for `toolForCallId`. The events are not
-   * mutated.
+   * mutated. Every way out closes the source (its `return()`; a stream read
+   * through `getReader()` is cancelled): the end, an event that fails, a
+   * consumer's `break`.
    *
    * # Errors
    * `TypeError` (`INVALID_ARGUMENT`) for a source such as `42` or
-   * `"events"`, or a format such as `"openai"` (thrown when called).
+   * `"events"`, or a format such as `"openai"` (thrown when called), and
+   * from the iteration for a source whose `next()` answers a non-object.
    */
   fromProviderStream<E>(source: AsyncIterable<E> | ReadableStream<E> | Iterable<E>, format: PayloadFormat): AsyncIterable<E>;
   /**
@@ -364,14 +370,21 @@ export class ToolRegistry<C extends "throw" | "skip" = "throw"> {
    * gateway proxies it): each event's JSON data with aliases replaced by
    * canonical names in place, every other byte as it came, whatever the
    * chunk boundaries (inside an event, a line, a CRLF or a character).
-   * Call ids are remembered as `fromProviderStream` remembers them.
+   * Call ids are remembered as `fromProviderStream` remembers them. One
+   * event is held at most, up to 4 MiB (a longer one passes through
+   * unrewritten); chunks are copied, so a caller may reuse its buffer; a
+   * binary stream (Bedrock's event stream) passes through chunk by chunk.
    *
    * # Errors
    * `TypeError` (`INVALID_ARGUMENT`) for a format such as `"openai"`, and,
    * from the stream, for a chunk that is not bytes (a string).
    */
   fromProviderSse(format: PayloadFormat): TransformStream<Uint8Array, Uint8Array>;
-  /** The tool of a call id seen in a stream; `null` for one not seen or forgotten (the most recent 4,096 are kept). */
+  /**
+   * The tool of a call id seen in a stream; `null` for one not seen,
+   * forgotten (the most recent 4,096 within 1 MiB are kept), or seen with
+   * two different tools: an id never moves to another tool.
+   */
   toolForCallId(id: string): string | null;
   /** Either form in, the canonical name out; `null` for unknown names. */
   toCanonical(name: string): string | null;
