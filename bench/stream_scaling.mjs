@@ -1,6 +1,7 @@
 // How fromProviderSse's cost grows with its input: each class of input
 // that once took time or memory faster than linear (CR-only line ends, a
-// renamed name beside many keys, one byte per chunk), at n and 10n bytes.
+// renamed name beside many keys, names out of the rules' order, one byte
+// per chunk), at n and 10n bytes.
 // Linear means the 10n row costs about 10 times the n row. `make bench`.
 import { ToolRegistry } from "mcp-boundary";
 
@@ -18,6 +19,12 @@ function crOnly(lines) {
 function manyKeys(keys) {
   const members = Array.from({ length: keys }, (_, i) => `"k${i}":${i}`).join(",");
   return encode(`data: {"type":"content_block_start","index":0,"content_block":{${members},"type":"tool_use","id":"t","name":"${A}","input":{}}}\n\n`);
+}
+/** One event whose n names sit out of the rules' order (the calls before the definitions, which Anthropic's rules walk first). */
+function outOfOrder(n) {
+  const calls = Array.from({ length: n }, (_, i) => `{"type":"tool_use","id":"t${i}","name":"${A}"}`).join(",");
+  const tools = Array.from({ length: n }, () => `{"name":"${A}"}`).join(",");
+  return encode(`data: {"content":[${calls}],"tools":[${tools}]}\n\n`);
 }
 /** `events` ordinary events. */
 function events(n) {
@@ -53,6 +60,7 @@ async function time(chunks) {
 const cases = [
   ["CR-only line ends (one event of n lines)", crOnly, 2_000],
   ["a name beside n keys (one event)", manyKeys, 2_000],
+  ["n names out of the rules' order (one event)", outOfOrder, 2_000],
   ["one byte per chunk (n events)", events, 20, bytes],
   ["network chunks, 64 KB (n events)", events, 2_000],
 ];

@@ -135,6 +135,29 @@ test("an id seen with two tools answers null, in one stream or across streams, n
   const one = tools();
   await collect(one.fromProviderStream([call("g2", "fs__read_file"), call("g2", "shell__exec")], "gemini"));
   assert.equal(one.toolForCallId("g2"), null);
+  // Flooding the memory with new ids does not let an ambiguous id take a tool again.
+  await collect(r.fromProviderStream(Array.from({ length: 5000 }, (_, i) => call(`flood${i}`, "fs__read_file")), "gemini"));
+  await collect(r.fromProviderStream([call("g1", "shell__exec")], "gemini"));
+  assert.equal(r.toolForCallId("g1"), null);
+});
+
+test("a slot string over the bound, or a name too long to remember, pairs nothing", async () => {
+  const long = "s".repeat(300);
+  const events = (slot) => [
+    { type: "response.output_item.added", output_index: slot, item: { type: "function_call", call_id: "c1" } },
+    { type: "response.function_call_arguments.done", output_index: slot, name: "shell__exec" },
+  ];
+  const r = tools();
+  await collect(r.fromProviderStream(events(long), "openai-responses"));
+  assert.equal(r.toolForCallId("c1"), null);
+  await collect(r.fromProviderStream(events("s"), "openai-responses"));
+  assert.equal(r.toolForCallId("c1"), "shell/exec", "the oracle: a short slot pairs them");
+  const chunk = (call) => ({ id: "c", choices: [{ index: 0, delta: { tool_calls: [call] } }] });
+  for (const name of ["x".repeat(1025), "\uD800lone"]) {
+    const t = tools();
+    await collect(t.fromProviderStream([chunk({ index: 0, id: "call_1", function: { name } }), chunk({ index: 0, function: { name: "shell__exec" } })], "openai-chat"));
+    assert.equal(t.toolForCallId("call_1"), null, JSON.stringify(name).slice(0, 20));
+  }
 });
 
 test("every recording with CR-only line ends, at random chunkings and byte by byte", async () => {

@@ -734,9 +734,9 @@ function createApi(glue) {
     return RULES;
   }
 
-  /** A slot value: numbers and strings only (a call without one stands alone). */
+  /** A slot value: numbers and strings of at most Limit.MaxSlotText units only (a call without one stands alone). */
   function slotPart(v) {
-    return typeof v === "number" || typeof v === "string" ? v : null;
+    return typeof v === "number" || (typeof v === "string" && v.length <= Limit.MaxSlotText) ? v : null;
   }
   // The events that end calls' scopes (Rust's `ScopeRule` table), read on
   // the first stream and compiled per format: the Ends rules that compare

@@ -62,8 +62,8 @@ pub use recipient::{
 };
 pub use safe_text::{SafeText, RENDITION_MAX_CHARS};
 pub use stream::{
-    scope_rules, ScopeRule, SseRewriter, StreamCalls, MAX_CALL_IDS, MAX_CALL_ID_BYTES, MAX_CALL_MEMORY_BYTES,
-    MAX_CALL_NAME_BYTES, MAX_OPEN_CALLS, MAX_SSE_EVENT_BYTES,
+    scope_rules, ScopeRule, SseRewriter, StreamCalls, MAX_AMBIGUOUS_IDS, MAX_CALL_IDS, MAX_CALL_ID_BYTES,
+    MAX_CALL_MEMORY_BYTES, MAX_CALL_NAME_BYTES, MAX_OPEN_CALLS, MAX_SSE_EVENT_BYTES,
 };
 pub use tool_name::{
     call_places, name_hash, rules, to_llm_facing_name, tool_definition, tool_layout, try_reverse_to_canonical,

@@ -261,10 +261,65 @@ fn cr_only_lines_and_many_keys_frame_and_rewrite_exactly() {
     let mut r = tools();
     let keys: String = (0..2000).map(|i| ["\"k", &i.to_string(), "\":0,"].concat()).collect();
     let event = format!("event: x\rdata: {{{keys}\"type\":\"content_block_start\",\"index\":0,\r\rdata: \"\"}}\r\r");
-    // Two events: the first's data is not JSON (cut by the blank line), so it passes; the second's is a string.
+    // Two events whose data, cut by the blank line, is not JSON: both pass as they came.
     let out = run(&mut r, Format::Anthropic, &[event.as_bytes()]);
     assert_eq!(String::from_utf8(out).unwrap(), event);
     let event = format!("data: {{{keys}\"type\":\"content_block_start\",\"index\":0,\rdata: \"content_block\":{{\"type\":\"tool_use\",\"id\":\"t\",\"name\":\"fs__read_file\"}}}}\r\r");
     let out = run(&mut r, Format::Anthropic, &event.as_bytes().chunks(3).collect::<Vec<_>>());
     assert_eq!(String::from_utf8(out).unwrap(), event.replace("fs__read_file", "fs/read_file"));
+}
+
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn a_name_too_long_to_remember_still_belongs_to_its_call() {
+    // OpenAI Chat: call_1 names a tool too long to remember; a later chunk's name is not call_1's.
+    let chunk = |call: Value| json!({"id": "c", "choices": [{"index": 0, "delta": {"tool_calls": [call]}}]});
+    let events = [
+        chunk(json!({"index": 0, "id": "call_1", "function": {"name": "x".repeat(1025), "arguments": ""}})),
+        chunk(json!({"index": 0, "function": {"name": "shell__exec"}})),
+    ];
+    let mut r = tools();
+    run(&mut r, Format::OpenAiChat, &[sse(&events).as_bytes()]);
+    assert_eq!(r.tool_for_call_id("call_1"), None);
+}
+
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn a_slot_string_over_the_bound_pairs_nothing() {
+    let long = "s".repeat(300);
+    let events = [
+        json!({"type": "response.output_item.added", "output_index": long, "item": {"type": "function_call", "call_id": "c1"}}),
+        json!({"type": "response.function_call_arguments.done", "output_index": long, "name": "shell__exec"}),
+    ];
+    let mut r = tools();
+    run(&mut r, Format::OpenAiResponses, &[sse(&events).as_bytes()]);
+    assert_eq!(r.tool_for_call_id("c1"), None, "no slot: the id and the later name stand alone");
+    let short: Vec<Value> = events.iter().map(|e| serde_json::from_str(&e.to_string().replace(&long, "s")).unwrap()).collect();
+    run(&mut r, Format::OpenAiResponses, &[sse(&short).as_bytes()]);
+    assert_eq!(r.tool_for_call_id("c1"), Some("shell/exec"), "the oracle: a short slot pairs them");
+}
+
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn a_byte_order_mark_opens_only_the_first_event() {
+    let event = "data: {\"type\":\"content_block_start\",\"index\":0,\"content_block\":{\"type\":\"tool_use\",\"id\":\"ID\",\"name\":\"shell__exec\"}}\n\n";
+    let text = format!("\u{feff}{}\u{feff}{}", event.replace("ID", "t1"), event.replace("ID", "t9"));
+    let mut r = tools();
+    let out = String::from_utf8(run(&mut r, Format::Anthropic, &[text.as_bytes()])).unwrap();
+    // An event source reads the second mark as part of a field name: that line is no data.
+    assert_eq!(r.tool_for_call_id("t1"), Some("shell/exec"));
+    assert_eq!(r.tool_for_call_id("t9"), None);
+    assert_eq!(out.matches("shell/exec").count(), 1);
+}
+
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn names_out_of_the_rules_order_are_all_rewritten_in_text_order() {
+    // Anthropic's `tools` rule comes before `content`'s; here the text has the calls first.
+    let calls: Vec<Value> = (0..500).map(|i| json!({"type": "tool_use", "id": format!("t{i}"), "name": "fs__read_file"})).collect();
+    let defs: Vec<Value> = (0..500).map(|_| json!({"name": "shell__exec"})).collect();
+    let text = format!("data: {}\n\n", json!({"content": calls, "tools": defs}));
+    let mut r = tools();
+    let out = String::from_utf8(run(&mut r, Format::Anthropic, &[text.as_bytes()])).unwrap();
+    assert_eq!(out, text.replace("fs__read_file", "fs/read_file").replace("shell__exec", "shell/exec"));
 }

@@ -156,7 +156,13 @@ pub enum Limit {
     /// stream brings cannot grow a long-lived host (4,096 answers of a
     /// 100 KB name would hold 800 MB).
     CacheUnits = 524_288,
+    /// The longest string a stream call's slot may hold
+    /// ([`crate::MAX_CALL_ID_BYTES`]; the wrapper counts code units).
+    MaxSlotText = 256,
 }
+
+// The wrapper's slot bound is the core's.
+const _: () = assert!(Limit::MaxSlotText as usize == crate::MAX_CALL_ID_BYTES);
 
 // The module talks to JS through as few distinct import signatures as it
 // can: the engine compiles a call wrapper for each one when it compiles

@@ -7,7 +7,7 @@ use wasm_bindgen::prelude::*;
 
 use super::tool_name::Registry;
 use super::{to_js, Give, Reply};
-use crate::stream::{scope_rules, Doc, Json, Report, SlotPart, SseRewriter, StreamCalls};
+use crate::stream::{scope_rules, Doc, Json, Report, Said, SlotPart, SseRewriter, StreamCalls};
 use crate::tool_name::Format;
 
 /// Sets `out[0]` to `[[format name, rules], …]`: the events that end
@@ -82,17 +82,22 @@ impl Registry {
     /// absent. A string with a lone surrogate is absent.
     pub fn pair(&mut self, stream: &mut CallStream, id_len: i32, name_len: i32, slot_len: i32, closes_len: i32) {
         let mut at = 0;
+        // Each string in turn: `None` when absent, `Err` when it holds a lone surrogate.
         let mut next = |len: i32| {
             let len = usize::try_from(len).ok()?;
-            let s = self.scratch.exact(at, len).ok();
+            let s = self.scratch.exact(at, len);
             at += len;
-            s
+            Some(s)
         };
-        let (id, name, slot, closes) = (next(id_len), next(name_len), next(slot_len), next(closes_len));
+        let said = |s: Option<Result<String, usize>>| s.map(|s| s.map_or(Said::Unheld, Said::Held));
+        let (id, name) = (said(next(id_len)), said(next(name_len)));
+        let (slot, closes) = (next(slot_len).and_then(Result::ok), next(closes_len).and_then(Result::ok));
         if let Some(doc) = closes.as_deref().and_then(Doc::parse) {
             for prefix in doc.root().elements() {
-                let prefix: Option<Vec<SlotPart>> = prefix.elements().map(Json::slot_part).collect();
-                stream.inner.close(&prefix.unwrap_or_default());
+                // As natively: a prefix that cannot be read closes nothing.
+                if let Some(prefix) = prefix.elements().map(Json::slot_part).collect::<Option<Vec<_>>>() {
+                    stream.inner.close(&prefix);
+                }
             }
         }
         let report = Report { id, name, slot: slot.as_deref().and_then(slot_of) };

@@ -8,7 +8,7 @@ use std::borrow::Cow;
 use serde_json::Value;
 
 use super::json::{At, Doc};
-use super::pairing::{Report, SlotPart, StreamCalls};
+use super::pairing::{Report, Said, SlotPart, StreamCalls};
 use super::scope::{scope_rules, ScopeRule};
 use crate::tool_name::{call_places, trie, CallPlace, Format, Step, Trie};
 
@@ -22,14 +22,22 @@ pub(crate) trait Json<'t>: Copy {
     fn string(self) -> Option<Cow<'t, str>>;
     /// The number, when this is one.
     fn number(self) -> Option<f64>;
+    /// Whether this is a string (one [`string`](Self::string) may not hold).
+    fn is_string(self) -> bool;
 
     /// The value at `keys` below this one.
     fn at(self, keys: &[&str]) -> Option<Self> {
         keys.iter().try_fold(self, |v, k| v.get(k))
     }
-    /// A slot's part: numbers and strings only.
+    /// A slot's part: numbers and strings of at most
+    /// [`MAX_CALL_ID_BYTES`](crate::MAX_CALL_ID_BYTES) only (a slot is an
+    /// index or an item id; a longer string would make the open calls'
+    /// memory unbounded).
     fn slot_part(self) -> Option<SlotPart> {
-        self.number().map(SlotPart::number).or_else(|| self.string().map(|s| SlotPart::Text(s.into_owned())))
+        self.number().map(SlotPart::number).or_else(|| {
+            let s = self.string().filter(|s| s.len() <= crate::MAX_CALL_ID_BYTES)?;
+            Some(SlotPart::Text(s.into_owned()))
+        })
     }
 }
 
@@ -46,6 +54,9 @@ impl<'t> Json<'t> for &'t Value {
     fn number(self) -> Option<f64> {
         self.as_f64()
     }
+    fn is_string(self) -> bool {
+        self.is_string()
+    }
 }
 
 impl<'t> Json<'t> for At<'_, 't> {
@@ -60,6 +71,9 @@ impl<'t> Json<'t> for At<'_, 't> {
     }
     fn number(self) -> Option<f64> {
         At::number(self)
+    }
+    fn is_string(self) -> bool {
+        At::span(self).is_some()
     }
 }
 
@@ -148,9 +162,13 @@ fn report<'t, 'm, J: Json<'t>>(
     nodes: &[J],
     map: &impl Fn(&str) -> Option<&'m str>,
 ) -> Option<Report> {
-    let id = call.get(place.id).and_then(Json::string).map(Cow::into_owned);
-    let name =
-        call.at(place.name).and_then(Json::string).map(|n| map(&n).map_or_else(|| n.into_owned(), str::to_owned));
+    // A string with a lone surrogate (no Rust string holds it) still said something.
+    let said = |v: J| v.string().map_or(Said::Unheld, |s| Said::Held(s.into_owned()));
+    let id = call.get(place.id).filter(|v| v.is_string()).map(said);
+    let name = call.at(place.name).filter(|v| v.is_string()).map(|v| match said(v) {
+        Said::Held(n) => Said::Held(map(&n).map_or(n, str::to_owned)),
+        Said::Unheld => Said::Unheld,
+    });
     if id.is_none() && name.is_none() {
         return None;
     }
@@ -171,6 +189,11 @@ pub(crate) fn name_edits<'m>(
 ) -> Vec<(usize, usize, String)> {
     let mut edits = Vec::new();
     walk(doc.root(), trie(format), map, &mut edits);
+    // In text order, once per token (two rules may reach one). Sorted, not
+    // inserted in order: the rules' order is not the text's, and a hostile
+    // event's thousands of names made insertion quadratic.
+    edits.sort_unstable_by_key(|e| e.0);
+    edits.dedup_by_key(|e| e.0);
     edits
 }
 
@@ -183,12 +206,7 @@ fn walk<'m>(
     let rename = |slot: At<'_, '_>, edits: &mut Vec<(usize, usize, String)>| {
         let (Some(name), Some((start, end))) = (slot.string(), slot.span()) else { return };
         if let Some(new) = map(&name).filter(|new| *new != name) {
-            // In text order, once per token (two rules may reach one). An
-            // insertion rather than a sort: an event has a few edits, and
-            // a sort's code is 3 KB of the wasm module.
-            if let Err(at) = edits.binary_search_by_key(&start, |e| e.0) {
-                edits.insert(at, (start, end, serde_json::to_string(new).unwrap_or_default()));
-            }
+            edits.push((start, end, serde_json::to_string(new).unwrap_or_default()));
         }
     };
     for (step, below) in &trie.children {

@@ -1,9 +1,10 @@
 //! A registry's memory of which tool each call id named
 //! ([`ToolRegistry::tool_for_call_id`](crate::ToolRegistry::tool_for_call_id)).
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 
-use super::{MAX_CALL_IDS, MAX_CALL_ID_BYTES, MAX_CALL_MEMORY_BYTES, MAX_CALL_NAME_BYTES};
+use super::pairing::hash_of;
+use super::{MAX_AMBIGUOUS_IDS, MAX_CALL_IDS, MAX_CALL_ID_BYTES, MAX_CALL_MEMORY_BYTES, MAX_CALL_NAME_BYTES};
 
 /// What an id is remembered as.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -14,20 +15,27 @@ enum Tool {
     Ambiguous,
 }
 
-/// Call ids and their tools, the most recent ones, bounded by count and by
-/// bytes. An id never moves to another tool: seen with a second tool, it
-/// answers `None` until it is forgotten.
+/// Call ids and their tools, the most recently first seen, bounded by
+/// count and by bytes. An id never moves to another tool: seen with a
+/// second tool, it answers `None`, and it stays ambiguous after the id
+/// itself is forgotten (its hash is kept among the most recent
+/// [`MAX_AMBIGUOUS_IDS`]), so flooding the memory with new ids cannot
+/// make it take a tool again.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct CallMemory {
     tools: HashMap<String, Tool>,
     /// Ids from oldest to newest (each once).
     order: VecDeque<String>,
     bytes: usize,
+    /// The hashes of ids seen with two tools, and their order.
+    ambiguous: HashSet<u64>,
+    ambiguous_order: VecDeque<u64>,
 }
 
-/// What one remembered id costs against [`MAX_CALL_MEMORY_BYTES`].
+/// What one remembered id costs against [`MAX_CALL_MEMORY_BYTES`]: the id
+/// is held twice (the map's key and the order).
 fn cost(id: &str, tool: &Tool) -> usize {
-    id.len()
+    2 * id.len()
         + match tool {
             Tool::One(name) => name.len(),
             Tool::Ambiguous => 0,
@@ -41,15 +49,17 @@ impl CallMemory {
         if id.len() > MAX_CALL_ID_BYTES || tool.len() > MAX_CALL_NAME_BYTES {
             return;
         }
+        let ambiguous = !self.ambiguous.is_empty() && self.ambiguous.contains(&hash_of(id));
         if let Some(known) = self.tools.get_mut(id) {
-            if *known != Tool::One(tool.to_owned()) && *known != Tool::Ambiguous {
+            if !matches!(known, Tool::One(t) if t == tool) && *known != Tool::Ambiguous {
                 self.bytes -= cost(id, known);
                 *known = Tool::Ambiguous;
                 self.bytes += cost(id, known);
+                self.mark_ambiguous(id);
             }
             return;
         }
-        let entry = Tool::One(tool.to_owned());
+        let entry = if ambiguous { Tool::Ambiguous } else { Tool::One(tool.to_owned()) };
         self.bytes += cost(id, &entry);
         self.tools.insert(id.to_owned(), entry);
         self.order.push_back(id.to_owned());
@@ -57,6 +67,17 @@ impl CallMemory {
             let Some(oldest) = self.order.pop_front() else { break };
             if let Some(gone) = self.tools.remove(&oldest) {
                 self.bytes -= cost(&oldest, &gone);
+            }
+        }
+    }
+
+    fn mark_ambiguous(&mut self, id: &str) {
+        if self.ambiguous.insert(hash_of(id)) {
+            self.ambiguous_order.push_back(hash_of(id));
+            if self.ambiguous_order.len() > MAX_AMBIGUOUS_IDS {
+                if let Some(oldest) = self.ambiguous_order.pop_front() {
+                    self.ambiguous.remove(&oldest);
+                }
             }
         }
     }
@@ -85,6 +106,24 @@ mod tests {
         assert_eq!(m.tool("call_1"), None);
         m.remember("call_1", "fs/read_file");
         assert_eq!(m.tool("call_1"), None, "ambiguous stays ambiguous");
+    }
+
+    #[test]
+    fn an_ambiguous_id_stays_so_after_it_is_forgotten() {
+        let mut m = CallMemory::default();
+        m.remember("toolu_1", "fs/read_file");
+        m.remember("toolu_1", "shell/exec");
+        for i in 0..=MAX_CALL_IDS {
+            m.remember(&format!("flood{i}"), "t");
+        }
+        assert!(!m.tools.contains_key("toolu_1"), "forgotten");
+        m.remember("toolu_1", "shell/exec");
+        assert_eq!(m.tool("toolu_1"), None, "still ambiguous");
+        for i in 0..=MAX_AMBIGUOUS_IDS {
+            m.remember(&format!("a{i}"), "x");
+            m.remember(&format!("a{i}"), "y");
+        }
+        assert!(m.ambiguous.len() <= MAX_AMBIGUOUS_IDS && m.ambiguous_order.len() <= MAX_AMBIGUOUS_IDS);
     }
 
     #[test]

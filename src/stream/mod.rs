@@ -15,7 +15,7 @@ pub(crate) use json::Doc;
 pub(crate) use memory::CallMemory;
 pub use pairing::StreamCalls;
 #[cfg_attr(not(target_arch = "wasm32"), allow(unused_imports, reason = "for the wasm binding"))]
-pub(crate) use pairing::{Report, SlotPart};
+pub(crate) use pairing::{Report, Said, SlotPart};
 pub use scope::{scope_rules, ScopeRule};
 pub use sse::SseRewriter;
 
@@ -29,7 +29,11 @@ pub const MAX_CALL_IDS: usize = 4096;
 /// The most bytes of ids and tool names a registry's call memory holds
 /// (the oldest ids are forgotten past it).
 pub const MAX_CALL_MEMORY_BYTES: usize = 1 << 20;
+/// How many ids seen with two tools a registry keeps answering `None` for
+/// after it has forgotten them (8-byte hashes).
+pub const MAX_AMBIGUOUS_IDS: usize = 16_384;
 /// A call id longer than this (bytes) is not remembered: no provider's is.
+/// Also the longest string a call's slot may hold.
 pub const MAX_CALL_ID_BYTES: usize = 256;
 /// A tool name longer than this (bytes) is not remembered with its call.
 pub const MAX_CALL_NAME_BYTES: usize = 1024;

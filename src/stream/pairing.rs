@@ -2,6 +2,8 @@
 //! same call are paired by the call's slot, within the scope that opened
 //! it.
 
+use std::hash::Hasher;
+
 use super::{MAX_CALL_ID_BYTES, MAX_CALL_NAME_BYTES, MAX_OPEN_CALLS};
 
 /// One value of a call's slot (an index, an item id).
@@ -20,12 +22,37 @@ impl SlotPart {
     }
 }
 
+/// A call's id or tool as an event said it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Said {
+    /// A value the memory can hold.
+    Held(String),
+    /// A value over its byte bound, or one with a lone surrogate (which no
+    /// Rust string holds): it still takes its place in the call, so a
+    /// later value cannot take it silently, but it equals nothing and is
+    /// never remembered.
+    Unheld,
+}
+
+impl Said {
+    /// `s`, or [`Unheld`](Self::Unheld) past `max` bytes.
+    fn within(self, max: usize) -> Self {
+        match self {
+            Self::Held(s) if s.len() > max => Self::Unheld,
+            other => other,
+        }
+    }
+    fn same(&self, other: &Self) -> bool {
+        matches!((self, other), (Self::Held(a), Self::Held(b)) if a == b)
+    }
+}
+
 /// A call being paired: up to two ids (a Responses item's `id` and
 /// `call_id`) and its tool.
 #[derive(Debug, Default)]
 struct Call {
-    ids: Vec<String>,
-    name: Option<String>,
+    ids: Vec<Said>,
+    name: Option<Said>,
 }
 
 /// What one event said of a call: its id, its tool (canonical where the
@@ -33,8 +60,8 @@ struct Call {
 /// whole, or its slot could not be read).
 #[derive(Debug)]
 pub(crate) struct Report {
-    pub(crate) id: Option<String>,
-    pub(crate) name: Option<String>,
+    pub(crate) id: Option<Said>,
+    pub(crate) name: Option<Said>,
     pub(crate) slot: Option<Vec<SlotPart>>,
 }
 
@@ -53,8 +80,10 @@ pub struct StreamCalls {
     /// [`MAX_OPEN_CALLS`], mostly a few, and a map's hashing of the slots
     /// cost more code than the search.
     open: Vec<(Vec<SlotPart>, Call)>,
-    /// The last value of a [`ScopeRule::Changes`](crate::ScopeRule::Changes).
-    scope: Option<String>,
+    /// The hash of the last value of a
+    /// [`ScopeRule::Changes`](crate::ScopeRule::Changes): a value of any
+    /// length is compared in 8 bytes.
+    scope: Option<u64>,
 }
 
 impl StreamCalls {
@@ -72,10 +101,10 @@ impl StreamCalls {
     /// never paired with a tool another call named.
     pub(crate) fn report(&mut self, report: Report, remember: &mut impl FnMut(&str, &str)) {
         let Report { id, name, slot } = report;
-        let id = id.filter(|id| id.len() <= MAX_CALL_ID_BYTES);
-        let name = name.filter(|name| name.len() <= MAX_CALL_NAME_BYTES);
+        let id = id.map(|id| id.within(MAX_CALL_ID_BYTES));
+        let name = name.map(|name| name.within(MAX_CALL_NAME_BYTES));
         let Some(slot) = slot else {
-            if let (Some(id), Some(name)) = (&id, &name) {
+            if let (Some(Said::Held(id)), Some(Said::Held(name))) = (&id, &name) {
                 remember(id, name);
             }
             return;
@@ -84,25 +113,27 @@ impl StreamCalls {
             return;
         }
         let call = self.open_call(slot);
-        let same_name = name.is_some() && name == call.name;
-        let id_joins = id
-            .as_ref()
-            .is_none_or(|id| call.ids.contains(id) || (call.ids.len() < 2 && (call.ids.is_empty() || same_name)));
+        let same_name = matches!((&name, &call.name), (Some(a), Some(b)) if a.same(b));
+        let id_joins = id.as_ref().is_none_or(|id| {
+            call.ids.iter().any(|i| i.same(id)) || (call.ids.len() < 2 && (call.ids.is_empty() || same_name))
+        });
         let name_joins = name.is_none() || call.name.is_none() || same_name;
         if !(id_joins && name_joins) {
             *call = Call::default(); // a new call at the slot
         }
         if let Some(id) = id {
-            if !call.ids.contains(&id) {
+            if !call.ids.iter().any(|i| i.same(&id)) {
                 call.ids.push(id);
             }
         }
         if name.is_some() {
             call.name = name;
         }
-        if let Some(name) = &call.name {
+        if let Some(Said::Held(name)) = &call.name {
             for id in &call.ids {
-                remember(id, name);
+                if let Said::Held(id) = id {
+                    remember(id, name);
+                }
             }
         }
     }
@@ -130,13 +161,22 @@ impl StreamCalls {
     /// A [`Changes`](crate::ScopeRule::Changes) value seen: every call
     /// closes when it differs from the last one.
     pub(crate) fn scope_value(&mut self, value: &str) {
-        if self.scope.as_deref() != Some(value) {
+        let hash = hash_of(value);
+        if self.scope != Some(hash) {
             self.close(&[]);
-            // Bounded like an id: a longer value is remembered by nothing
-            // (and so always closes, which costs pairing, never routing).
-            self.scope = (value.len() <= MAX_CALL_ID_BYTES).then(|| value.to_owned());
+            self.scope = Some(hash);
         }
     }
+}
+
+/// A string's 64-bit hash, `SipHash` with fixed keys: a value an attacker
+/// chooses cannot be made to equal another's without a search of about
+/// 2^64 (and an equal hash would only keep calls open, which costs
+/// pairing, never routing).
+pub(crate) fn hash_of(value: &str) -> u64 {
+    let mut h = std::hash::DefaultHasher::new();
+    h.write(value.as_bytes());
+    h.finish()
 }
 
 #[cfg(test)]
@@ -147,8 +187,8 @@ mod tests {
         let mut got = Vec::new();
         for &(id, name, slot) in reports {
             let report = Report {
-                id: id.map(str::to_owned),
-                name: name.map(str::to_owned),
+                id: id.map(|s| Said::Held(s.to_owned())),
+                name: name.map(|s| Said::Held(s.to_owned())),
                 slot: slot.map(|s| vec![SlotPart::number(f64::from(s))]),
             };
             calls.report(report, &mut |i: &str, n: &str| got.push((i.to_owned(), n.to_owned())));
@@ -190,6 +230,21 @@ mod tests {
         run(&mut c, &[(Some("call_2"), None, Some(3))]);
         c.scope_value("chatcmpl-1");
         assert_eq!(run(&mut c, &[(None, Some("x"), Some(3))]), pairs(&[]));
+    }
+
+    #[test]
+    fn a_name_or_id_too_long_to_hold_still_takes_its_place() {
+        let mut c = StreamCalls::new();
+        let long = "x".repeat(MAX_CALL_NAME_BYTES + 1);
+        // The call named a tool too long to remember: a later name is another call's, not call_1's.
+        let got = run(&mut c, &[(Some("call_1"), Some(&long), Some(0)), (None, Some("shell/exec"), Some(0))]);
+        assert_eq!(got, pairs(&[]));
+        let id = "i".repeat(MAX_CALL_ID_BYTES + 1);
+        // A call whose id is too long: a later id with no name does not join it.
+        let got = run(&mut c, &[(Some(&id), Some("fs/read"), Some(1)), (Some("call_2"), None, Some(1))]);
+        assert_eq!(got, pairs(&[]));
+        let got = run(&mut c, &[(None, Some("shell/exec"), Some(1))]);
+        assert_eq!(got, pairs(&[("call_2", "shell/exec")]));
     }
 
     #[test]

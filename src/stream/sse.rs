@@ -62,6 +62,10 @@ pub struct SseRewriter {
     after_cr: bool,
     /// The current event went past the maximum: it passes through.
     overflowed: bool,
+    /// How many events have ended: a byte order mark opens only the
+    /// stream's first (an event source reads one elsewhere as part of a
+    /// field name, so such a line is no data).
+    events: u64,
     max_event_bytes: usize,
 }
 
@@ -77,6 +81,7 @@ impl SseRewriter {
             line_empty: true,
             after_cr: false,
             overflowed: false,
+            events: 0,
             max_event_bytes: MAX_SSE_EVENT_BYTES,
         }
     }
@@ -156,15 +161,17 @@ impl SseRewriter {
 
     /// An event ends with `tail`.
     fn end_event(&mut self, registry: &mut ToolRegistry, tail: &[u8], out: &mut Vec<u8>) {
+        let first = self.events == 0;
+        self.events = self.events.saturating_add(1);
         if self.overflowed || self.pending.len() + tail.len() > self.max_event_bytes {
             self.overflowed = false;
             out.append(&mut self.pending);
             out.extend_from_slice(tail);
         } else if self.pending.is_empty() {
-            rewrite_event(registry, &mut self.calls, self.format, tail, out);
+            rewrite_event(registry, &mut self.calls, self.format, tail, first, out);
         } else {
             self.pending.extend_from_slice(tail);
-            rewrite_event(registry, &mut self.calls, self.format, &self.pending, out);
+            rewrite_event(registry, &mut self.calls, self.format, &self.pending, first, out);
             self.pending.clear();
         }
         if self.pending.capacity() > KEEP_BYTES {
@@ -173,12 +180,13 @@ impl SseRewriter {
     }
 }
 
-/// One event's lines of data: where each value starts and ends in the text.
-fn data_lines(text: &str) -> Vec<(usize, usize)> {
+/// One event's lines of data: where each value starts and ends in the
+/// text (after a byte order mark, in the stream's `first` event).
+fn data_lines(text: &str, first: bool) -> Vec<(usize, usize)> {
     let bytes = text.as_bytes();
     let mut lines = Vec::new();
     // A byte order mark opens a stream, not a field.
-    let mut pos = if text.starts_with('\u{feff}') { 3 } else { 0 };
+    let mut pos = if first && text.starts_with('\u{feff}') { 3 } else { 0 };
     while pos < bytes.len() {
         let end = bytes[pos..].iter().position(|&b| b == LF || b == CR).map_or(bytes.len(), |n| pos + n);
         let line = &bytes[pos..end];
@@ -202,13 +210,14 @@ fn rewrite_event(
     calls: &mut StreamCalls,
     format: Format,
     bytes: &[u8],
+    first: bool,
     out: &mut Vec<u8>,
 ) {
     let Ok(text) = std::str::from_utf8(bytes) else {
         out.extend_from_slice(bytes);
         return;
     };
-    let lines = data_lines(text);
+    let lines = data_lines(text, first);
     let data: std::borrow::Cow<'_, str> = match lines.as_slice() {
         [] => {
             out.extend_from_slice(bytes);
