@@ -726,10 +726,10 @@ function createApi(glue) {
   // (js/walkers.mjs): rules that share a prefix share its walk (a trie).
   // Made on the first rewrite: the Node builds load their source then
   // (js/build.mjs), so a program that never rewrites never parses it.
-  let RULES, UNCHECKED_KEYS;
+  let RULES, UNCHECKED_KEYS, SCOPES;
   function walkersReady() {
     if (RULES === undefined) {
-      ({ walkers: RULES, uncheckedKeys: UNCHECKED_KEYS } = createWalkers({ isObject, unboxed, jsonOf, slotPart, isOwn, isEnumerable, mayInherit, namesStep, whenResult, state, protoOf, OBJECT_PROTO, tooMany: () => tooMany(Expected.Payload) }));
+      ({ walkers: RULES, uncheckedKeys: UNCHECKED_KEYS, scopes: SCOPES } = createWalkers({ isObject, unboxed, jsonOf, slotPart, isOwn, isEnumerable, mayInherit, namesStep, whenResult, state, protoOf, OBJECT_PROTO, tooMany: () => tooMany(Expected.Payload) }));
     }
     return RULES;
   }
@@ -738,105 +738,72 @@ function createApi(glue) {
   function slotPart(v) {
     return typeof v === "number" || (typeof v === "string" && v.length <= Limit.MaxSlotText) ? v : null;
   }
-  // The events that end calls' scopes (Rust's `ScopeRule` table), read on
-  // the first stream and compiled per format: the Ends rules that compare
-  // one key's value (`type`) read it once per event.
-  let SCOPES;
-  function scopesOf(format) {
-    if (SCOPES === undefined) {
-      SCOPES = new Map();
-      for (const [f, rules] of table(glue.__scope_rules)) {
-        const scope = { changes: [], byValue: null, valueKey: null, present: [] };
-        for (const rule of rules) {
-          if (rule[0] === 1) scope.changes.push(rule[1]);
-          else if (rule[2] === null) scope.present.push(rule);
-          else if (rule[1].length === 1 && (scope.valueKey === null || scope.valueKey === rule[1][0])) {
-            scope.valueKey = rule[1][0];
-            (scope.byValue ??= []).push(rule[2], rule[3]); // value, slot: a few, compared in turn (faster than a Map here)
-          } else scope.present.push(rule); // checked in full
-        }
-        SCOPES.set(f, scope);
-      }
-    }
-    return SCOPES.get(format);
-  }
-  /** `v`'s own value at `keys` (plain reads of own properties, as the walkers' slot reads). */
-  function valueAt(v, keys) {
-    for (let i = 0; i < keys.length && v !== undefined; i++) v = isObject(v) && isOwn.call(v, keys[i]) ? v[keys[i]] : undefined;
-    return v;
-  }
   /**
    * The pairing of one parsed-event stream's calls, in Rust (`StreamCalls`,
    * made when the stream first names a call): `sink` is the walkers' call
    * sink; `before(event)` and `after(event)` note the scopes the event
-   * begins and ends. A scope's end only changes what later calls pair
-   * with, so the slots to close wait in JS and go to Rust with the next
-   * call (one crossing per call event, none for the rest); JS keeps only
-   * what it has yet to tell (the last scope value, the closes, whether any
-   * call is open).
+   * begins and ends (the walkers' generated scope functions, from Rust's
+   * `ScopeRule` table, call back `change` and `close`). A scope's end only
+   * changes what later calls pair with, so the slots to close wait here
+   * and go to Rust with the next call (one crossing per call event, none
+   * for the rest); what JS keeps is what it has yet to tell (the last
+   * scope value, the closes, whether any call is open).
    */
-  function callPairing(live, format) {
-    const { changes, byValue, valueKey, present } = scopesOf(format);
-    let calls = null; // made on the first call
-    let scope; // the last Changes value seen
-    let closes = null; // slot prefixes (JSON texts) to close before the next call; "[]" closes every call
-    const pairing = {
-      open: false, // a call was reported since every call last closed: only then can an event close one
-      sink(id, name, key) {
-        calls ??= new glue.CallStream();
-        pairing.open = true;
-        const strings = [id, name, key ?? undefined, closes === null ? undefined : `[${closes.join(",")}]`];
-        closes = null;
-        const s = live();
-        let total = 0;
-        for (const x of strings) total += x === undefined ? 0 : x.length;
-        let at = s.unitsAt(total);
-        for (const x of strings) if (x !== undefined) (put(at, x), (at += x.length));
-        const length = (x) => (x === undefined ? -1 : x.length);
-        s.v.pair(calls, length(strings[0]), length(strings[1]), length(strings[2]), length(strings[3]));
-        s.done(total);
-      },
-      /** The Changes rules, before the walk (null for a format without them). */
-      before:
-        changes.length === 0
-          ? null
-          : (event) => {
-              for (let i = 0; i < changes.length; i++) {
-                const v = valueAt(event, changes[i]);
-                if (typeof v === "string" && v !== scope) (scope = v), closeAll();
-              }
-            },
-      /** The Ends rules, after the walk, while a call is open. */
-      after(event) {
-        if (byValue !== null && event !== null && typeof event === "object") {
-          // Own properties only, checked once a value matches (most events match none).
-          const v = event[valueKey];
-          for (let i = 0; i < byValue.length; i += 2) if (byValue[i] === v && isOwn.call(event, valueKey)) close(byValue[i + 1], event);
-        }
-        for (let i = 0; i < present.length; i++) {
-          const rule = present[i], v = valueAt(event, rule[1]);
-          if (v !== undefined && (rule[2] === null || v === rule[2])) close(rule[3], event);
-        }
-      },
-      free() {
-        calls?.free();
-        calls = null;
-      },
-    };
-    function closeAll() {
-      if (pairing.open) closes = ["[]"];
-      pairing.open = false;
+  class CallPairing {
+    /** A call was reported since every call last closed: only then can an event close one. */
+    open = false;
+    #live;
+    #calls = null; // made on the first call
+    #scope; // the last Changes value seen
+    #closes = null; // slot prefixes (JSON texts) to close before the next call; "[]" closes every call
+    #before;
+    #after;
+    constructor(live, format) {
+      walkersReady();
+      this.#live = live;
+      [this.#before, this.#after] = SCOPES.get(format) ?? [null, null];
+      this.sink = (id, name, key) => this.#pair(id, name, key);
     }
-    function close(slot, event) {
-      if (!pairing.open) return;
-      if (slot.length === 0) return closeAll();
-      const parts = new Array(slot.length);
-      for (let i = 0; i < slot.length; i++) if ((parts[i] = slotPart(valueAt(event, slot[i]))) === null) return;
+    /** The Changes rules, before the walk. */
+    before(event) {
+      if (this.#before !== null) this.#before(event, this);
+    }
+    /** The Ends rules, after the walk, while a call is open. */
+    after(event) {
+      if (this.open && this.#after !== null) this.#after(event, this);
+    }
+    /** A Changes value seen: every call closes when it differs. */
+    change(v) {
+      if (v !== this.#scope) (this.#scope = v), this.#closeAll();
+    }
+    /** A scope's end (its slot prefix; `[]`: every call): noted for the next call event. */
+    close(parts) {
+      if (!this.open || parts.includes(null)) return;
+      if (parts.length === 0) return this.#closeAll();
       // Bounded: past 64, every call closes (which costs pairing, never routing).
-      if (closes !== null && closes.length >= 64) closes = ["[]"];
-      else (closes ??= []).push(JSON.stringify(parts));
+      if (this.#closes !== null && this.#closes.length >= 64) this.#closes = ["[]"];
+      else (this.#closes ??= []).push(JSON.stringify(parts));
     }
-    return pairing;
+    #closeAll() {
+      if (this.open) this.#closes = ["[]"];
+      this.open = false;
+    }
+    #pair(id, name, key) {
+      this.#calls ??= new glue.CallStream();
+      this.open = true;
+      const closes = this.#closes === null ? undefined : `[${this.#closes.join(",")}]`;
+      this.#closes = null;
+      const s = this.#live();
+      const len = (x) => (x === undefined ? -1 : x.length);
+      let at = s.unitsAt(Math.max(0, len(id)) + Math.max(0, len(name)) + (key === null ? 0 : key.length) + Math.max(0, len(closes)));
+      for (const x of [id, name, key ?? undefined, closes]) if (x !== undefined) (put(at, x), (at += x.length));
+      s.v.pair(this.#calls, len(id), len(name), key === null ? -1 : key.length, len(closes));
+      s.done(at - s.unitsBase);
+    }
+    free() {
+      this.#calls?.free();
+      this.#calls = null;
+    }
   }
   /**
    * An async iterator over `source`: an async iterable, a web
@@ -989,6 +956,82 @@ function createApi(glue) {
       definitions[k] = definition;
     }
     return definitions;
+  }
+
+  /**
+   * The async iterator of `fromProviderStream`: each event of `events`
+   * walked (names mapped by `map`), its calls told to `calls`. An iterator
+   * of its own rather than an async generator: one promise per event, not
+   * two. Every way out closes the source (its `return()`, which cancels a
+   * stream) and frees the pairing: the end, an event that fails to walk, a
+   * source that answers a non-object, the consumer's `return()`.
+   */
+  class EventStream {
+    #events;
+    #walk;
+    #map;
+    #calls;
+    #open = true;
+    #step; // #next's outcome or the failure, in the same promise (a `.catch` was a second one per event)
+    #failed;
+    constructor(events, walk, map, calls) {
+      this.#events = events;
+      this.#walk = walk;
+      this.#map = map;
+      this.#calls = calls;
+      this.#step = (r) => {
+        try {
+          return this.#event(r);
+        } catch (e) {
+          return this.#fail(e);
+        }
+      };
+      this.#failed = (e) => this.#fail(e);
+    }
+    [Symbol.asyncIterator]() {
+      return this;
+    }
+    next() {
+      if (!this.#open) return Promise.resolve({ value: undefined, done: true });
+      let r;
+      try {
+        r = this.#events.next();
+      } catch (e) {
+        return this.#fail(e);
+      }
+      return Promise.resolve(r).then(this.#step, this.#failed);
+    }
+    async return(value) {
+      await this.#close();
+      return { value, done: true };
+    }
+    #event(r) {
+      if (r === null || typeof r !== "object") throw argumentError(Expected.EventSource);
+      const calls = this.#calls;
+      if (r.done) {
+        this.#open = false;
+        calls.free();
+        return { value: undefined, done: true };
+      }
+      const root = jsonOf(r.value, "");
+      calls.before(root);
+      const result = walked(this.#walk, root, this.#map, calls.sink);
+      calls.after(root);
+      return { value: withClass(result, root), done: false };
+    }
+    async #close() {
+      if (!this.#open) return;
+      this.#open = false;
+      this.#calls.free();
+      if (typeof this.#events.return === "function") await this.#events.return();
+    }
+    /** The source closed, then `error` (the walk's error is the one to report). */
+    #fail(error) {
+      return this.#close().then(
+        () => Promise.reject(error),
+        () => Promise.reject(error),
+      );
+    }
   }
 
   /** The authoritative two-form mapping of a host's tools. */
@@ -1161,67 +1204,9 @@ function createApi(glue) {
     fromProviderStream(source, format) {
       ToolRegistry.#live(this);
       const walk = walkerOf(format);
-      const events = eventsOf(source);
       const live = () => ToolRegistry.#live(this);
-      const calls = callPairing(live, format);
-      const map = this.#canonicalOf; // a freed registry throws from here when it must ask Rust
-      let open = true;
-      // Every way out closes the source (its return(), which cancels a
-      // stream) and frees the pairing: the end, an event that fails to
-      // walk, a source that answers a non-object, the consumer's break.
-      const close = async () => {
-        if (!open) return;
-        open = false;
-        calls.free();
-        if (typeof events.return === "function") await events.return();
-      };
-      const step = (r) => {
-        if (r === null || typeof r !== "object") throw argumentError(Expected.EventSource);
-        if (r.done) {
-          open = false;
-          calls.free();
-          return { value: undefined, done: true };
-        }
-        const root = jsonOf(r.value, "");
-        if (calls.before !== null) calls.before(root);
-        const result = walked(walk, root, map, calls.sink);
-        if (calls.open) calls.after(root);
-        return { value: withClass(result, root), done: false };
-      };
-      const failed = (error) =>
-        close().then(
-          () => Promise.reject(error),
-          () => Promise.reject(error), // the walk's error is the one to report
-        );
-      /** step, or the source closed when it throws (in the same promise: a `.catch` was a second one per event). */
-      const safeStep = (r) => {
-        try {
-          return step(r);
-        } catch (e) {
-          return failed(e);
-        }
-      };
-      // An iterator of its own rather than an async generator: one promise
-      // per event, not two.
-      return {
-        [Symbol.asyncIterator]() {
-          return this;
-        },
-        next: () => {
-          if (!open) return Promise.resolve({ value: undefined, done: true });
-          let r;
-          try {
-            r = events.next();
-          } catch (e) {
-            return failed(e);
-          }
-          return Promise.resolve(r).then(safeStep, failed);
-        },
-        return: async (value) => {
-          await close();
-          return { value, done: true };
-        },
-      };
+      // a freed registry throws from the map when it must ask Rust
+      return new EventStream(eventsOf(source), walk, this.#canonicalOf, new CallPairing(live, format));
     }
     /**
      * A TransformStream of the bytes of a `text/event-stream` in `format`

@@ -28,7 +28,8 @@ const tableOf = (f) => {
   f(out);
   return out[0];
 };
-const walkers = walkerSource(tableOf(tables.__rules), tableOf(tables.__stream_tables).calls, tables.StepKind, tables.Limit.MaxElements);
+const streamTables = tableOf(tables.__stream_tables);
+const walkers = walkerSource(tableOf(tables.__rules), streamTables.calls, streamTables.scopes, tables.StepKind, tables.Limit.MaxElements);
 const apiOnly =
   readFileSync(new URL("js/api.js", root), "utf8") +
   "\n" +

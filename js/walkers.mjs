@@ -1,6 +1,7 @@
-// Compiles Rust's payload rules (`__rules`) and stream call places
-// (`__stream_tables`) into JavaScript source at build time (js/build.mjs):
-// one walker per format, one function per step of its trie.
+// Compiles Rust's payload rules (`__rules`) and stream call places and
+// scope rules (`__stream_tables`) into JavaScript source at build time
+// (js/build.mjs): one walker per format, one function per step of its
+// trie, and per format the scope functions of its streams.
 //
 // Why generated source: a walker interpreted from the table runs every
 // step through the same few closures, and closures made from one literal
@@ -13,19 +14,21 @@
 // each kind of step does.
 //
 // The emitted text is a function `createWalkers(h)`, given the helpers of
-// js/api.js, returning `{ walkers: Map(format → walk), uncheckedKeys }`.
+// js/api.js, returning `{ walkers: Map(format → walk), uncheckedKeys,
+// scopes: Map(format → [before, after]) }`.
 // `walk(node, map)` returns `node` itself when nothing changed, or a copy
 // along the changed path (see docs/ARCHITECTURE.md, "Payload rewriting",
 // for why each check sits where it does).
 
 /**
- * The source of `createWalkers`. `rules` is `__rules`' table, `calls` the
- * `calls` of `__stream_tables`, `kinds` the glue's StepKind enum,
+ * The source of `createWalkers`. `rules` is `__rules`' table, `calls` and
+ * `scopes` the `calls` and `scopes` of `__stream_tables`, `kinds` the
+ * glue's StepKind enum,
  * `maxElements` the glue's `Limit.MaxElements` (the longest array a walk
  * reads), written into the source as a literal: read from the closure,
  * its load in every array step made the history rewrite about 8 % slower.
  */
-export function walkerSource(rules, calls, kinds, maxElements) {
+export function walkerSource(rules, calls, scopes, kinds, maxElements) {
   if (!Number.isSafeInteger(maxElements)) throw new Error("js/walkers.mjs: Limit.MaxElements is missing");
   const out = [];
   const unchecked = new Set(); // keys read without an own check (see api.js, isPolluted)
@@ -225,6 +228,54 @@ ${cases.join("\n")}
     }
     return [...merged.values()].map((place, i) => [...place[0], [kinds.Call, `${i}`, place]]);
   }
+  /**
+   * A format's scope functions (Rust's `ScopeRule` table), written out like
+   * the steps so each read has its key in it: `before(event, pairing)`
+   * tells `pairing.change(v)` each Changes value (before the event's calls
+   * are paired), `after(event, pairing)` tells `pairing.close(parts)` the
+   * slot prefix of each Ends rule the event meets (`[]`: every call). Null when the format
+   * has none. Rules on one path read it once; its value is compared
+   * first and checked to be own only when it matches (most events match
+   * none).
+   */
+  const scopeFns = [];
+  function scopeFunctions(rules) {
+    // `v = own value at keys below base`, as the Call step reads a slot.
+    const reads = (v, base, keys) =>
+      [`let ${v} = ${base};`, ...keys.map((key) => `${v} = isObject(${v}) && ${lit(key)} in ${v} && isOwn.call(${v}, ${lit(key)}) ? ${v}[${lit(key)}] : undefined;`)].join("\n  ");
+    const changes = rules.filter((r) => r[0] === 1);
+    const ends = rules.filter((r) => r[0] === 0);
+    let before = "null", after = "null";
+    if (changes.length > 0) {
+      const body = changes.map(([, at], i) => `{\n  ${reads(`v${i}`, "event", at)}\n  if (typeof v${i} === "string") pairing.change(v${i});\n  }`);
+      before = `s${scopeFns.length}`;
+      scopeFns.push(`function ${before}(event, pairing) {\n  ${body.join("\n  ")}\n}`);
+    }
+    if (ends.length > 0) {
+      const byPath = new Map();
+      for (const rule of ends) {
+        const key = JSON.stringify(rule[1]);
+        if (!byPath.has(key)) byPath.set(key, []);
+        byPath.get(key).push(rule);
+      }
+      const body = [...byPath.values()].map((group, g) => {
+        const at = group[0][1];
+        const [first, ...rest] = at;
+        // The first key: read as it is, its own-ness checked on a match.
+        const read = [`let v${g} = event[${lit(first)}];`, ...rest.map((key) => `v${g} = isObject(v${g}) && ${lit(key)} in v${g} && isOwn.call(v${g}, ${lit(key)}) ? v${g}[${lit(key)}] : undefined;`)].join("\n  ");
+        const cases = group.map(([, , is, slot]) => {
+          const test = is === null ? `v${g} !== undefined` : `v${g} === ${lit(is)}`;
+          const parts = slot.map((keys, i) => `${reads(`p${i}`, "event", keys)}`).join("\n    ");
+          return `if (${test} && isOwn.call(event, ${lit(first)})) {\n    ${parts}\n    pairing.close([${slot.map((_, i) => `slotPart(p${i})`).join(", ")}]);\n  }`;
+        });
+        return `{\n  ${read}\n  ${cases.join(" else ")}\n  }`;
+      });
+      after = `s${scopeFns.length}`;
+      scopeFns.push(`function ${after}(event, pairing) {\n  if (event === null || typeof event !== "object") return;\n  ${body.join("\n  ")}\n}`);
+    }
+    return `[${before}, ${after}]`;
+  }
+  const scopeEntries = scopes.map(([format, list]) => `[${lit(format)}, ${scopeFunctions(list)}]`);
   const formats = rules.map(([format, list]) => {
     const withCalls = [...list, ...callSteps(callsOf.get(format) ?? [])];
     return `[${lit(format)}, ${level(withCalls, 0)}]`;
@@ -234,7 +285,8 @@ function createWalkers(h) {
   "use strict";
   const { isObject, unboxed, jsonOf, slotPart, isOwn, isEnumerable, mayInherit, namesStep, whenResult, state, protoOf, OBJECT_PROTO, tooMany } = h;
 ${out.join("\n")}
-  return { walkers: new Map([${formats.join(", ")}]), uncheckedKeys: ${lit([...unchecked])} };
+${scopeFns.join("\n")}
+  return { walkers: new Map([${formats.join(", ")}]), uncheckedKeys: ${lit([...unchecked])}, scopes: new Map([${scopeEntries.join(", ")}]) };
 }
 `;
 }

@@ -294,7 +294,8 @@ fn a_slot_string_over_the_bound_pairs_nothing() {
     let mut r = tools();
     run(&mut r, Format::OpenAiResponses, &[sse(&events).as_bytes()]);
     assert_eq!(r.tool_for_call_id("c1"), None, "no slot: the id and the later name stand alone");
-    let short: Vec<Value> = events.iter().map(|e| serde_json::from_str(&e.to_string().replace(&long, "s")).unwrap()).collect();
+    let short: Vec<Value> =
+        events.iter().map(|e| serde_json::from_str(&e.to_string().replace(&long, "s")).unwrap()).collect();
     run(&mut r, Format::OpenAiResponses, &[sse(&short).as_bytes()]);
     assert_eq!(r.tool_for_call_id("c1"), Some("shell/exec"), "the oracle: a short slot pairs them");
 }
@@ -316,7 +317,8 @@ fn a_byte_order_mark_opens_only_the_first_event() {
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn names_out_of_the_rules_order_are_all_rewritten_in_text_order() {
     // Anthropic's `tools` rule comes before `content`'s; here the text has the calls first.
-    let calls: Vec<Value> = (0..500).map(|i| json!({"type": "tool_use", "id": format!("t{i}"), "name": "fs__read_file"})).collect();
+    let calls: Vec<Value> =
+        (0..500).map(|i| json!({"type": "tool_use", "id": format!("t{i}"), "name": "fs__read_file"})).collect();
     let defs: Vec<Value> = (0..500).map(|_| json!({"name": "shell__exec"})).collect();
     let text = format!("data: {}\n\n", json!({"content": calls, "tools": defs}));
     let mut r = tools();

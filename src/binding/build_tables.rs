@@ -8,6 +8,7 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::{to_js, Give};
+use crate::stream::{scope_rules, ScopeRule};
 use crate::tool_name::{call_places, rules as format_rules, Format, Step};
 
 /// The kind of one step of a rule (see [`Step`]), for the wrapper's walker.
@@ -63,6 +64,9 @@ type CallRow = (Rule, &'static str, &'static [&'static str], &'static [(usize, &
 #[serde(rename_all = "camelCase")]
 struct StreamTables {
     calls: Vec<(&'static str, Vec<CallRow>)>,
+    /// Where calls' scopes end ([`crate::ScopeRule`]'s table form), which
+    /// the walkers' scope functions are generated from.
+    scopes: Vec<(&'static str, &'static [ScopeRule])>,
 }
 
 /// Sets `out[0]` to the stream tables.
@@ -76,7 +80,8 @@ pub fn stream_tables(out: &Array) {
             (f.name(), places.collect())
         })
         .collect();
-    out.give(to_js(&StreamTables { calls }));
+    let scopes = Format::ALL.iter().map(|f| (f.name(), scope_rules(*f))).collect();
+    out.give(to_js(&StreamTables { calls, scopes }));
 }
 
 fn step_parts(step: Step) -> (StepKind, &'static str, &'static str) {

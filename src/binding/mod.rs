@@ -48,7 +48,7 @@ pub use build_tables::{rules, stream_tables, StepKind};
 pub use delivery::{delivery_tables, plan, Header, Mailbox, Op};
 pub use error_data::{error_tables, Classifier, IssueWord};
 pub use recipient::{recipient_tables, Validator};
-pub use stream::{scope_table, CallStream, SseStream};
+pub use stream::{CallStream, SseStream};
 pub use tool_name::{pieces, tool_layouts, Lookup, Mapper, Registry};
 
 use js_sys::Array;

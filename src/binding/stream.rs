@@ -2,21 +2,12 @@
 //! parsed-event stream's calls, both in the core; the wrapper's walkers
 //! read the events and tell [`Registry::pair`] what each call carries.
 
-use js_sys::Array;
 use wasm_bindgen::prelude::*;
 
 use super::tool_name::Registry;
-use super::{to_js, Give, Reply};
-use crate::stream::{scope_rules, Doc, Json, Report, Said, SlotPart, SseRewriter, StreamCalls};
+use super::Reply;
+use crate::stream::{Doc, Json, Report, Said, SlotPart, SseRewriter, StreamCalls};
 use crate::tool_name::Format;
-
-/// Sets `out[0]` to `[[format name, rules], …]`: the events that end
-/// calls' scopes ([`crate::ScopeRule`]'s table form).
-#[wasm_bindgen(js_name = "__scope_rules")]
-pub fn scope_table(out: &Array) {
-    let table: Vec<(&str, _)> = Format::ALL.iter().map(|f| (f.name(), scope_rules(*f))).collect();
-    out.give(to_js(&table));
-}
 
 /// One raw event stream being rewritten.
 #[wasm_bindgen]
