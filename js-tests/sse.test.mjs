@@ -4,28 +4,11 @@
 // each name at a tool-name place canonical and every other byte as it came.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { STREAMS, registry, canonicalText, sseText } from "./stream-data.mjs";
+import { STREAMS, registry, canonicalText, sseText, runSse as run } from "./stream-data.mjs";
 
 const A = "github__create_issue";
 const bytes = (text) => new TextEncoder().encode(text);
 
-/** Writes `chunks` through registry `r`'s transform for `format`; the bytes that come out. */
-async function run(r, format, chunks) {
-  const t = r.fromProviderSse(format);
-  const out = [];
-  const reading = (async () => {
-    for await (const c of t.readable) out.push(c);
-  })();
-  const w = t.writable.getWriter();
-  try {
-    for (const c of chunks) await w.write(c);
-    await w.close();
-  } finally {
-    await reading.catch(() => {}); // the write's error is the one to report
-  }
-  await reading;
-  return Buffer.concat(out);
-}
 const splitAt = (b, ...cuts) => [0, ...cuts, b.length].slice(1).map((end, i, ends) => b.slice(i === 0 ? 0 : ends[i - 1], end));
 /** A small seeded generator: the random splits are the same on every run. */
 function random(seed) {

@@ -11,7 +11,7 @@ import v8 from "node:v8";
 import vm from "node:vm";
 import { EventStreamCodec } from "@smithy/core/event-streams";
 import { ToolRegistry, toolDefinitions, ErrorClassifier } from "mcp-boundary";
-import { STREAMS, registry, canonicalText, sseText } from "./stream-data.mjs";
+import { STREAMS, registry, canonicalText, sseText, runSse as run } from "./stream-data.mjs";
 
 const bytes = (text) => new TextEncoder().encode(text);
 const A = "github__create_issue";
@@ -21,19 +21,6 @@ function tools() {
   r.registerServer("fs", ["read_file"]);
   r.registerServer("shell", ["exec"]);
   return r;
-}
-/** Writes `chunks` through `r`'s transform; the bytes out. */
-async function run(r, format, chunks) {
-  const t = r.fromProviderSse(format);
-  const out = [];
-  const reading = (async () => {
-    for await (const c of t.readable) out.push(c);
-  })();
-  const w = t.writable.getWriter();
-  for (const c of chunks) await w.write(c);
-  await w.close();
-  await reading;
-  return Buffer.concat(out);
 }
 async function collect(iterable) {
   const out = [];

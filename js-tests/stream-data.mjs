@@ -29,3 +29,20 @@ export function sseText(format, eol) {
   if (done !== undefined) text += `data: ${done}${nl}${nl}`;
   return text;
 }
+/** Writes `chunks` through registry `r`'s fromProviderSse transform for `format`; the bytes that come out. */
+export async function runSse(r, format, chunks) {
+  const t = r.fromProviderSse(format);
+  const out = [];
+  const reading = (async () => {
+    for await (const c of t.readable) out.push(c);
+  })();
+  const w = t.writable.getWriter();
+  try {
+    for (const c of chunks) await w.write(c);
+    await w.close();
+  } finally {
+    await reading.catch(() => {}); // the write's error is the one to report
+  }
+  await reading;
+  return Buffer.concat(out);
+}
