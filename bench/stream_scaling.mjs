@@ -2,8 +2,11 @@
 // that once took time or memory faster than linear (CR-only line ends, a
 // renamed name beside many keys, names out of the rules' order, one byte
 // per chunk), at n and 10n bytes.
-// Linear means the 10n row costs about 10 times the n row. `make bench`.
+// Each row gives the time at 10n beside 10 times the time at n: a ratio
+// of about 1.0× is linear (the harness's table, so scripts/bench-against.sh
+// compares it with an earlier package too). `make bench`.
 import { ToolRegistry } from "mcp-boundary";
+import { report } from "./harness.mjs";
 
 const registry = new ToolRegistry();
 registry.registerServer("github", ["create_issue"]);
@@ -64,14 +67,13 @@ const cases = [
   ["one byte per chunk (n events)", events, 20, bytes],
   ["network chunks, 64 KB (n events)", events, 2_000],
 ];
-console.log(`\nfromProviderSse scaling (Node ${process.version}, median of 7 runs)\n`);
-console.log("| input | n: bytes | ns | 10n: bytes | ns | 10n / n |");
-console.log("|---|---:|---:|---:|---:|---:|");
+const rows = [];
 for (const [name, make, n, split = whole] of cases) {
   const small = make(n), big = make(10 * n);
   const chunksOf = (b) => (split === whole && b.length > 65536 ? Array.from({ length: Math.ceil(b.length / 65536) }, (_, i) => b.subarray(i * 65536, (i + 1) * 65536)) : split(b));
   const [a, b] = [chunksOf(small), chunksOf(big)];
   await time(a), await time(b); // warm up
   const ta = await time(a), tb = await time(b);
-  console.log(`| ${name} | ${small.length} | ${ta.toFixed(0)} | ${big.length} | ${tb.toFixed(0)} | ${(tb / ta).toFixed(1)}× |`);
+  rows.push({ name: `fromProviderSse at 10n, ${name}: ${big.length} bytes, beside 10 × at n (${small.length})`, wasm: tb, js: 10 * ta, ratio: tb / (10 * ta), target: 1.5 });
 }
+report("fromProviderSse scaling: ns at 10n beside 10 × ns at n (median of 7 runs; 1.0× is linear)", rows);

@@ -754,7 +754,8 @@ function createApi(glue) {
     open = false;
     #live;
     #calls = null; // made on the first call
-    #scope; // the last Changes value seen
+    /** The last Changes value seen (the walkers' scope functions compare with it before they check more). */
+    scope = undefined;
     #closes = null; // slot prefixes (JSON texts) to close before the next call; "[]" closes every call
     #before;
     #after;
@@ -774,7 +775,7 @@ function createApi(glue) {
     }
     /** A Changes value seen: every call closes when it differs. */
     change(v) {
-      if (v !== this.#scope) (this.#scope = v), this.#closeAll();
+      if (v !== this.scope) (this.scope = v), this.#closeAll();
     }
     /** A scope's end (its slot prefix; `[]`: every call): noted for the next call event. */
     close(parts) {

@@ -247,9 +247,15 @@ ${cases.join("\n")}
     const ends = rules.filter((r) => r[0] === 0);
     let before = "null", after = "null";
     if (changes.length > 0) {
-      const body = changes.map(([, at], i) => `{\n  ${reads(`v${i}`, "event", at)}\n  if (typeof v${i} === "string") pairing.change(v${i});\n  }`);
+      // The value is the same in most events (a completion's id in every
+      // chunk): compared with the last one first, checked to be own only
+      // when it differs.
+      const body = changes.map(([, [first, ...rest]], i) => {
+        const read = [`let v${i} = event[${lit(first)}];`, ...rest.map((key) => `v${i} = isObject(v${i}) && ${lit(key)} in v${i} && isOwn.call(v${i}, ${lit(key)}) ? v${i}[${lit(key)}] : undefined;`)].join("\n  ");
+        return `{\n  ${read}\n  if (typeof v${i} === "string" && v${i} !== pairing.scope && isOwn.call(event, ${lit(first)})) pairing.change(v${i});\n  }`;
+      });
       before = `s${scopeFns.length}`;
-      scopeFns.push(`function ${before}(event, pairing) {\n  ${body.join("\n  ")}\n}`);
+      scopeFns.push(`function ${before}(event, pairing) {\n  if (event === null || typeof event !== "object") return;\n  ${body.join("\n  ")}\n}`);
     }
     if (ends.length > 0) {
       const byPath = new Map();
