@@ -2,7 +2,8 @@
 # Both run `setup` first, which installs only what is missing.
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
-export PATH := $(CURDIR)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
+# Cargo's binaries live in $CARGO_HOME/bin, ~/.cargo/bin when it is unset.
+export PATH := $(CURDIR)/node_modules/.bin:$(or $(CARGO_HOME),$(HOME)/.cargo)/bin:$(PATH)
 export CARGO_TERM_COLOR := never
 
 WASM := target/wasm32-unknown-unknown/release/mcp_boundary.wasm

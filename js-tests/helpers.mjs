@@ -1,7 +1,7 @@
 // Shared by the node --test files: the vectors, a seeded generator, headless Chromium and Firefox.
 import { execFile, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
-import { homedir, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 export const vectors = JSON.parse(readFileSync(new URL("../tests/data/recipients.json", import.meta.url), "utf8"));
@@ -49,7 +49,9 @@ export function dumpDom(url) {
  */
 export async function firefoxResult(url, id = "out") {
   const port = 20000 + Math.floor(Math.random() * 20000);
-  const driver = spawn(join(homedir(), ".cargo/bin/geckodriver"), ["--port", String(port)], { stdio: "ignore" });
+  // From PATH, where the set-up's `cargo install` put it: a machine's cargo
+  // home need not be ~/.cargo (the official Rust image's is /usr/local/cargo).
+  const driver = spawn("geckodriver", ["--port", String(port)], { stdio: "ignore" });
   const base = `http://127.0.0.1:${port}`;
   const call = async (method, path, body) => {
     const response = await fetch(`${base}${path}`, { method, headers: { "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });

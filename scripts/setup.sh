@@ -5,7 +5,7 @@
 # from crates.io, npm and Debian: nothing downloads a prebuilt binary.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export PATH="$HOME/.cargo/bin:$PATH"
+export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 say() { printf 'setup: %s\n' "$*"; }
 
 # Rust's wasm target (the one download from Rust's own dist server).
