@@ -86,6 +86,34 @@ fn rng(target: u64) -> Rng {
 /// output is a safe rendition (which escapes and bounds it).
 const MARKER: &str = "ZQXJ";
 
+/// SPEC 3.1's table for a built-in profile (`None` for a custom one): the
+/// characters, the length and the first character, checked here on their
+/// own rather than by the profile under test.
+fn spec_accepts(alias: &str, profile: &str) -> Option<bool> {
+    let base = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-';
+    let (extra, max, letter_first): (&[char], usize, bool) = match profile {
+        "anthropic" => (&[], 128, false),
+        "openai" | "bedrock" => (&[], 64, false),
+        "gemini" => (&['.', ':'], 64, true),
+        "mcp" => (&['.'], 128, false),
+        "portable" => (&[], 64, true),
+        _ => return None,
+    };
+    let first_ok = !letter_first || alias.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_');
+    let n = alias.chars().count();
+    Some((1..=max).contains(&n) && first_ok && alias.chars().all(|c| base(c) || extra.contains(&c)))
+}
+
+/// SPEC 1.1: `AGENT:*` byte for byte, or `@` and 1..=`max` characters of `[A-Za-z0-9_-]`.
+fn shape_valid(to: &str, max: usize) -> bool {
+    if to == "AGENT:*" {
+        return true;
+    }
+    let Some(id) = to.strip_prefix('@') else { return false };
+    let n = id.chars().count();
+    (1..=max).contains(&n) && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+}
+
 #[test]
 fn recipients() {
     let mut r = rng(1);
@@ -101,14 +129,19 @@ fn recipients() {
                 r.pick(&["@[a-z0-9-]+", "@(neo|agent)-.*", "(", "(?:a{1,100}){1,100}", "@.{1,8}"]).to_string(),
             );
         }
+        let mut max = 128; // SPEC 1.1's default
         if r.chance(30) {
-            options = options.max_identifier_length(r.below(5000));
+            max = r.below(5000);
+            options = options.max_identifier_length(max);
         }
         let Ok(v) = RecipientValidator::new(options) else { continue };
         for _ in 0..4 {
             let to = String::from_utf16_lossy(&r.units(12));
+            assert_eq!(validate_recipient(&to).is_ok(), shape_valid(&to, 128), "the default shape: {to:?}");
             match v.validate(&to) {
-                Ok(_) => assert!(validate_recipient(&to).is_ok() || v.validate(&to).is_ok()),
+                // The oracle is SPEC 1.1's shape, checked here on its own:
+                // options only ever narrow it.
+                Ok(_) => assert!(shape_valid(&to, max), "accepted outside the shape: {to:?}"),
                 Err(rejection) => {
                     let shown = rejection.to().as_str();
                     assert!(shown.chars().count() <= RENDITION_MAX_CHARS * 12 + 8, "a rendition is bounded");
@@ -147,6 +180,14 @@ fn tool_names_and_registries() {
             let _ = try_reverse_to_canonical(&name);
             if let Ok(alias) = to_llm_facing_name(&name, &p, overflow) {
                 assert!(p.accepts(&alias), "{alias:?} does not satisfy its own profile");
+                assert_ne!(spec_accepts(&alias, p.name()), Some(false), "{alias:?} breaks SPEC 3.1's {}", p.name());
+                if alias != name.replace('/', "__") {
+                    // Not the plain form: a hashed alias (SPEC 3.2), only with overflow "hash", ending `_` and 8 hex digits.
+                    assert_eq!(overflow, Overflow::Hash, "{name:?} changed into {alias:?} without hashing");
+                    let tail = alias.get(alias.len().saturating_sub(9)..).unwrap_or_default();
+                    let hex = |b: u8| b.is_ascii_digit() || (b'a'..=b'f').contains(&b);
+                    assert!(tail.starts_with('_') && tail[1..].bytes().all(hex), "{alias:?}");
+                }
             }
             let before: Vec<(String, String)> =
                 registry.entries().map(|e| (e.canonical.to_owned(), e.alias.to_owned())).collect();
@@ -181,6 +222,10 @@ fn tool_names_and_registries() {
         for e in registry.entries() {
             let (canonical, alias) = (e.canonical, e.alias);
             assert!(aliases.insert(alias.to_owned()), "two names share {alias:?}");
+            assert_ne!(spec_accepts(alias, registry.profile().name()), Some(false), "{alias:?}");
+            if !e.hashed {
+                assert_eq!(alias, canonical.replace('/', "__"), "a plain alias is the canonical name with / as __");
+            }
             assert_eq!(registry.to_canonical(alias), Some(canonical));
             assert_eq!(registry.to_llm_facing(canonical), Some(alias));
             assert!(registry.profile().accepts(alias));
