@@ -45,9 +45,13 @@ test("packed, installed by name, used from ESM and CommonJS", () => {
     assert.equal(execFileSync(process.execPath, ["all.cjs"], { cwd: dir, encoding: "utf8" }), viaImport);
     assert.equal(JSON.parse(viaImport).history.content[0].name, "github/create_issue");
     const files = JSON.parse(execFileSync("npm", ["pack", "--dry-run", "--json", pkg], { encoding: "utf8" }))[0].files.map((f) => f.path);
-    for (const f of ["node/index.cjs", "node/index.mjs", "node/walkers.cjs", "node/package.json", "web/index.js", "web/package.json", "index.d.ts", "index.d.mts"]) {
+    for (const f of ["node/index.cjs", "node/index.mjs", "node/walkers.cjs", "node/package.json", "web/index.js", "web/package.json", "index.d.ts", "index.d.mts", "LICENSE-MIT", "LICENSE-APACHE"]) {
       assert.ok(files.includes(f), `${f} is in the package`);
     }
+    // Every file the package's README links is in the package.
+    const links = [...readFileSync(join(pkg, "README.md"), "utf8").matchAll(/\]\(([^)#:]+)(#[^)]*)?\)/g)].map((m) => m[1]);
+    assert.ok(links.length >= 5, "the README links its docs");
+    for (const link of links) assert.ok(files.includes(link), `the README links ${link}, which is in the package`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -9,7 +9,7 @@
 //   pkg/node/index.mjs     import … from "mcp-boundary" in Node
 //   pkg/node/walkers.cjs   the payload walkers, which both Node entries load on the first rewrite
 //   pkg/web/index.js       browsers and bundlers: `await init()` first
-import { readFileSync, writeFileSync, copyFileSync, rmSync, mkdirSync, chmodSync } from "node:fs";
+import { readFileSync, readdirSync, writeFileSync, copyFileSync, rmSync, mkdirSync, chmodSync } from "node:fs";
 import { createRequire } from "node:module";
 import { walkerSource } from "./walkers.mjs";
 import { rejectionSource } from "./rejections.mjs";
@@ -260,6 +260,11 @@ chmodSync(new URL("bin/mcp-boundary.mjs", pkg), 0o755);
 copyFileSync(new URL("js/index.d.ts", root), new URL("index.d.ts", pkg));
 copyFileSync(new URL("js/index.d.ts", root), new URL("index.d.mts", pkg));
 copyFileSync(new URL("README.md", root), new URL("README.md", pkg));
+// The licenses, and every file the README links (the docs and
+// CONTRIBUTING.md), so its links work in the package as in the repository.
+const documents = ["LICENSE-MIT", "LICENSE-APACHE", "CONTRIBUTING.md", ...readdirSync(new URL("docs/", root)).filter((f) => f.endsWith(".md")).map((f) => `docs/${f}`)];
+mkdirSync(new URL("docs/", pkg), { recursive: true });
+for (const f of documents) copyFileSync(new URL(f, root), new URL(f, pkg));
 
 const manifest = {
   name: "mcp-boundary",
@@ -289,7 +294,7 @@ const manifest = {
     },
     "./package.json": "./package.json",
   },
-  files: ["index.d.ts", "index.d.mts", "README.md", "node/", "web/", "worker/", "inline/", "mcp/", "bin/"],
+  files: ["index.d.ts", "index.d.mts", "README.md", ...documents, "node/", "web/", "worker/", "inline/", "mcp/", "bin/"],
   bin: { "mcp-boundary": "./bin/mcp-boundary.mjs" },
   // Only mcp-boundary/mcp loads the SDK; the range is the one its tests
   // cover (it reaches into McpServer's tools/call flow).
