@@ -356,3 +356,39 @@ test("JSON-RPC envelopes return the request's id exactly, lone surrogates includ
   }
   assert.equal(c.unknownToolResponse({ not: "an id" }, "x").id, null);
 });
+
+test("late and hostile iteration: a next() pending at return() walks nothing; a promise whose then throws closes the source", async () => {
+  const r = registry();
+  const event = { type: "content_block_start", index: 0, content_block: { type: "tool_use", id: "late", name: A } };
+  let resolve;
+  let returned = 0;
+  const it = {
+    [Symbol.asyncIterator]: () => it,
+    next: () => new Promise((res) => (resolve = res)),
+    return: async () => ((returned++), { done: true }),
+  };
+  const s = r.fromProviderStream(it, "anthropic");
+  const pending = s.next();
+  await s.return();
+  resolve({ value: event, done: false });
+  assert.deepEqual(await pending, { value: undefined, done: true });
+  assert.equal(r.toolForCallId("late"), null, "the late event was not walked");
+  assert.equal(returned, 1);
+  // A source's promise whose own `then` throws.
+  let closed = 0;
+  const hostile = Promise.resolve({ value: event, done: false });
+  Object.defineProperty(hostile, "then", { get() { throw new Error("then"); } });
+  const it2 = { [Symbol.asyncIterator]: () => it2, next: () => hostile, return: async () => ((closed++), { done: true }) };
+  await assert.rejects(collect(r.fromProviderStream(it2, "anthropic")), /then/);
+  assert.equal(closed, 1);
+});
+
+test("an id first named with a tool too long to hold, or with a lone surrogate, never takes another tool", async () => {
+  const start = (name) => ({ type: "content_block_start", index: 0, content_block: { type: "tool_use", id: "t1", name } });
+  for (const first of ["x".repeat(1025), "\uD800"]) {
+    const r = tools();
+    await collect(r.fromProviderStream([start(first)], "anthropic"));
+    await collect(r.fromProviderStream([start("shell__exec")], "anthropic"));
+    assert.equal(r.toolForCallId("t1"), null, first.slice(0, 3));
+  }
+});

@@ -773,14 +773,24 @@ function createApi(glue) {
     after(event) {
       if (this.open && this.#after !== null) this.#after(event, this);
     }
-    /** A Changes value seen: every call closes when it differs. */
+    /**
+     * A Changes value seen: every call closes when it differs. A value over
+     * Limit.MaxSlotText units cannot be held (as in Rust): each one closes
+     * every call.
+     */
     change(v) {
-      if (v !== this.scope) (this.scope = v), this.#closeAll();
+      if (v === this.scope) return;
+      this.scope = v.length <= Limit.MaxSlotText ? v : undefined;
+      this.#closeAll();
     }
-    /** A scope's end (its slot prefix; `[]`: every call): noted for the next call event. */
+    /**
+     * A scope's end (its slot prefix; `[]`: every call): noted for the next
+     * call event. A prefix that cannot be read closes every call: a missed
+     * close could let a later name claim an id-only call.
+     */
     close(parts) {
-      if (!this.open || parts.includes(null)) return;
-      if (parts.length === 0) return this.#closeAll();
+      if (!this.open) return;
+      if (parts.length === 0 || parts.includes(null)) return this.#closeAll();
       // Bounded: past 64, every call closes (which costs pairing, never routing).
       if (this.#closes !== null && this.#closes.length >= 64) this.#closes = ["[]"];
       else (this.#closes ??= []).push(JSON.stringify(parts));
@@ -790,6 +800,12 @@ function createApi(glue) {
       this.open = false;
     }
     #pair(id, name, key) {
+      if (this.#freed) return; // the stream has ended; an event walked late pairs nothing
+      // An id or name longer than Rust holds (in bytes, which are never
+      // fewer than the units) is sent as a lone surrogate, which Rust also
+      // holds as unheld: the same answer without copying it in.
+      if (id !== undefined && id.length > Limit.MaxSlotText) id = "\uD800";
+      if (name !== undefined && name.length > Limit.MaxCallName) name = "\uD800";
       this.#calls ??= new glue.CallStream();
       this.open = true;
       const closes = this.#closes === null ? undefined : `[${this.#closes.join(",")}]`;
@@ -801,7 +817,9 @@ function createApi(glue) {
       s.v.pair(this.#calls, len(id), len(name), key === null ? -1 : key.length, len(closes));
       s.done(at - s.unitsBase);
     }
+    #freed = false;
     free() {
+      this.#freed = true;
       this.#calls?.free();
       this.#calls = null;
     }
@@ -1000,13 +1018,17 @@ function createApi(glue) {
       } catch (e) {
         return this.#fail(e);
       }
-      return Promise.resolve(r).then(this.#step, this.#failed);
+      // A new promise resolved with `r`, not Promise.resolve(r): a source's
+      // promise whose own `then` or `constructor` throws then rejects it,
+      // and the source is closed.
+      return new Promise((resolve) => resolve(r)).then(this.#step, this.#failed);
     }
     async return(value) {
       await this.#close();
       return { value, done: true };
     }
     #event(r) {
+      if (!this.#open) return { value: undefined, done: true }; // a next() that was pending when return() closed the stream
       if (r === null || typeof r !== "object") throw argumentError(Expected.EventSource);
       const calls = this.#calls;
       if (r.done) {

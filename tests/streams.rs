@@ -325,3 +325,40 @@ fn names_out_of_the_rules_order_are_all_rewritten_in_text_order() {
     let out = String::from_utf8(run(&mut r, Format::Anthropic, &[text.as_bytes()])).unwrap();
     assert_eq!(out, text.replace("fs__read_file", "fs/read_file").replace("shell__exec", "shell/exec"));
 }
+
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn an_id_first_named_with_a_tool_too_long_to_hold_never_takes_another() {
+    let start = |name: &str| {
+        format!("data: {{\"type\":\"content_block_start\",\"index\":0,\"content_block\":{{\"type\":\"tool_use\",\"id\":\"t1\",\"name\":\"{name}\"}}}}\n\n")
+    };
+    for first in ["x".repeat(1025), "\\ud800".to_owned()] {
+        let mut r = tools();
+        run(&mut r, Format::Anthropic, &[start(&first).as_bytes()]);
+        run(&mut r, Format::Anthropic, &[start("shell__exec").as_bytes()]);
+        assert_eq!(r.tool_for_call_id("t1"), None, "{}", &first[..6]);
+    }
+}
+
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn a_scope_value_or_slot_that_cannot_be_read_closes_every_call() {
+    // An OpenAI Chat completion id with a lone surrogate is still a new completion.
+    let text = "data: {\"id\":\"A\",\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":[{\"index\":0,\"id\":\"call_1\"}]}}]}\n\n\
+                data: {\"id\":\"\\ud800\",\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":[{\"index\":0,\"function\":{\"name\":\"shell__exec\"}}]}}]}\n\n";
+    let mut r = tools();
+    run(&mut r, Format::OpenAiChat, &[text.as_bytes()]);
+    assert_eq!(r.tool_for_call_id("call_1"), None);
+    // A content block's end whose index is no whole number still ends it.
+    let text = "data: {\"type\":\"content_block_start\",\"index\":1,\"content_block\":{\"type\":\"tool_use\",\"id\":\"t1\"}}\n\n\
+                data: {\"type\":\"content_block_stop\",\"index\":1.0}\n\n\
+                data: {\"type\":\"content_block_start\",\"index\":1,\"content_block\":{\"type\":\"tool_use\",\"name\":\"shell__exec\"}}\n\n";
+    let mut r = tools();
+    run(&mut r, Format::Anthropic, &[text.as_bytes()]);
+    assert_eq!(r.tool_for_call_id("t1"), None);
+    // The oracle: without the stop, the name completes t1's call.
+    let without: String = text.lines().filter(|l| !l.contains("stop")).map(|l| [l, "\n"].concat()).collect();
+    let mut r = tools();
+    run(&mut r, Format::Anthropic, &[without.replace("\n\n\n", "\n\n").as_bytes()]);
+    assert_eq!(r.tool_for_call_id("t1"), Some("shell/exec"));
+}

@@ -156,13 +156,17 @@ pub enum Limit {
     /// stream brings cannot grow a long-lived host (4,096 answers of a
     /// 100 KB name would hold 800 MB).
     CacheUnits = 524_288,
-    /// The longest string a stream call's slot may hold
-    /// ([`crate::MAX_CALL_ID_BYTES`]; the wrapper counts code units).
+    /// The longest string a stream call's slot, a call id or a scope value
+    /// may be ([`crate::MAX_CALL_ID_BYTES`]; the wrapper counts code units).
     MaxSlotText = 256,
+    /// The longest tool name a stream's call memory holds
+    /// ([`crate::MAX_CALL_NAME_BYTES`]; the wrapper counts code units).
+    MaxCallName = 1024,
 }
 
 // The wrapper's slot bound is the core's.
 const _: () = assert!(Limit::MaxSlotText as usize == crate::MAX_CALL_ID_BYTES);
+const _: () = assert!(Limit::MaxCallName as usize == crate::MAX_CALL_NAME_BYTES);
 
 // The module talks to JS through as few distinct import signatures as it
 // can: the engine compiles a call wrapper for each one when it compiles

@@ -85,10 +85,9 @@ impl Registry {
         let (slot, closes) = (next(slot_len).and_then(Result::ok), next(closes_len).and_then(Result::ok));
         if let Some(doc) = closes.as_deref().and_then(Doc::parse) {
             for prefix in doc.root().elements() {
-                // As natively: a prefix that cannot be read closes nothing.
-                if let Some(prefix) = prefix.elements().map(Json::slot_part).collect::<Option<Vec<_>>>() {
-                    stream.inner.close(&prefix);
-                }
+                // As natively: a prefix that cannot be read closes every call.
+                let prefix: Option<Vec<SlotPart>> = prefix.elements().map(Json::slot_part).collect();
+                stream.inner.close(prefix.as_deref().unwrap_or_default());
             }
         }
         let report = Report { id, name, slot: slot.as_deref().and_then(slot_of) };

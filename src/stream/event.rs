@@ -81,8 +81,11 @@ impl<'t> Json<'t> for At<'_, 't> {
 pub(crate) fn begin<'t>(calls: &mut StreamCalls, format: Format, event: impl Json<'t>) {
     for rule in scope_rules(format) {
         if let ScopeRule::Changes { at } = *rule {
-            if let Some(value) = event.at(at).and_then(Json::string) {
-                calls.scope_value(&value);
+            // A string that cannot be decoded (a lone surrogate) is still a
+            // value, one that cannot be compared: told as such (JS's
+            // JSON.parse reads it as a string too).
+            if let Some(value) = event.at(at).filter(|v| v.is_string()) {
+                calls.scope_value(value.string().as_deref());
             }
         }
     }
@@ -96,10 +99,11 @@ pub(crate) fn end<'t>(calls: &mut StreamCalls, format: Format, event: impl Json<
             if is.is_some_and(|is| value.string().as_deref() != Some(is)) {
                 continue;
             }
+            // A slot that cannot be read (a part missing, a number that is
+            // not a whole one) closes every call: a missed close could let
+            // a later name claim an id-only call.
             let prefix: Option<Vec<SlotPart>> = slot.iter().map(|keys| event.at(keys)?.slot_part()).collect();
-            if let Some(prefix) = prefix {
-                calls.close(&prefix);
-            }
+            calls.close(prefix.as_deref().unwrap_or_default());
         }
     }
 }

@@ -2,8 +2,8 @@
 //! ([`ToolRegistry::tool_for_call_id`](crate::ToolRegistry::tool_for_call_id)).
 
 use std::collections::{HashMap, HashSet, VecDeque};
+use std::hash::Hasher;
 
-use super::pairing::hash_of;
 use super::{MAX_AMBIGUOUS_IDS, MAX_CALL_IDS, MAX_CALL_ID_BYTES, MAX_CALL_MEMORY_BYTES, MAX_CALL_NAME_BYTES};
 
 /// What an id is remembered as.
@@ -45,10 +45,19 @@ fn cost(id: &str, tool: &Tool) -> usize {
 impl CallMemory {
     /// Remembers that call `id` named `tool`. An id or a name over its
     /// byte bound is not remembered (no provider's is that long).
-    pub(crate) fn remember(&mut self, id: &str, tool: &str) {
-        if id.len() > MAX_CALL_ID_BYTES || tool.len() > MAX_CALL_NAME_BYTES {
+    ///
+    /// `tool` is `None` when the call named a tool too long to hold (or
+    /// one with a lone surrogate): the id then answers `None` from now on,
+    /// as one seen with two tools does, so no later event can give it a
+    /// tool.
+    pub(crate) fn remember(&mut self, id: &str, tool: Option<&str>) {
+        if id.len() > MAX_CALL_ID_BYTES {
             return;
         }
+        let Some(tool) = tool.filter(|t| t.len() <= MAX_CALL_NAME_BYTES) else {
+            self.poison(id);
+            return;
+        };
         let ambiguous = !self.ambiguous.is_empty() && self.ambiguous.contains(&hash_of(id));
         if let Some(known) = self.tools.get_mut(id) {
             if !matches!(known, Tool::One(t) if t == tool) && *known != Tool::Ambiguous {
@@ -69,6 +78,18 @@ impl CallMemory {
                 self.bytes -= cost(&oldest, &gone);
             }
         }
+    }
+
+    /// Makes `id` answer `None` from now on.
+    fn poison(&mut self, id: &str) {
+        if let Some(known) = self.tools.get_mut(id) {
+            if *known != Tool::Ambiguous {
+                self.bytes -= cost(id, known);
+                *known = Tool::Ambiguous;
+                self.bytes += cost(id, known);
+            }
+        }
+        self.mark_ambiguous(id);
     }
 
     fn mark_ambiguous(&mut self, id: &str) {
@@ -92,6 +113,16 @@ impl CallMemory {
     }
 }
 
+/// An id's 64-bit hash, for the ambiguous ids kept after they are
+/// forgotten: `SipHash` with fixed keys. Two ids that hash alike (about
+/// 2^32 tries for someone choosing both) only make the other answer `None`
+/// too: a fallback to the name, never another tool.
+fn hash_of(id: &str) -> u64 {
+    let mut h = std::hash::DefaultHasher::new();
+    h.write(id.as_bytes());
+    h.finish()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -99,29 +130,29 @@ mod tests {
     #[test]
     fn an_id_never_moves_to_another_tool() {
         let mut m = CallMemory::default();
-        m.remember("call_1", "fs/read_file");
-        m.remember("call_1", "fs/read_file");
+        m.remember("call_1", Some("fs/read_file"));
+        m.remember("call_1", Some("fs/read_file"));
         assert_eq!(m.tool("call_1"), Some("fs/read_file"));
-        m.remember("call_1", "shell/exec");
+        m.remember("call_1", Some("shell/exec"));
         assert_eq!(m.tool("call_1"), None);
-        m.remember("call_1", "fs/read_file");
+        m.remember("call_1", Some("fs/read_file"));
         assert_eq!(m.tool("call_1"), None, "ambiguous stays ambiguous");
     }
 
     #[test]
     fn an_ambiguous_id_stays_so_after_it_is_forgotten() {
         let mut m = CallMemory::default();
-        m.remember("toolu_1", "fs/read_file");
-        m.remember("toolu_1", "shell/exec");
+        m.remember("toolu_1", Some("fs/read_file"));
+        m.remember("toolu_1", Some("shell/exec"));
         for i in 0..=MAX_CALL_IDS {
-            m.remember(&format!("flood{i}"), "t");
+            m.remember(&format!("flood{i}"), Some("t"));
         }
         assert!(!m.tools.contains_key("toolu_1"), "forgotten");
-        m.remember("toolu_1", "shell/exec");
+        m.remember("toolu_1", Some("shell/exec"));
         assert_eq!(m.tool("toolu_1"), None, "still ambiguous");
         for i in 0..=MAX_AMBIGUOUS_IDS {
-            m.remember(&format!("a{i}"), "x");
-            m.remember(&format!("a{i}"), "y");
+            m.remember(&format!("a{i}"), Some("x"));
+            m.remember(&format!("a{i}"), Some("y"));
         }
         assert!(m.ambiguous.len() <= MAX_AMBIGUOUS_IDS && m.ambiguous_order.len() <= MAX_AMBIGUOUS_IDS);
     }
@@ -130,21 +161,23 @@ mod tests {
     fn bounded_by_count_and_by_bytes() {
         let mut m = CallMemory::default();
         for i in 0..MAX_CALL_IDS + 10 {
-            m.remember(&format!("id{i}"), "t");
+            m.remember(&format!("id{i}"), Some("t"));
         }
         assert_eq!(m.tools.len(), MAX_CALL_IDS);
         assert_eq!(m.tool("id0"), None, "the oldest forgotten");
         assert_eq!(m.tool(&format!("id{}", MAX_CALL_IDS + 9)), Some("t"));
         let name = "n".repeat(MAX_CALL_NAME_BYTES);
         for i in 0..MAX_CALL_IDS {
-            m.remember(&format!("big{i}"), &name);
+            m.remember(&format!("big{i}"), Some(&name));
         }
         assert!(m.bytes <= MAX_CALL_MEMORY_BYTES);
         let recount: usize = m.tools.iter().map(|(id, t)| cost(id, t)).sum();
         assert_eq!(recount, m.bytes);
-        m.remember("x", &"n".repeat(MAX_CALL_NAME_BYTES + 1));
-        m.remember(&"i".repeat(MAX_CALL_ID_BYTES + 1), "t");
+        m.remember("x", Some(&"n".repeat(MAX_CALL_NAME_BYTES + 1)));
+        m.remember(&"i".repeat(MAX_CALL_ID_BYTES + 1), Some("t"));
         assert_eq!(m.tool("x"), None);
+        m.remember("x", Some("t"));
+        assert_eq!(m.tool("x"), None, "an id whose tool was too long to hold never takes another");
         assert_eq!(m.tools.len(), m.order.len());
     }
 }

@@ -2,8 +2,6 @@
 //! same call are paired by the call's slot, within the scope that opened
 //! it.
 
-use std::hash::Hasher;
-
 use super::{MAX_CALL_ID_BYTES, MAX_CALL_NAME_BYTES, MAX_OPEN_CALLS};
 
 /// One value of a call's slot (an index, an item id).
@@ -40,6 +38,13 @@ impl Said {
         match self {
             Self::Held(s) if s.len() > max => Self::Unheld,
             other => other,
+        }
+    }
+    /// The value, when held.
+    fn held(&self) -> Option<&str> {
+        match self {
+            Self::Held(s) => Some(s),
+            Self::Unheld => None,
         }
     }
     fn same(&self, other: &Self) -> bool {
@@ -80,10 +85,9 @@ pub struct StreamCalls {
     /// [`MAX_OPEN_CALLS`], mostly a few, and a map's hashing of the slots
     /// cost more code than the search.
     open: Vec<(Vec<SlotPart>, Call)>,
-    /// The hash of the last value of a
-    /// [`ScopeRule::Changes`](crate::ScopeRule::Changes): a value of any
-    /// length is compared in 8 bytes.
-    scope: Option<u64>,
+    /// The last value of a [`ScopeRule::Changes`](crate::ScopeRule::Changes),
+    /// when it was one that can be held.
+    scope: Option<String>,
 }
 
 impl StreamCalls {
@@ -94,18 +98,18 @@ impl StreamCalls {
     }
 
     /// Pairs what an event said of a call; `remember(id, tool)` is told each
-    /// id once its tool is known. An id joins the slot's call only while
+    /// id once its tool is known (`None`: a tool too long to hold). An id joins the slot's call only while
     /// the call has room and either has no id yet or the event names the
     /// same tool; a name joins only a call without one or with the same
     /// one. Anything else at the slot opens a new call there: an id is
     /// never paired with a tool another call named.
-    pub(crate) fn report(&mut self, report: Report, remember: &mut impl FnMut(&str, &str)) {
+    pub(crate) fn report(&mut self, report: Report, remember: &mut impl FnMut(&str, Option<&str>)) {
         let Report { id, name, slot } = report;
         let id = id.map(|id| id.within(MAX_CALL_ID_BYTES));
         let name = name.map(|name| name.within(MAX_CALL_NAME_BYTES));
         let Some(slot) = slot else {
-            if let (Some(Said::Held(id)), Some(Said::Held(name))) = (&id, &name) {
-                remember(id, name);
+            if let (Some(Said::Held(id)), Some(name)) = (&id, &name) {
+                remember(id, name.held());
             }
             return;
         };
@@ -129,10 +133,10 @@ impl StreamCalls {
         if name.is_some() {
             call.name = name;
         }
-        if let Some(Said::Held(name)) = &call.name {
+        if let Some(name) = &call.name {
             for id in &call.ids {
                 if let Said::Held(id) = id {
-                    remember(id, name);
+                    remember(id, name.held());
                 }
             }
         }
@@ -160,23 +164,16 @@ impl StreamCalls {
 
     /// A [`Changes`](crate::ScopeRule::Changes) value seen: every call
     /// closes when it differs from the last one.
-    pub(crate) fn scope_value(&mut self, value: &str) {
-        let hash = hash_of(value);
-        if self.scope != Some(hash) {
+    pub(crate) fn scope_value(&mut self, value: Option<&str>) {
+        // A value that cannot be held (over the id bound, or with a lone
+        // surrogate) cannot be compared: every such event closes every
+        // call, which costs pairing, never routing.
+        let value = value.filter(|v| v.len() <= MAX_CALL_ID_BYTES);
+        if value.is_none() || self.scope.as_deref() != value {
             self.close(&[]);
-            self.scope = Some(hash);
+            self.scope = value.map(str::to_owned);
         }
     }
-}
-
-/// A string's 64-bit hash, `SipHash` with fixed keys: a value an attacker
-/// chooses cannot be made to equal another's without a search of about
-/// 2^64 (and an equal hash would only keep calls open, which costs
-/// pairing, never routing).
-pub(crate) fn hash_of(value: &str) -> u64 {
-    let mut h = std::hash::DefaultHasher::new();
-    h.write(value.as_bytes());
-    h.finish()
 }
 
 #[cfg(test)]
@@ -191,7 +188,9 @@ mod tests {
                 name: name.map(|s| Said::Held(s.to_owned())),
                 slot: slot.map(|s| vec![SlotPart::number(f64::from(s))]),
             };
-            calls.report(report, &mut |i: &str, n: &str| got.push((i.to_owned(), n.to_owned())));
+            calls.report(report, &mut |i: &str, n: Option<&str>| {
+                got.push((i.to_owned(), n.unwrap_or("<unheld>").to_owned()))
+            });
         }
         got
     }
@@ -228,7 +227,7 @@ mod tests {
         c.close(&[SlotPart::number(0.0)]);
         assert_eq!(run(&mut c, &[(None, Some("x"), Some(0))]), pairs(&[]));
         run(&mut c, &[(Some("call_2"), None, Some(3))]);
-        c.scope_value("chatcmpl-1");
+        c.scope_value(Some("chatcmpl-1"));
         assert_eq!(run(&mut c, &[(None, Some("x"), Some(3))]), pairs(&[]));
     }
 
@@ -238,7 +237,7 @@ mod tests {
         let long = "x".repeat(MAX_CALL_NAME_BYTES + 1);
         // The call named a tool too long to remember: a later name is another call's, not call_1's.
         let got = run(&mut c, &[(Some("call_1"), Some(&long), Some(0)), (None, Some("shell/exec"), Some(0))]);
-        assert_eq!(got, pairs(&[]));
+        assert_eq!(got, pairs(&[("call_1", "<unheld>")]), "told as unheld, and never with shell/exec");
         let id = "i".repeat(MAX_CALL_ID_BYTES + 1);
         // A call whose id is too long: a later id with no name does not join it.
         let got = run(&mut c, &[(Some(&id), Some("fs/read"), Some(1)), (Some("call_2"), None, Some(1))]);

@@ -236,8 +236,9 @@ impl ToolRegistry {
         self.calls.tool(id)
     }
 
-    /// Remembers that a stream's call `id` named `tool`.
-    pub(crate) fn remember_call(&mut self, id: &str, tool: &str) {
+    /// Remembers that a stream's call `id` named `tool` (`None`: a tool too
+    /// long to hold, after which the id answers `None`).
+    pub(crate) fn remember_call(&mut self, id: &str, tool: Option<&str>) {
         self.calls.remember(id, tool);
     }
 
