@@ -189,7 +189,7 @@ mod tests {
                 slot: slot.map(|s| vec![SlotPart::number(f64::from(s))]),
             };
             calls.report(report, &mut |i: &str, n: Option<&str>| {
-                got.push((i.to_owned(), n.unwrap_or("<unheld>").to_owned()))
+                got.push((i.to_owned(), n.unwrap_or("<unheld>").to_owned()));
             });
         }
         got
