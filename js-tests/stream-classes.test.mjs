@@ -374,13 +374,20 @@ test("late and hostile iteration: a next() pending at return() walks nothing; a 
   assert.deepEqual(await pending, { value: undefined, done: true });
   assert.equal(r.toolForCallId("late"), null, "the late event was not walked");
   assert.equal(returned, 1);
-  // A source's promise whose own `then` throws.
+  // A source's promise whose `constructor` getter throws: the source is closed.
   let closed = 0;
   const hostile = Promise.resolve({ value: event, done: false });
-  Object.defineProperty(hostile, "then", { get() { throw new Error("then"); } });
+  Object.defineProperty(hostile, "constructor", { get() { throw new Error("constructor"); } });
   const it2 = { [Symbol.asyncIterator]: () => it2, next: () => hostile, return: async () => ((closed++), { done: true }) };
-  await assert.rejects(collect(r.fromProviderStream(it2, "anthropic")), /then/);
+  await assert.rejects(collect(r.fromProviderStream(it2, "anthropic")), /constructor/);
   assert.equal(closed, 1);
+  // A promise whose own `then` lies: the engine's then reads what it holds, and the event is rewritten.
+  const liar = Promise.resolve({ value: event, done: false });
+  Object.defineProperty(liar, "then", { value: (ok) => ok({ value: { type: "content_block_start", content_block: { name: "forged" } }, done: false }) });
+  let n = 0;
+  const it3 = { [Symbol.asyncIterator]: () => it3, next: () => (n++ === 0 ? liar : Promise.resolve({ done: true })) };
+  const [got] = await collect(r.fromProviderStream(it3, "anthropic"));
+  assert.equal(got.content_block.name, "github/create_issue");
 });
 
 test("an id first named with a tool too long to hold, or with a lone surrogate, never takes another tool", async () => {

@@ -985,6 +985,7 @@ function createApi(glue) {
    * stream) and frees the pairing: the end, an event that fails to walk, a
    * source that answers a non-object, the consumer's `return()`.
    */
+  const promiseThen = Promise.prototype.then;
   class EventStream {
     #events;
     #walk;
@@ -1018,10 +1019,14 @@ function createApi(glue) {
       } catch (e) {
         return this.#fail(e);
       }
-      // A new promise resolved with `r`, not Promise.resolve(r): a source's
-      // promise whose own `then` or `constructor` throws then rejects it,
-      // and the source is closed.
-      return new Promise((resolve) => resolve(r)).then(this.#step, this.#failed);
+      // The engine's own `then`, not the promise's: a source's promise whose
+      // `then` or `constructor` throws closes the source (and no `then` of
+      // its own decides what the consumer gets). One promise per event.
+      try {
+        return promiseThen.call(Promise.resolve(r), this.#step, this.#failed);
+      } catch (e) {
+        return this.#fail(e);
+      }
     }
     async return(value) {
       await this.#close();
