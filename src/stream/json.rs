@@ -71,8 +71,8 @@ impl<'t> Doc<'t> {
             if let Some(Open::Object(members, key @ None)) = stack.last_mut() {
                 if bytes.get(i) == Some(&b'}') && members.is_empty() {
                     i += 1;
-                    let Some(Open::Object(members, _)) = stack.pop() else { unreachable!() };
-                    nodes.push(Node::Object(members));
+                    nodes.push(Node::Object(Vec::new()));
+                    stack.pop();
                 } else {
                     let token = string(bytes, i)?;
                     i = skip_space(bytes, token.end);
@@ -119,8 +119,10 @@ impl<'t> Doc<'t> {
                             }
                             Some(b']') => {
                                 i += 1;
-                                let Some(Open::Array(items)) = stack.pop() else { unreachable!() };
-                                nodes.push(Node::Array(items));
+                                // Taken from the open container, then closed:
+                                // no second match on what pop() returns.
+                                nodes.push(Node::Array(std::mem::take(items)));
+                                stack.pop();
                             }
                             _ => return None,
                         }
@@ -137,8 +139,8 @@ impl<'t> Doc<'t> {
                             }
                             Some(b'}') => {
                                 i += 1;
-                                let Some(Open::Object(members, _)) = stack.pop() else { unreachable!() };
-                                nodes.push(Node::Object(members));
+                                nodes.push(Node::Object(std::mem::take(members)));
+                                stack.pop();
                             }
                             _ => return None,
                         }
