@@ -86,6 +86,8 @@ bench: pkg
 	node bench/delivery.mjs
 	node bench/mcp.mjs
 	node bench/streams.mjs
+	node bench/sse.mjs
+	cargo run -q --release --example sse_throughput
 	node bench/stream_scaling.mjs
 	node bench/startup.mjs
 

@@ -61,7 +61,9 @@ impl Registry {
     /// the caller's buffer is kept).
     #[must_use]
     pub fn sse_feed(&mut self, stream: &mut SseStream, chunk: &[u8]) -> Vec<u8> {
-        let mut out = Vec::new();
+        // Room for what the chunk ends and a little: growing by doubling
+        // from nothing was a few reallocations a chunk.
+        let mut out = Vec::with_capacity(stream.inner.pending_len() + chunk.len() + 256);
         stream.inner.feed(&mut self.inner, chunk, &mut out);
         out
     }

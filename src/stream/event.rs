@@ -4,20 +4,52 @@
 //! JSON text's [`Doc`].
 
 use std::borrow::Cow;
+use std::sync::OnceLock;
 
 use serde_json::Value;
 
-use super::json::{At, Doc};
+use super::json::{At, Doc, Keys};
 use super::pairing::{Report, Said, SlotPart, StreamCalls};
 use super::scope::{scope_rules, ScopeRule};
-use crate::tool_name::{call_places, trie, CallPlace, Format, Step, Trie};
+use crate::tool_name::{call_places, rules, trie, CallPlace, Format, Step, Trie};
+
+/// Every key that reading an event of `format` looks up (its rules, call
+/// places and scope rules): a spanned document needs no other member.
+pub(crate) fn keys_read(format: Format) -> &'static Keys {
+    static KEYS: [OnceLock<Keys>; Format::ALL.len()] = [const { OnceLock::new() }; Format::ALL.len()];
+    let i = Format::ALL.iter().position(|f| *f == format).unwrap_or_default();
+    KEYS[i].get_or_init(|| {
+        let step_keys = |steps: &'static [Step]| {
+            steps.iter().filter_map(|step| match *step {
+                Step::Key(k) | Step::When(k, _) | Step::Name(k) | Step::Names(k) => Some(k),
+                Step::Each => None,
+            })
+        };
+        let mut words: Vec<&'static str> = rules(format).iter().flat_map(|rule| step_keys(rule)).collect();
+        for place in call_places(format) {
+            words.extend(step_keys(place.path));
+            words.push(place.id);
+            words.extend(place.name);
+            words.extend(place.slot.iter().flat_map(|(_, keys)| keys.iter().copied()));
+        }
+        for rule in scope_rules(format) {
+            let (at, slot) = match *rule {
+                ScopeRule::Ends { at, slot, .. } => (at, slot),
+                ScopeRule::Changes { at } => (at, &[][..]),
+            };
+            words.extend(at.iter().copied());
+            words.extend(slot.iter().flat_map(|keys| keys.iter().copied()));
+        }
+        Keys::new(words)
+    })
+}
 
 /// Read access to a JSON value, parsed or spanned.
 pub(crate) trait Json<'t>: Copy {
     /// The value of `key`, in an object.
     fn get(self, key: &str) -> Option<Self>;
     /// The elements, in an array (none otherwise).
-    fn elements(self) -> Vec<Self>;
+    fn elements(self) -> impl Iterator<Item = Self>;
     /// The string, when this is one.
     fn string(self) -> Option<Cow<'t, str>>;
     /// The number, when this is one.
@@ -45,8 +77,8 @@ impl<'t> Json<'t> for &'t Value {
     fn get(self, key: &str) -> Option<Self> {
         self.as_object()?.get(key)
     }
-    fn elements(self) -> Vec<Self> {
-        self.as_array().map(|a| a.iter().collect()).unwrap_or_default()
+    fn elements(self) -> impl Iterator<Item = Self> {
+        self.as_array().into_iter().flatten()
     }
     fn string(self) -> Option<Cow<'t, str>> {
         self.as_str().map(Cow::Borrowed)
@@ -63,8 +95,8 @@ impl<'t> Json<'t> for At<'_, 't> {
     fn get(self, key: &str) -> Option<Self> {
         At::get(self, key)
     }
-    fn elements(self) -> Vec<Self> {
-        At::elements(self).collect()
+    fn elements(self) -> impl Iterator<Item = Self> {
+        At::elements(self)
     }
     fn string(self) -> Option<Cow<'t, str>> {
         At::string(self)
@@ -115,29 +147,53 @@ pub(crate) fn reports<'t, 'm>(
     map: &impl Fn(&str) -> Option<&'m str>,
 ) -> Vec<Report> {
     let mut out = Vec::new();
-    for place in call_places(format) {
-        let mut nodes = vec![event];
-        visit(place, event, &mut nodes, map, &mut out);
+    let mut nodes = Vec::new();
+    for (path, places) in places_by_path(format) {
+        nodes.clear();
+        nodes.push(event);
+        visit(path, places, event, &mut nodes, map, &mut out);
     }
     out
 }
 
-/// Follows `place.path` from the last of `nodes` (the nodes after each step so far).
+/// `format`'s call places grouped by their path, in their order: places
+/// that differ only in the keys of the id or name (OpenAI's `function`
+/// and `custom` calls, Responses' `id` and `call_id`) are reached by one
+/// walk.
+fn places_by_path(format: Format) -> &'static [(&'static [Step], Vec<&'static CallPlace>)] {
+    type Groups = Vec<(&'static [Step], Vec<&'static CallPlace>)>;
+    static GROUPS: [OnceLock<Groups>; Format::ALL.len()] = [const { OnceLock::new() }; Format::ALL.len()];
+    let i = Format::ALL.iter().position(|f| *f == format).unwrap_or_default();
+    GROUPS[i].get_or_init(|| {
+        let mut groups: Groups = Vec::new();
+        for place in call_places(format) {
+            match groups.iter_mut().find(|(path, _)| *path == place.path) {
+                Some((_, places)) => places.push(place),
+                None => groups.push((place.path, vec![place])),
+            }
+        }
+        groups
+    })
+}
+
+/// Follows `path` from the last of `nodes` (the nodes after each step so
+/// far); at its end, what each of `places` says.
 fn visit<'t, 'm, J: Json<'t>>(
-    place: &CallPlace,
+    path: &[Step],
+    places: &[&CallPlace],
     node: J,
     nodes: &mut Vec<J>,
     map: &impl Fn(&str) -> Option<&'m str>,
     out: &mut Vec<Report>,
 ) {
     let depth = nodes.len() - 1;
-    let Some(step) = place.path.get(depth) else {
-        out.extend(report(place, node, nodes, map));
+    let Some(step) = path.get(depth) else {
+        out.extend(places.iter().filter_map(|place| report(place, node, nodes, map)));
         return;
     };
     let mut next = |child: J, nodes: &mut Vec<J>| {
         nodes.push(child);
-        visit(place, child, nodes, map, out);
+        visit(path, places, child, nodes, map, out);
         nodes.pop();
     };
     match *step {

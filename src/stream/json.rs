@@ -13,7 +13,7 @@
 use std::borrow::Cow;
 
 /// One value of a document.
-#[derive(Debug)]
+#[derive(Debug, Clone, Copy)]
 enum Node {
     /// A string token, quotes included: `start..end` of the text; whether
     /// it holds a backslash escape.
@@ -22,10 +22,11 @@ enum Node {
     Num { start: usize, end: usize },
     /// `true`, `false` or `null`.
     Literal,
-    /// The elements' node indices.
-    Array(Vec<usize>),
-    /// The members: the key's string token and the value's node index.
-    Object(Vec<(Token, usize)>),
+    /// The elements' node indices: `items[first..first + len]`.
+    Array { first: usize, len: usize },
+    /// The members: `members[first..first + len]`, each the key's string
+    /// token and the value's node index.
+    Object { first: usize, len: usize },
 }
 
 /// A string token: `start..end` of the text, quotes included.
@@ -36,11 +37,100 @@ struct Token {
     escaped: bool,
 }
 
+/// The memory a document lives in, kept from one parse to the next: a
+/// stream parses an event at a time, and allocating a vector per
+/// container was a fifth of a raw SSE rewrite's time.
+#[derive(Debug, Default)]
+pub(crate) struct Buffers {
+    nodes: Vec<Node>,
+    /// Every array's elements, each array's in one run.
+    items: Vec<usize>,
+    /// Every object's members, each object's in one run.
+    members: Vec<(Token, usize)>,
+    /// The containers being read.
+    stack: Vec<Open>,
+    /// The elements and members of the containers being read, innermost
+    /// last; a container's run moves to `items` or `members` when it closes.
+    open_items: Vec<usize>,
+    open_members: Vec<(Token, usize)>,
+    /// The closing bytes of the containers a skipped value opens.
+    skipping: Vec<u8>,
+}
+
+/// Buffers grown past this many nodes are dropped after use, so that one
+/// huge event does not keep its memory for the rest of the stream.
+const KEEP_NODES: usize = 1 << 14;
+
+impl Buffers {
+    fn clear(&mut self) {
+        if self.nodes.capacity() > KEEP_NODES {
+            *self = Self::default();
+        }
+        self.nodes.clear();
+        self.items.clear();
+        self.members.clear();
+        self.stack.clear();
+        self.open_items.clear();
+        self.open_members.clear();
+        self.skipping.clear();
+    }
+
+    /// Closes the array whose elements start at `start` of `open_items`.
+    fn close_array(&mut self, start: usize) {
+        let first = self.items.len();
+        self.items.extend_from_slice(&self.open_items[start..]);
+        self.open_items.truncate(start);
+        self.nodes.push(Node::Array { first, len: self.items.len() - first });
+        self.stack.pop();
+    }
+
+    /// Closes the object whose members start at `start` of `open_members`.
+    fn close_object(&mut self, start: usize) {
+        let first = self.members.len();
+        self.members.extend_from_slice(&self.open_members[start..]);
+        self.open_members.truncate(start);
+        self.nodes.push(Node::Object { first, len: self.members.len() - first });
+        self.stack.pop();
+    }
+}
+
+/// The keys a reader will look up: the members of other keys are checked
+/// as JSON and left out of the document. Lookups then scan fewer members
+/// and no nodes are built for what no rule reads (a stream event's
+/// arguments, model, usage, …).
+#[derive(Debug)]
+pub(crate) struct Keys {
+    /// Per first byte, a bit per key length (63 for any longer): most
+    /// other keys are told apart here, with no comparison.
+    lengths: [u64; 256],
+    words: Vec<&'static str>,
+}
+
+impl Keys {
+    /// The set of `words`.
+    pub(crate) fn new(words: impl IntoIterator<Item = &'static str>) -> Self {
+        let mut keys = Self { lengths: [0; 256], words: Vec::new() };
+        for w in words {
+            if !keys.words.contains(&w) {
+                keys.lengths[usize::from(w.as_bytes().first().copied().unwrap_or(0))] |= 1 << w.len().min(63);
+                keys.words.push(w);
+            }
+        }
+        keys
+    }
+
+    /// Whether the key whose token holds `key` (no escapes) is one of these.
+    fn has(&self, key: &[u8]) -> bool {
+        let first = usize::from(key.first().copied().unwrap_or(0));
+        self.lengths[first] >> key.len().min(63) & 1 == 1 && self.words.iter().any(|w| w.as_bytes() == key)
+    }
+}
+
 /// A parsed JSON text.
 #[derive(Debug)]
 pub(crate) struct Doc<'t> {
     text: &'t str,
-    nodes: Vec<Node>,
+    b: Buffers,
     root: usize,
 }
 
@@ -51,28 +141,52 @@ pub(crate) struct At<'d, 't> {
     index: usize,
 }
 
-/// A container being read.
+/// A container being read: where its run starts in `open_items` or
+/// `open_members`.
+#[derive(Debug)]
 enum Open {
-    Array(Vec<usize>),
-    /// The members so far and the key waiting for its value.
-    Object(Vec<(Token, usize)>, Option<Token>),
+    Array(usize),
+    /// And the key waiting for its value.
+    Object(usize, Option<Token>),
 }
 
 impl<'t> Doc<'t> {
     /// The document of `text`; `None` when it is not one JSON value (as
     /// `JSON.parse` would refuse it).
+    #[cfg(any(test, target_arch = "wasm32"))]
     pub(crate) fn parse(text: &'t str) -> Option<Self> {
-        let bytes = text.as_bytes();
-        let mut nodes = Vec::new();
-        let mut stack: Vec<Open> = Vec::new();
+        Self::parse_in(text, None, Buffers::default()).ok()
+    }
+
+    /// The same with only the members of `keep`'s keys (all when `None`;
+    /// the rest checked as JSON all the same), in `buffers` (given back,
+    /// emptied, when the text is not one JSON value; a document gives them
+    /// back with [`into_buffers`](Self::into_buffers)).
+    #[allow(clippy::result_large_err, reason = "the buffers are moved back once an event; boxing them would allocate")]
+    pub(crate) fn parse_in(text: &'t str, keep: Option<&Keys>, mut b: Buffers) -> Result<Self, Buffers> {
+        b.clear();
+        match Self::read(text.as_bytes(), keep, &mut b) {
+            Some(root) => Ok(Self { text, b, root }),
+            None => Err(b),
+        }
+    }
+
+    /// The memory of this document, for the next.
+    pub(crate) fn into_buffers(self) -> Buffers {
+        self.b
+    }
+
+    /// Reads `bytes` into `b`; the root's node index.
+    fn read(bytes: &[u8], keep: Option<&Keys>, b: &mut Buffers) -> Option<usize> {
         let mut i = skip_space(bytes, 0);
         loop {
             // A value (or, in an object, a key) is expected at `i`.
-            if let Some(Open::Object(members, key @ None)) = stack.last_mut() {
-                if bytes.get(i) == Some(&b'}') && members.is_empty() {
+            if let Some(Open::Object(first, key @ None)) = b.stack.last_mut() {
+                let start = *first;
+                if bytes.get(i) == Some(&b'}') && b.open_members.len() == start {
                     i += 1;
-                    nodes.push(Node::Object(Vec::new()));
-                    stack.pop();
+                    b.nodes.push(Node::Object { first: 0, len: 0 });
+                    b.stack.pop();
                 } else {
                     let token = string(bytes, i)?;
                     i = skip_space(bytes, token.end);
@@ -80,13 +194,31 @@ impl<'t> Doc<'t> {
                         return None;
                     }
                     i = skip_space(bytes, i + 1);
-                    *key = Some(token);
-                    continue;
+                    // An escaped key is kept: it may decode to one of `keep`.
+                    if token.escaped || keep.is_none_or(|k| k.has(&bytes[token.start + 1..token.end - 1])) {
+                        *key = Some(token);
+                        continue;
+                    }
+                    i = skip_space(bytes, skip_value(bytes, i, &mut b.skipping)?);
+                    match bytes.get(i) {
+                        Some(b',') => {
+                            i = skip_space(bytes, i + 1);
+                            if bytes.get(i) != Some(&b'"') {
+                                return None;
+                            }
+                            continue;
+                        }
+                        Some(b'}') => {
+                            i += 1;
+                            b.close_object(start);
+                        }
+                        _ => return None,
+                    }
                 }
             } else {
                 match *bytes.get(i)? {
                     b'{' => {
-                        stack.push(Open::Object(Vec::new(), None));
+                        b.stack.push(Open::Object(b.open_members.len(), None));
                         i = skip_space(bytes, i + 1);
                         continue;
                     }
@@ -94,24 +226,24 @@ impl<'t> Doc<'t> {
                         i = skip_space(bytes, i + 1);
                         if bytes.get(i) == Some(&b']') {
                             i += 1;
-                            nodes.push(Node::Array(Vec::new()));
+                            b.nodes.push(Node::Array { first: 0, len: 0 });
                         } else {
-                            stack.push(Open::Array(Vec::new()));
+                            b.stack.push(Open::Array(b.open_items.len()));
                             continue;
                         }
                     }
-                    _ => i = scalar(bytes, i, &mut nodes)?,
+                    _ => i = scalar(bytes, i, &mut b.nodes)?,
                 }
             }
             // A value is complete (the last node): it joins its container,
             // and every container it completes joins its own.
             loop {
-                let value = nodes.len() - 1;
+                let value = b.nodes.len() - 1;
                 i = skip_space(bytes, i);
-                match stack.last_mut() {
-                    None => return (i == bytes.len()).then_some(Self { text, nodes, root: value }),
-                    Some(Open::Array(items)) => {
-                        items.push(value);
+                match b.stack.last_mut() {
+                    None => return (i == bytes.len()).then_some(value),
+                    Some(&mut Open::Array(start)) => {
+                        b.open_items.push(value);
                         match bytes.get(i) {
                             Some(b',') => {
                                 i = skip_space(bytes, i + 1);
@@ -119,16 +251,14 @@ impl<'t> Doc<'t> {
                             }
                             Some(b']') => {
                                 i += 1;
-                                // Taken from the open container, then closed:
-                                // no second match on what pop() returns.
-                                nodes.push(Node::Array(std::mem::take(items)));
-                                stack.pop();
+                                b.close_array(start);
                             }
                             _ => return None,
                         }
                     }
-                    Some(Open::Object(members, key)) => {
-                        members.push((key.take()?, value));
+                    Some(Open::Object(start, key)) => {
+                        let start = *start;
+                        b.open_members.push((key.take()?, value));
                         match bytes.get(i) {
                             Some(b',') => {
                                 i = skip_space(bytes, i + 1);
@@ -139,8 +269,7 @@ impl<'t> Doc<'t> {
                             }
                             Some(b'}') => {
                                 i += 1;
-                                nodes.push(Node::Object(std::mem::take(members)));
-                                stack.pop();
+                                b.close_object(start);
                             }
                             _ => return None,
                         }
@@ -216,7 +345,8 @@ fn unescape(s: &str) -> Option<String> {
 impl<'d, 't> At<'d, 't> {
     /// The value of the last member named `key`, in an object.
     pub(crate) fn get(self, key: &str) -> Option<Self> {
-        let Node::Object(members) = &self.doc.nodes[self.index] else { return None };
+        let Node::Object { first, len } = self.doc.b.nodes[self.index] else { return None };
+        let members = &self.doc.b.members[first..first + len];
         members.iter().rev().find(|(k, _)| self.key_is(*k, key)).map(|&(_, index)| Self { doc: self.doc, index })
     }
 
@@ -224,14 +354,17 @@ impl<'d, 't> At<'d, 't> {
         if k.escaped {
             self.doc.decode(k).is_some_and(|d| d == key)
         } else {
-            &self.doc.text[k.start + 1..k.end - 1] == key
+            // Lengths and first bytes first: most members differ there,
+            // and a call to compare bytes cost more than the rest of a look-up.
+            let inner = &self.doc.text.as_bytes()[k.start + 1..k.end - 1];
+            inner.len() == key.len() && inner.first() == key.as_bytes().first() && inner == key.as_bytes()
         }
     }
 
     /// The elements, in an array; none otherwise.
     pub(crate) fn elements(self) -> impl Iterator<Item = Self> {
-        let items: &'d [usize] = match &self.doc.nodes[self.index] {
-            Node::Array(items) => items,
+        let items: &'d [usize] = match self.doc.b.nodes[self.index] {
+            Node::Array { first, len } => &self.doc.b.items[first..first + len],
             _ => &[],
         };
         items.iter().map(move |&index| Self { doc: self.doc, index })
@@ -239,7 +372,7 @@ impl<'d, 't> At<'d, 't> {
 
     /// The string, when this is one.
     pub(crate) fn string(self) -> Option<Cow<'t, str>> {
-        match self.doc.nodes[self.index] {
+        match self.doc.b.nodes[self.index] {
             Node::Str { start, end, escaped } => self.doc.decode(Token { start, end, escaped }),
             _ => None,
         }
@@ -249,7 +382,7 @@ impl<'d, 't> At<'d, 't> {
     /// digits (a slot is an index; other numbers are no slot, and float
     /// parsing would grow the wasm module by more than all of this).
     pub(crate) fn number(self) -> Option<f64> {
-        let Node::Num { start, end } = self.doc.nodes[self.index] else { return None };
+        let Node::Num { start, end } = self.doc.b.nodes[self.index] else { return None };
         let token = &self.doc.text[start..end];
         let digits = token.strip_prefix('-').unwrap_or(token);
         if digits.is_empty() || digits.len() > 15 || !digits.bytes().all(|d| d.is_ascii_digit()) {
@@ -261,7 +394,7 @@ impl<'d, 't> At<'d, 't> {
 
     /// Where this string's token lies in the text (quotes included).
     pub(crate) fn span(self) -> Option<(usize, usize)> {
-        match self.doc.nodes[self.index] {
+        match self.doc.b.nodes[self.index] {
             Node::Str { start, end, .. } => Some((start, end)),
             _ => None,
         }
@@ -277,21 +410,74 @@ fn scalar(bytes: &[u8], i: usize, nodes: &mut Vec<Node>) -> Option<usize> {
             Some(t.end)
         }
         b't' | b'f' | b'n' => {
-            let word: &[u8] = match bytes[i] {
-                b't' => b"true",
-                b'f' => b"false",
-                _ => b"null",
-            };
-            if !bytes[i..].starts_with(word) {
-                return None;
-            }
             nodes.push(Node::Literal);
-            Some(i + word.len())
+            literal(bytes, i)
         }
         _ => {
             let end = number(bytes, i)?;
             nodes.push(Node::Num { start: i, end });
             Some(end)
+        }
+    }
+}
+
+/// The end of the `true`, `false` or `null` at `i`.
+fn literal(bytes: &[u8], i: usize) -> Option<usize> {
+    let word: &[u8] = match bytes.get(i)? {
+        b't' => b"true",
+        b'f' => b"false",
+        _ => b"null",
+    };
+    bytes[i..].starts_with(word).then_some(i + word.len())
+}
+
+/// The end of the JSON value at `i`, checked as [`Doc::parse`] checks it
+/// but with nothing built; `closing` holds the closing byte of each
+/// container open within it.
+fn skip_value(bytes: &[u8], mut i: usize, closing: &mut Vec<u8>) -> Option<usize> {
+    // A key and its colon at `i`; where the value starts.
+    let key = |i: usize| {
+        let i = skip_space(bytes, string(bytes, i)?.end);
+        (bytes.get(i) == Some(&b':')).then(|| skip_space(bytes, i + 1))
+    };
+    closing.clear();
+    loop {
+        match *bytes.get(i)? {
+            open @ (b'{' | b'[') => {
+                let close = if open == b'{' { b'}' } else { b']' };
+                i = skip_space(bytes, i + 1);
+                if bytes.get(i) == Some(&close) {
+                    i += 1;
+                } else {
+                    closing.push(close);
+                    if close == b'}' {
+                        i = key(i)?;
+                    }
+                    continue;
+                }
+            }
+            b'"' => i = string(bytes, i)?.end,
+            b't' | b'f' | b'n' => i = literal(bytes, i)?,
+            _ => i = number(bytes, i)?,
+        }
+        // A value is complete: the separators and closes after it.
+        loop {
+            let Some(&close) = closing.last() else { return Some(i) };
+            i = skip_space(bytes, i);
+            match bytes.get(i) {
+                Some(b',') => {
+                    i = skip_space(bytes, i + 1);
+                    if close == b'}' {
+                        i = key(i)?;
+                    }
+                    break;
+                }
+                Some(&c) if c == close => {
+                    i += 1;
+                    closing.pop();
+                }
+                _ => return None,
+            }
         }
     }
 }
@@ -312,6 +498,7 @@ fn string(bytes: &[u8], i: usize) -> Option<Token> {
     let mut j = i + 1;
     let mut escaped = false;
     loop {
+        j = special(bytes, j);
         match *bytes.get(j)? {
             b'"' => return Some(Token { start: i, end: j + 1, escaped }),
             b'\\' => {
@@ -328,10 +515,39 @@ fn string(bytes: &[u8], i: usize) -> Option<Token> {
                     _ => return None,
                 }
             }
-            0..=0x1f => return None,
-            _ => j += 1,
+            _ => return None, // a control character
         }
     }
+}
+
+/// The first byte at or after `j` that ends a string's plain run: a quote,
+/// a backslash or a control character (`bytes.len()` when none does).
+/// Eight bytes at a time: arguments and text are most of a stream's
+/// bytes, and a byte loop was most of the time spent on them.
+fn special(bytes: &[u8], mut j: usize) -> usize {
+    const ONES: u64 = u64::from_le_bytes([1; 8]);
+    const HIGH: u64 = u64::from_le_bytes([0x80; 8]);
+    // The bytes of `w` that are zero, flagged by their high bit (exact up
+    // to the first one, which is all that is read).
+    let zero = |w: u64| w.wrapping_sub(ONES) & !w & HIGH;
+    while let Some(chunk) = bytes.get(j..j + 8) {
+        let mut word = [0; 8];
+        word.copy_from_slice(chunk);
+        let w = u64::from_le_bytes(word);
+        // Below 0x20: `w - 0x20…` borrows into the high bit of such a byte
+        // (exact up to the first one, as `zero`).
+        let found = zero(w ^ (ONES * u64::from(b'"')))
+            | zero(w ^ (ONES * u64::from(b'\\')))
+            | (w.wrapping_sub(ONES * 0x20) & !w & HIGH);
+        if found != 0 {
+            return j + (found.trailing_zeros() / 8) as usize;
+        }
+        j += 8;
+    }
+    while bytes.get(j).is_some_and(|&c| c != b'"' && c != b'\\' && c >= 0x20) {
+        j += 1;
+    }
+    j
 }
 
 /// The end of the number token at `i`.
@@ -398,6 +614,79 @@ mod tests {
         for text in cases {
             let want = serde_json::from_str::<serde_json::Value>(text).is_ok() || text == "\"\\ud800\""; // JSON.parse takes a lone surrogate escape; serde_json does not
             assert_eq!(Doc::parse(text).is_some(), want, "{text}");
+        }
+    }
+
+    #[test]
+    fn a_document_of_some_keys_accepts_what_json_accepts_and_answers_those_keys_alike() {
+        // The oracle is serde_json: acceptance, and each kept key's value.
+        let keep = Keys::new(["a", "name", "n"]);
+        let texts = [
+            r#"{"a":[1,{"b":"c","name":"x"}],"d":{"e":[true,null,{"f":-1.5e3}]},"name":"y"}"#,
+            r#"{"skip":{"a":1},"a":{"skip":[[],{}],"n":"z"}}"#,
+            r#"{"n\u0061me":"escaped keys are kept","z":"\u00e9\"\\"}"#,
+            r#"{"z":[1,2,]}"#,
+            r#"{"z":{"a":}}"#,
+            r#"{"z":{"a" 1}}"#,
+            r#"{"z":{1:2}}"#,
+            r#"{"z":[1 2]}"#,
+            r#"{"z":{"a":1,}}"#,
+            r#"{"z":tru}"#,
+            r#"{"z":"\x"}"#,
+            r#"{"z":01}"#,
+            r#"{"z":[}"#,
+            r#"{"z":{]}"#,
+            r#"{"z":1,}"#,
+            r#"{"z":1 "a":2}"#,
+            r#"{"z":[{"y":[{"x":{}}]}],"a":0}"#,
+        ];
+        for text in texts {
+            let want: Option<serde_json::Value> = serde_json::from_str(text).ok();
+            let doc = Doc::parse_in(text, Some(&keep), Buffers::default()).ok();
+            assert_eq!(doc.is_some(), want.is_some(), "{text}");
+            let (Some(doc), Some(want)) = (doc, want) else { continue };
+            for key in ["a", "name", "n"] {
+                let got = doc
+                    .root()
+                    .get(key)
+                    .map(|v| v.span().map_or_else(|| "not a string".to_owned(), |(s, e)| text[s..e].to_owned()));
+                let expected = want.get(key).map(|v| {
+                    if v.is_string() {
+                        serde_json::to_string(v).unwrap()
+                    } else {
+                        "not a string".to_owned()
+                    }
+                });
+                assert_eq!(got.is_some(), expected.is_some(), "{text} {key}");
+            }
+            assert!(doc.root().get("z").is_none() && doc.root().get("skip").is_none(), "{text}");
+        }
+    }
+
+    #[test]
+    fn special_finds_the_first_quote_backslash_or_control_byte() {
+        // The oracle is a byte loop; the bytes a seeded generator's.
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        for len in 0..200 {
+            for _ in 0..20 {
+                let bytes: Vec<u8> = (0..len)
+                    .map(|_| {
+                        seed ^= seed << 13;
+                        seed ^= seed >> 7;
+                        seed ^= seed << 17;
+                        let pick = usize::try_from(seed % 80).unwrap();
+                        // One byte in eight from the interesting ones, the rest letters.
+                        [b'"', b'\\', 0x00, 0x1f, 0x20, 0x7f, 0x80, 0xff, b'a', b'z']
+                            .get(pick)
+                            .copied()
+                            .unwrap_or(b'a' + u8::try_from(pick % 26).unwrap())
+                    })
+                    .collect();
+                for from in 0..=len.min(9) {
+                    let want = (from..len).find(|&j| matches!(bytes[j], b'"' | b'\\' | 0..=0x1f)).unwrap_or(len);
+                    assert_eq!(special(&bytes, from), want, "{bytes:?} from {from}");
+                }
+            }
         }
     }
 

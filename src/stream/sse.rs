@@ -1,8 +1,8 @@
 //! Raw `text/event-stream` bytes rewritten as they pass, whatever the
 //! chunking.
 
-use super::event::{begin, end, name_edits, reports};
-use super::json::Doc;
+use super::event::{begin, end, keys_read, name_edits, reports};
+use super::json::{Buffers, Doc};
 use super::pairing::StreamCalls;
 use super::MAX_SSE_EVENT_BYTES;
 use crate::tool_name::{Format, ToolRegistry};
@@ -67,6 +67,19 @@ pub struct SseRewriter {
     /// field name, so such a line is no data).
     events: u64,
     max_event_bytes: usize,
+    /// Memory reused from one event to the next.
+    scratch: Scratch,
+}
+
+/// What rewriting an event needs beside its bytes, kept between events
+/// (an allocation or two per event was a third of the rewrite's time).
+#[derive(Debug, Default)]
+struct Scratch {
+    doc: Buffers,
+    /// The event's data lines: where each value starts and ends.
+    lines: Vec<(usize, usize)>,
+    /// The data lines joined, when an event has several.
+    data: String,
 }
 
 impl SseRewriter {
@@ -83,6 +96,7 @@ impl SseRewriter {
             overflowed: false,
             events: 0,
             max_event_bytes: MAX_SSE_EVENT_BYTES,
+            scratch: Scratch::default(),
         }
     }
 
@@ -109,7 +123,7 @@ impl SseRewriter {
         let mut i = 0;
         while i < chunk.len() {
             // The next line end, by the byte search of the slice.
-            let Some(at) = chunk[i..].iter().position(|&b| b == LF || b == CR) else {
+            let Some(at) = memchr::memchr2(LF, CR, &chunk[i..]) else {
                 self.after_cr = false;
                 self.line_empty = false;
                 break;
@@ -133,6 +147,13 @@ impl SseRewriter {
             self.line_empty = true;
         }
         self.hold(&chunk[start..], out);
+    }
+
+    /// How many bytes of an unfinished event are held (what the next
+    /// [`feed`](Self::feed) may give out beside its chunk).
+    #[must_use]
+    pub fn pending_len(&self) -> usize {
+        self.pending.len()
     }
 
     /// The end of the stream: an unfinished event passes as it came.
@@ -168,10 +189,10 @@ impl SseRewriter {
             out.append(&mut self.pending);
             out.extend_from_slice(tail);
         } else if self.pending.is_empty() {
-            rewrite_event(registry, &mut self.calls, self.format, tail, first, out);
+            rewrite_event(registry, &mut self.calls, &mut self.scratch, self.format, tail, first, out);
         } else {
             self.pending.extend_from_slice(tail);
-            rewrite_event(registry, &mut self.calls, self.format, &self.pending, first, out);
+            rewrite_event(registry, &mut self.calls, &mut self.scratch, self.format, &self.pending, first, out);
             self.pending.clear();
         }
         if self.pending.capacity() > KEEP_BYTES {
@@ -180,15 +201,16 @@ impl SseRewriter {
     }
 }
 
-/// One event's lines of data: where each value starts and ends in the
-/// text (after a byte order mark, in the stream's `first` event).
-fn data_lines(text: &str, first: bool) -> Vec<(usize, usize)> {
+/// One event's lines of data into `lines`: where each value starts and
+/// ends in the text (after a byte order mark, in the stream's `first`
+/// event).
+fn data_lines(text: &str, first: bool, lines: &mut Vec<(usize, usize)>) {
     let bytes = text.as_bytes();
-    let mut lines = Vec::new();
+    lines.clear();
     // A byte order mark opens a stream, not a field.
     let mut pos = if first && text.starts_with('\u{feff}') { 3 } else { 0 };
     while pos < bytes.len() {
-        let end = bytes[pos..].iter().position(|&b| b == LF || b == CR).map_or(bytes.len(), |n| pos + n);
+        let end = memchr::memchr2(LF, CR, &bytes[pos..]).map_or(bytes.len(), |n| pos + n);
         let line = &bytes[pos..end];
         if line.starts_with(b"data") && (line.len() == 4 || line[4] == b':') {
             let mut v = (pos + 5).min(end);
@@ -199,7 +221,6 @@ fn data_lines(text: &str, first: bool) -> Vec<(usize, usize)> {
         }
         pos = end + if bytes.get(end) == Some(&CR) && bytes.get(end + 1) == Some(&LF) { 2 } else { 1 };
     }
-    lines
 }
 
 /// Appends one whole event to `out`: its data's names rewritten, or the
@@ -208,6 +229,7 @@ fn data_lines(text: &str, first: bool) -> Vec<(usize, usize)> {
 fn rewrite_event(
     registry: &mut ToolRegistry,
     calls: &mut StreamCalls,
+    scratch: &mut Scratch,
     format: Format,
     bytes: &[u8],
     first: bool,
@@ -217,18 +239,32 @@ fn rewrite_event(
         out.extend_from_slice(bytes);
         return;
     };
-    let lines = data_lines(text, first);
-    let data: std::borrow::Cow<'_, str> = match lines.as_slice() {
+    let Scratch { doc: buffers, lines, data } = scratch;
+    data_lines(text, first, lines);
+    let data: &str = match lines.as_slice() {
         [] => {
             out.extend_from_slice(bytes);
             return;
         }
-        [(s, e)] => text[*s..*e].into(),
-        _ => lines.iter().map(|&(s, e)| &text[s..e]).collect::<Vec<_>>().join("\n").into(),
+        [(s, e)] => &text[*s..*e],
+        _ => {
+            data.clear();
+            for (n, &(s, e)) in lines.iter().enumerate() {
+                if n > 0 {
+                    data.push('\n');
+                }
+                data.push_str(&text[s..e]);
+            }
+            data
+        }
     };
-    let Some(doc) = Doc::parse(&data) else {
-        out.extend_from_slice(bytes);
-        return;
+    let doc = match Doc::parse_in(data, Some(keys_read(format)), std::mem::take(buffers)) {
+        Ok(doc) => doc,
+        Err(back) => {
+            *buffers = back;
+            out.extend_from_slice(bytes);
+            return;
+        }
     };
     let map = |name: &str| registry.canonical_of_alias(name);
     let edits = name_edits(&doc, format, &map);
@@ -238,6 +274,7 @@ fn rewrite_event(
         calls.report(report, &mut |id, tool| registry.remember_call(id, tool));
     }
     end(calls, format, doc.root());
+    *buffers = doc.into_buffers();
     // Data offsets back to text offsets: a JSON string holds no line
     // break, so each edit lies within one data line.
     let mut from = 0;
