@@ -15,7 +15,7 @@ PKG_RUSTFLAGS := --remap-path-prefix=$(or $(CARGO_HOME),$(HOME)/.cargo)/registry
 TABLES := target/build-tables
 SOURCES := $(shell find src -name '*.rs') Cargo.toml Cargo.lock $(wildcard js/*.js js/*.mjs js/*.d.ts) README.md CONTRIBUTING.md $(wildcard docs/*.md LICENSE-*)
 
-.PHONY: setup pkg demo console test test-rust test-wasm test-js lint bench fuzz clean
+.PHONY: setup pkg demo console test test-rust test-wasm test-js lint vectors vectors-check bench fuzz clean
 
 setup:
 	@bash scripts/setup.sh
@@ -52,7 +52,7 @@ console: pkg
 	node scripts/serve.mjs 8000
 
 ## test: every test: Rust natively, wasm in Node, Chromium and Firefox, the npm package (Node, Deno, Bun, workerd, Chromium, Firefox), the types
-test: lint test-rust test-wasm test-js
+test: lint vectors-check test-rust test-wasm test-js
 	@echo "make test: all suites passed"
 
 lint: setup
@@ -60,6 +60,15 @@ lint: setup
 	cargo clippy --all-targets -q -- -D warnings
 	cargo clippy --target wasm32-unknown-unknown --all-targets -q -- -D warnings
 	cargo clippy --target wasm32-unknown-unknown --lib --features build-tables -q -- -D warnings
+
+## vectors: tests/data/*.json written again from scripts/gen_*_vectors.py (the vectors' source)
+vectors: setup
+	for f in scripts/gen_*_vectors.py; do python3 "$$f"; done
+
+## vectors-check: the committed vectors are what the scripts write (make test runs it)
+vectors-check: setup
+	out=$$(mktemp -d) && for f in scripts/gen_*_vectors.py; do VECTORS_OUT=$$out python3 "$$f" >/dev/null; done && \
+	  if diff -r "$$out" tests/data; then rm -rf "$$out"; else rm -rf "$$out"; echo "tests/data differs from scripts/gen_*_vectors.py: edit the script, run make vectors, commit both" >&2; exit 1; fi
 
 test-rust: setup
 	cargo test --no-fail-fast

@@ -2,6 +2,7 @@
 
 States and errors come from an independent Python reference of SPEC §2."""
 import json
+import os
 import random
 import re
 
@@ -168,7 +169,7 @@ doc = {
     "mailbox": {"messages": mailbox, "unreadCount": counts, "listUnread": unread},
     "plans": plans,
 }
-with open("tests/data/delivery.json", "w", encoding="utf-8") as f:
+with open(os.path.join(os.environ.get("VECTORS_OUT", "tests/data"), "delivery.json"), "w", encoding="utf-8") as f:
     json.dump(doc, f, ensure_ascii=False, indent=1)
     f.write("\n")
 print(len(state_cases), "states,", len(malformed), "malformed,", len(marks), "marks,", len(plans), "plans")

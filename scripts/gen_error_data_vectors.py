@@ -5,6 +5,7 @@ dispatcher's rule (split at the first space; exact matches; field phrase,
 then field-less phrase after a field, then a whole field-less message),
 written here in Python."""
 import json
+import os
 import random
 
 SEED = {
@@ -161,7 +162,7 @@ doc = {
         {"js_only": True, "catalog": {"tools": 5}, "option": "tools", "reason": "wrong_type"},
     ],
 }
-with open("tests/data/error_data.json", "w", encoding="utf-8") as f:
+with open(os.path.join(os.environ.get("VECTORS_OUT", "tests/data"), "error_data.json"), "w", encoding="utf-8") as f:
     json.dump(doc, f, ensure_ascii=False, indent=1)
     f.write("\n")
 print(sum(len(c["cases"]) for c in catalogs), "classify cases")

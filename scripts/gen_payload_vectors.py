@@ -6,6 +6,7 @@ In the templates, N("server/tool") marks a place that holds a tool name
 stay as it is."""
 import copy
 import json
+import os
 
 REGISTERED = ["github/create_issue", "github/list_repos", "mailbox/add_message", "search"]
 ALIAS = {c: c.replace("/", "__") for c in REGISTERED}
@@ -279,7 +280,7 @@ doc = {
     "registered": REGISTERED,
     "cases": cases,
 }
-with open("tests/data/payloads.json", "w", encoding="utf-8") as f:
+with open(os.path.join(os.environ.get("VECTORS_OUT", "tests/data"), "payloads.json"), "w", encoding="utf-8") as f:
     json.dump(doc, f, ensure_ascii=False, indent=1)
     f.write("\n")
 print(len(cases), "payload cases")

@@ -1,6 +1,7 @@
 """Writes tests/data/recipients.json. The vectors are data; this script only
 saves typing the long and invisible strings (python3 scripts/gen_recipient_vectors.py)."""
 import json
+import os
 
 cases = []
 
@@ -116,7 +117,7 @@ doc = {
     "cases": cases,
     "option_errors": option_errors,
 }
-with open("tests/data/recipients.json", "w", encoding="utf-8") as f:
+with open(os.path.join(os.environ.get("VECTORS_OUT", "tests/data"), "recipients.json"), "w", encoding="utf-8") as f:
     json.dump(doc, f, ensure_ascii=False, indent=1)
     f.write("\n")
 print(len(cases), "cases,", len(option_errors), "option errors")

@@ -4,6 +4,7 @@ The expected hashed aliases are computed here, independently of the Rust
 code, from the documented rule: sanitized prefix, '_', 8 hex digits of
 FNV-1a 32 over the canonical name's UTF-8 bytes."""
 import json
+import os
 import re
 
 PROFILES = {
@@ -201,7 +202,7 @@ doc = {
     "reverse": reverse,
     "registry": registry,
 }
-with open("tests/data/tool_names.json", "w", encoding="utf-8") as f:
+with open(os.path.join(os.environ.get("VECTORS_OUT", "tests/data"), "tool_names.json"), "w", encoding="utf-8") as f:
     json.dump(doc, f, ensure_ascii=False, indent=1)
     f.write("\n")
 print(len(forward), "forward,", len(reverse), "reverse,", len(registry), "registry scenarios")

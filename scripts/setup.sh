@@ -22,6 +22,14 @@ for component in clippy rustfmt; do
   fi
 done
 
+# Python 3 writes the shared vectors (`make vectors`, `make vectors-check`).
+if ! command -v python3 >/dev/null; then
+  say "installing python3 (Debian)"
+  SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends python3 >/dev/null
+fi
+
 # Debian's Chromium and its driver, for wasm-bindgen-test in the browser.
 if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
   say "installing chromium and chromium-driver (Debian)"
