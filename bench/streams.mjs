@@ -28,6 +28,9 @@ aliases.forEach((name, i) => {
   for (const p of pieces(ARGS, 20)) chat.push(chunk({ index: i, function: { arguments: p } }));
 });
 chat.push({ id: "c", object: "chat.completion.chunk", created: 1, model: "m", choices: [{ index: 0, delta: {}, finish_reason: "tool_calls" }] });
+// Name-dense: every chunk opens a call (its id and name), as a model that
+// calls many small tools at once streams them.
+const dense = Array.from({ length: 64 }, (_, i) => chunk({ index: i, id: `call_${i}`, type: "function", function: { name: aliases[i % aliases.length], arguments: "{}" } }));
 
 const sse = new TextEncoder().encode(anthropic.map((e) => `event: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`).join(""));
 const sseChunks = pieces(sse, Math.ceil(sse.length / 512)).map((p) => Uint8Array.from(p)); // network-sized reads
@@ -110,10 +113,12 @@ const collect = async (it) => { const out = []; for await (const e of it) out.pu
 await agree(await collect(registry.fromProviderStream(from(anthropic), "anthropic")), await collect(plainAnthropic(from(anthropic))), "the Anthropic stream");
 await agree(await collect(registry.fromProviderStream(from(chat), "openai-chat")), await collect(plainChat(from(chat))), "the OpenAI Chat stream");
 await agree(await text(registry.fromProviderSse("anthropic")), await text(plainSse()), "the server-sent events");
+await agree(await collect(registry.fromProviderStream(from(dense), "openai-chat")), await collect(plainChat(from(dense))), "the name-dense OpenAI Chat stream");
 
 const cases = [
   [`fromProviderStream, Anthropic (${anthropic.length} events)`, () => count(registry.fromProviderStream(from(anthropic), "anthropic")), () => count(plainAnthropic(from(anthropic))), { target: 1.5 }],
   [`fromProviderStream, OpenAI Chat (${chat.length} chunks)`, () => count(registry.fromProviderStream(from(chat), "openai-chat")), () => count(plainChat(from(chat))), { target: 1.5 }],
+  [`fromProviderStream, OpenAI Chat, name-dense (${dense.length} chunks, each opening a call)`, () => count(registry.fromProviderStream(from(dense), "openai-chat")), () => count(plainChat(from(dense))), { target: 1.5 }],
   [`fromProviderSse, Anthropic (${sse.length} bytes in ${sseChunks.length} chunks)`, () => pipe(registry.fromProviderSse("anthropic")), () => pipe(plainSse()), { target: 1.5, iterations: 500 }],
 ];
 const only = process.env.BENCH_ONLY; // a substring of the operations to run

@@ -2,10 +2,13 @@
 //! same call are paired by the call's slot, within the scope that opened
 //! it.
 
+use std::hash::{Hash, Hasher};
+
 use super::{MAX_CALL_ID_BYTES, MAX_CALL_NAME_BYTES, MAX_OPEN_CALLS};
+use crate::fast_hash::FastHasher;
 
 /// One value of a call's slot (an index, an item id).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub(crate) enum SlotPart {
     /// A number, by its bits (`-0` as `0`).
     Number(u64),
@@ -84,7 +87,9 @@ pub struct StreamCalls {
     /// The open calls by slot, oldest first. A list: there are at most
     /// [`MAX_OPEN_CALLS`], mostly a few, and a map's hashing of the slots
     /// cost more code than the search.
-    open: Vec<(Vec<SlotPart>, Call)>,
+    /// Each open call by its slot, with the slot's hash (compared first:
+    /// a stream that opens a call per event compared every open slot whole).
+    open: Vec<(u64, Vec<SlotPart>, Call)>,
     /// The last value of a [`ScopeRule::Changes`](crate::ScopeRule::Changes),
     /// when it was one that can be held.
     scope: Option<String>,
@@ -144,22 +149,25 @@ impl StreamCalls {
 
     /// The call at `slot`, opened when there is none.
     fn open_call(&mut self, slot: Vec<SlotPart>) -> &mut Call {
-        let i = if let Some(i) = self.open.iter().position(|(s, _)| *s == slot) {
+        let hash = {
+            let mut h = FastHasher::default();
+            slot.hash(&mut h);
+            h.finish()
+        };
+        let i = if let Some(i) = self.open.iter().position(|(h, s, _)| *h == hash && *s == slot) {
             i
         } else {
             if self.open.len() >= MAX_OPEN_CALLS {
                 self.open.remove(0);
             }
-            self.open.push((slot, Call::default()));
+            self.open.push((hash, slot, Call::default()));
             self.open.len() - 1
         };
-        &mut self.open[i].1
+        &mut self.open[i].2
     }
 
-    /// Closes the calls whose slot begins with `prefix` (every call for an
-    /// empty prefix).
     pub(crate) fn close(&mut self, prefix: &[SlotPart]) {
-        self.open.retain(|(slot, _)| !slot.starts_with(prefix));
+        self.open.retain(|(_, slot, _)| !slot.starts_with(prefix));
     }
 
     /// A [`Changes`](crate::ScopeRule::Changes) value seen: every call
