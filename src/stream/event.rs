@@ -11,7 +11,7 @@ use serde_json::Value;
 use super::json::{At, Doc, Keys};
 use super::pairing::{Report, Said, SlotPart, StreamCalls};
 use super::scope::{scope_rules, ScopeRule};
-use crate::tool_name::{call_places, rules, trie, CallPlace, Format, Step, Trie};
+use crate::tool_name::{call_places, rules, CallPlace, Format, Step};
 
 /// Every key that reading an event of `format` looks up (its rules, call
 /// places and scope rules): a spanned document needs no other member.
@@ -240,29 +240,78 @@ fn report<'t, 'm, J: Json<'t>>(
     Some(Report { id, name, slot })
 }
 
-/// The edits that give `doc`'s text its names mapped by `map`:
-/// `(start, end, replacement)` of each string token, in text order.
-pub(crate) fn name_edits<'m>(
+/// The name rules and the call places of one format in one trie, so that
+/// a spanned event is walked once for both (two walks from the root had
+/// each looked up the same keys).
+#[derive(Debug, Default)]
+struct EventTrie {
+    children: Vec<(Step, EventTrie)>,
+    /// The call places whose path ends here.
+    calls: Vec<&'static CallPlace>,
+}
+
+impl EventTrie {
+    fn of(format: Format) -> Self {
+        let mut root = Self::default();
+        for rule in rules(format) {
+            root.insert(rule);
+        }
+        for place in call_places(format) {
+            root.insert(place.path).calls.push(place);
+        }
+        root
+    }
+
+    fn insert(&mut self, steps: &[Step]) -> &mut Self {
+        let mut node = self;
+        for step in steps {
+            let i = node.children.iter().position(|(s, _)| s == step).unwrap_or_else(|| {
+                node.children.push((*step, Self::default()));
+                node.children.len() - 1
+            });
+            node = &mut node.children[i].1;
+        }
+        node
+    }
+}
+
+fn event_trie(format: Format) -> &'static EventTrie {
+    static TRIES: [OnceLock<EventTrie>; Format::ALL.len()] = [const { OnceLock::new() }; Format::ALL.len()];
+    let i = Format::ALL.iter().position(|f| *f == format).unwrap_or_default();
+    TRIES[i].get_or_init(|| EventTrie::of(format))
+}
+
+/// What a spanned event says, in one walk: the edits that give its text
+/// the names mapped by `map` (`(start, end, replacement)` of each string
+/// token, in text order) and what it says of calls.
+pub(crate) fn read_event<'m>(
     doc: &Doc<'_>,
     format: Format,
     map: &impl Fn(&str) -> Option<&'m str>,
-) -> Vec<(usize, usize, String)> {
+) -> (Vec<(usize, usize, String)>, Vec<Report>) {
     let mut edits = Vec::new();
-    walk(doc.root(), trie(format), map, &mut edits);
+    let mut said = Vec::new();
+    let mut nodes = vec![doc.root()];
+    walk(doc.root(), event_trie(format), &mut nodes, map, &mut edits, &mut said);
     // In text order, once per token (two rules may reach one). Sorted, not
     // inserted in order: the rules' order is not the text's, and a hostile
     // event's thousands of names made insertion quadratic.
     edits.sort_unstable_by_key(|e| e.0);
     edits.dedup_by_key(|e| e.0);
-    edits
+    (edits, said)
 }
 
-fn walk<'m>(
-    node: At<'_, '_>,
-    trie: &Trie,
+/// `nodes`: the nodes after each step so far (the last is `node`), which
+/// a call place's slot reads.
+fn walk<'d, 't, 'm>(
+    node: At<'d, 't>,
+    trie: &EventTrie,
+    nodes: &mut Vec<At<'d, 't>>,
     map: &impl Fn(&str) -> Option<&'m str>,
     edits: &mut Vec<(usize, usize, String)>,
+    said: &mut Vec<Report>,
 ) {
+    said.extend(trie.calls.iter().filter_map(|place| report(place, node, nodes, map)));
     let rename = |slot: At<'_, '_>, edits: &mut Vec<(usize, usize, String)>| {
         let (Some(name), Some((start, end))) = (slot.string(), slot.span()) else { return };
         if let Some(new) = map(&name).filter(|new| *new != name) {
@@ -270,20 +319,25 @@ fn walk<'m>(
         }
     };
     for (step, below) in &trie.children {
+        let mut next = |child: At<'d, 't>, nodes: &mut Vec<At<'d, 't>>| {
+            nodes.push(child);
+            walk(child, below, nodes, map, edits, said);
+            nodes.pop();
+        };
         match *step {
             Step::Key(k) => {
                 if let Some(child) = node.get(k) {
-                    walk(child, below, map, edits);
+                    next(child, nodes);
                 }
             }
             Step::Each => {
                 for child in node.elements() {
-                    walk(child, below, map, edits);
+                    next(child, nodes);
                 }
             }
             Step::When(k, v) => {
                 if node.get(k).and_then(At::string).as_deref() == Some(v) {
-                    walk(node, below, map, edits);
+                    next(node, nodes);
                 }
             }
             Step::Name(k) => {

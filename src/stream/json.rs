@@ -344,12 +344,14 @@ fn unescape(s: &str) -> Option<String> {
 
 impl<'d, 't> At<'d, 't> {
     /// The value of the last member named `key`, in an object.
+    #[inline]
     pub(crate) fn get(self, key: &str) -> Option<Self> {
         let Node::Object { first, len } = self.doc.b.nodes[self.index] else { return None };
         let members = &self.doc.b.members[first..first + len];
         members.iter().rev().find(|(k, _)| self.key_is(*k, key)).map(|&(_, index)| Self { doc: self.doc, index })
     }
 
+    #[inline]
     fn key_is(self, k: Token, key: &str) -> bool {
         if k.escaped {
             self.doc.decode(k).is_some_and(|d| d == key)
@@ -482,6 +484,7 @@ fn skip_value(bytes: &[u8], mut i: usize, closing: &mut Vec<u8>) -> Option<usize
     }
 }
 
+#[inline]
 fn skip_space(bytes: &[u8], mut i: usize) -> usize {
     while matches!(bytes.get(i), Some(b' ' | b'\t' | b'\n' | b'\r')) {
         i += 1;

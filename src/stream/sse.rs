@@ -1,7 +1,7 @@
 //! Raw `text/event-stream` bytes rewritten as they pass, whatever the
 //! chunking.
 
-use super::event::{begin, end, keys_read, name_edits, reports};
+use super::event::{begin, end, keys_read, read_event};
 use super::json::{Buffers, Doc};
 use super::pairing::StreamCalls;
 use super::MAX_SSE_EVENT_BYTES;
@@ -267,8 +267,7 @@ fn rewrite_event(
         }
     };
     let map = |name: &str| registry.canonical_of_alias(name);
-    let edits = name_edits(&doc, format, &map);
-    let said = reports(format, doc.root(), &map);
+    let (edits, said) = read_event(&doc, format, &map);
     begin(calls, format, doc.root());
     for report in said {
         calls.report(report, &mut |id, tool| registry.remember_call(id, tool));

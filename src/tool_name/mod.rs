@@ -17,4 +17,3 @@ pub use mapping::{
 pub use profile::{BuiltinProfile, Profile, MAX_CUSTOM_LENGTH};
 pub use registry::{Refused, RegistryEntry, ServerReport, ToolRegistry};
 pub use rewrite::{call_places, rules, CallPlace, Format, Step};
-pub(crate) use rewrite::{trie, Trie};
