@@ -814,7 +814,7 @@ function createApi(glue) {
       const len = (x) => (x === undefined ? -1 : x.length);
       let at = s.unitsAt(Math.max(0, len(id)) + Math.max(0, len(name)) + (key === null ? 0 : key.length) + Math.max(0, len(closes)));
       for (const x of [id, name, key ?? undefined, closes]) if (x !== undefined) (put(at, x), (at += x.length));
-      s.v.pair(this.#calls, len(id), len(name), key === null ? -1 : key.length, len(closes));
+      s.v.pair(this.#calls, [len(id), len(name), key === null ? -1 : key.length, len(closes)]);
       s.done(at - s.unitsBase);
     }
     #freed = false;

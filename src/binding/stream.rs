@@ -68,32 +68,36 @@ impl Registry {
         out
     }
 
-    /// Pairs what one event said of a call: the id, the tool (as the walk
-    /// mapped it), the slot's JSON text and the JSON text of a list of slot
-    /// prefixes to close first (the scopes that ended since the last call;
-    /// `[]` closes every call), end to end in the units, each length -1 when
-    /// absent. A string with a lone surrogate is absent.
-    pub fn pair(&mut self, stream: &mut CallStream, id_len: i32, name_len: i32, slot_len: i32, closes_len: i32) {
+    /// Pairs what events said of calls, in order: per call, four lengths
+    /// in `lens` (the id, the tool as the walk mapped it, the slot's JSON
+    /// text and the JSON text of a list of slot prefixes to close first,
+    /// the scopes that ended since the call before; `[]` closes every
+    /// call), each -1 when absent, the strings end to end in the units. A
+    /// string with a lone surrogate is absent. Calls cross in batches: a
+    /// crossing per call was most of a name-dense stream's time.
+    pub fn pair(&mut self, stream: &mut CallStream, lens: &[i32]) {
         let mut at = 0;
-        // Each string in turn: `None` when absent, `Err` when it holds a lone surrogate.
-        let mut next = |len: i32| {
-            let len = usize::try_from(len).ok()?;
-            let s = self.scratch.exact(at, len);
-            at += len;
-            Some(s)
-        };
-        let said = |s: Option<Result<String, usize>>| s.map(|s| s.map_or(Said::Unheld, Said::Held));
-        let (id, name) = (said(next(id_len)), said(next(name_len)));
-        let (slot, closes) = (next(slot_len).and_then(Result::ok), next(closes_len).and_then(Result::ok));
-        if let Some(doc) = closes.as_deref().and_then(Doc::parse) {
-            for prefix in doc.root().elements() {
-                // As natively: a prefix that cannot be read closes every call.
-                let prefix: Option<Vec<SlotPart>> = prefix.elements().map(Json::slot_part).collect();
-                stream.inner.close(prefix.as_deref().unwrap_or_default());
+        for call in lens.chunks_exact(4) {
+            // Each string in turn: `None` when absent, `Err` when it holds a lone surrogate.
+            let mut next = |len: i32| {
+                let len = usize::try_from(len).ok()?;
+                let s = self.scratch.exact(at, len);
+                at += len;
+                Some(s)
+            };
+            let said = |s: Option<Result<String, usize>>| s.map(|s| s.map_or(Said::Unheld, Said::Held));
+            let (id, name) = (said(next(call[0])), said(next(call[1])));
+            let (slot, closes) = (next(call[2]).and_then(Result::ok), next(call[3]).and_then(Result::ok));
+            if let Some(doc) = closes.as_deref().and_then(Doc::parse) {
+                for prefix in doc.root().elements() {
+                    // As natively: a prefix that cannot be read closes every call.
+                    let prefix: Option<Vec<SlotPart>> = prefix.elements().map(Json::slot_part).collect();
+                    stream.inner.close(prefix.as_deref().unwrap_or_default());
+                }
             }
+            let report = Report { id, name, slot: slot.as_deref().and_then(slot_of) };
+            self.inner.pair_call(&mut stream.inner, report);
         }
-        let report = Report { id, name, slot: slot.as_deref().and_then(slot_of) };
-        self.inner.pair_call(&mut stream.inner, report);
     }
 
     /// Writes back the tool of the call id in units `..len`: its length,
