@@ -749,6 +749,9 @@ function createApi(glue) {
    * for the rest); what JS keeps is what it has yet to tell (the last
    * scope value, the closes, whether any call is open).
    */
+  // Calls a stream sends to Rust at once (at most), and streams whose calls
+  // wait in one registry before all are sent.
+  const PAIR_BATCH = 32, WAITING_MAX = 64;
   class CallPairing {
     /** A call was reported since every call last closed: only then can an event close one. */
     open = false;
@@ -759,9 +762,11 @@ function createApi(glue) {
     #closes = null; // slot prefixes (JSON texts) to close before the next call; "[]" closes every call
     #before;
     #after;
-    constructor(live, format) {
+    #waiting;
+    constructor(live, format, waiting) {
       walkersReady();
       this.#live = live;
+      this.#waiting = waiting;
       [this.#before, this.#after] = SCOPES.get(format) ?? [null, null];
       this.sink = (id, name, key) => this.#pair(id, name, key);
     }
@@ -806,20 +811,54 @@ function createApi(glue) {
       // holds as unheld: the same answer without copying it in.
       if (id !== undefined && id.length > Limit.MaxSlotText) id = "\uD800";
       if (name !== undefined && name.length > Limit.MaxCallName) name = "\uD800";
-      this.#calls ??= new glue.CallStream();
       this.open = true;
       const closes = this.#closes === null ? undefined : `[${this.#closes.join(",")}]`;
       this.#closes = null;
+      const p = this.#pending;
+      if (p.length === 0) this.#waiting.add(this);
+      p.push(id, name, key ?? undefined, closes);
+      if (p.length >= 4 * PAIR_BATCH) this.flush();
+    }
+    /**
+     * Sends the calls not yet paired to Rust, in one crossing (a crossing
+     * per call was most of a name-dense stream's time). The registry
+     * flushes every stream's before it answers from its memory of ids.
+     */
+    flush() {
+      const p = this.#pending;
+      if (p.length === 0) return;
+      this.#pending = [];
+      this.#waiting.delete(this);
       const s = this.#live();
-      const len = (x) => (x === undefined ? -1 : x.length);
-      let at = s.unitsAt(Math.max(0, len(id)) + Math.max(0, len(name)) + (key === null ? 0 : key.length) + Math.max(0, len(closes)));
-      for (const x of [id, name, key ?? undefined, closes]) if (x !== undefined) (put(at, x), (at += x.length));
-      s.v.pair(this.#calls, [len(id), len(name), key === null ? -1 : key.length, len(closes)]);
+      this.#calls ??= new glue.CallStream();
+      let units = 0;
+      for (let i = 0; i < p.length; i++) if (p[i] !== undefined) units += p[i].length;
+      let at = s.unitsAt(units);
+      const lens = new Int32Array(p.length);
+      for (let i = 0; i < p.length; i++) {
+        const x = p[i];
+        if (x === undefined) lens[i] = -1;
+        else {
+          put(at, x);
+          at += x.length;
+          lens[i] = x.length;
+        }
+      }
+      s.v.pair(this.#calls, lens);
       s.done(at - s.unitsBase);
     }
+    #pending = [];
     #freed = false;
     free() {
+      if (!this.#freed) {
+        try {
+          this.flush();
+        } catch {
+          // a freed registry: nothing to remember the calls in
+        }
+      }
       this.#freed = true;
+      this.#waiting.delete(this);
       this.#calls?.free();
       this.#calls = null;
     }
@@ -1234,7 +1273,8 @@ function createApi(glue) {
       const walk = walkerOf(format);
       const live = () => ToolRegistry.#live(this);
       // a freed registry throws from the map when it must ask Rust
-      return new EventStream(eventsOf(source), walk, this.#canonicalOf, new CallPairing(live, format));
+      if (this.#waiting.size >= WAITING_MAX) this.#pairWaiting();
+      return new EventStream(eventsOf(source), walk, this.#canonicalOf, new CallPairing(live, format, this.#waiting));
     }
     /**
      * A TransformStream of the bytes of a `text/event-stream` in `format`
@@ -1245,10 +1285,19 @@ function createApi(glue) {
     fromProviderSse(format) {
       ToolRegistry.#live(this);
       walkerOf(format); // the clear error for another value
-      return sseTransform(() => ToolRegistry.#live(this), format);
+      return sseTransform(() => (this.#pairWaiting(), ToolRegistry.#live(this)), format);
+    }
+    /** The streams whose calls wait to be paired (CallPairing.flush). */
+    #waiting = new Set();
+    /** Pairs every stream's waiting calls: Rust's memory of ids is then whole. */
+    #pairWaiting() {
+      if (this.#waiting.size === 0) return;
+      for (const pairing of [...this.#waiting]) pairing.flush();
     }
     /** The tool (as fromProviderStream gave it) of a call id seen in a stream; null for an id not seen, forgotten, or seen with two tools. */
     toolForCallId(id) {
+      ToolRegistry.#live(this);
+      this.#pairWaiting();
       const s = ToolRegistry.#live(this);
       if (typeof id !== "string") return null;
       const r = s.answer(id, (n) => s.v.tool_for_call_id(n));
