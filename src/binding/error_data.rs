@@ -227,7 +227,7 @@ impl Classifier {
         }
         for (k, (tool, field, phrase)) in ids.into_iter().enumerate() {
             let (fixed, hint) = match phrase {
-                IssuePhrase::Fixed(i) => (Some(i), None),
+                IssuePhrase::Fixed(phrase) => (Some(phrase.index()), None),
                 IssuePhrase::Hint(h) => (None, Some(h)),
             };
             words[k * size..(k + 1) * size].copy_from_slice(&[word(tool), word(field), word(fixed), word(hint)]);
