@@ -281,10 +281,9 @@ impl fmt::Display for MalformedRecord {
 
 impl std::error::Error for MalformedRecord {}
 
+crate::error::serialize_as_error!(MalformedRecord);
+
 impl BoundaryError for MalformedRecord {
-    fn name(&self) -> &'static str {
-        "MalformedRecordError"
-    }
     fn code(&self) -> &'static str {
         MalformedRecord::code(self)
     }

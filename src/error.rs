@@ -9,10 +9,11 @@ use std::fmt;
 
 use crate::safe_text::SafeText;
 
-/// What the binding needs to throw an error as a JS `Error`.
-pub trait BoundaryError: fmt::Display {
-    /// The JS `name` of the error (`"TypeError"` for bad options).
-    fn name(&self) -> &'static str;
+/// What every raised error says besides its message: a binding turns it
+/// into its language's error (the JS binding adds the JS `name`), and
+/// `Serialize` writes it as JSON (`code`, `reason`, `message`, then the
+/// details).
+pub(crate) trait BoundaryError: fmt::Display {
     /// The stable machine-readable code, e.g. `"INVALID_OPTIONS"`.
     fn code(&self) -> &'static str;
     /// The stable reason within the code, e.g. `"wrong_type"`.
@@ -23,48 +24,149 @@ pub trait BoundaryError: fmt::Display {
     }
 }
 
+/// Serializes an error as its JSON object: `code`, `reason`, `message`,
+/// then its details.
+pub(crate) fn serialize_error<S: serde::Serializer>(e: &dyn BoundaryError, serializer: S) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeMap;
+    let details = e.details();
+    let mut map = serializer.serialize_map(Some(3 + details.len()))?;
+    map.serialize_entry("code", e.code())?;
+    map.serialize_entry("reason", e.reason())?;
+    map.serialize_entry("message", &e.to_string())?;
+    for (key, value) in details {
+        match value {
+            Detail::Text(text) => map.serialize_entry(key, &text)?,
+            Detail::Number(n) => map.serialize_entry(key, &n)?,
+        }
+    }
+    map.end()
+}
+
+/// `Serialize` through [`serialize_error`].
+macro_rules! serialize_as_error {
+    ($($ty:ty),*) => {$(
+        /// Serializes as a JSON object: `code`, `reason`, `message`, then
+        /// the error's details (the properties the JS error carries).
+        impl serde::Serialize for $ty {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                $crate::error::serialize_error(self, serializer)
+            }
+        }
+    )*};
+}
+pub(crate) use serialize_as_error;
+
 /// The value of one extra error property: safe text or a number.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Detail {
+pub(crate) enum Detail {
     /// Text built from fixed strings and safe renditions only.
     Text(String),
     /// A position, length or limit.
     Number(usize),
 }
 
-/// Where in the options an error was found: a fixed option name, an entry of
-/// a list option, or (safely rendered) an option key we do not know.
+/// Where in the options an error was found, e.g. `known_agents[2]` or
+/// `tools['list_bounties'][1]`: a fixed option name, then entries, keys
+/// (rendered safely) and nested names; or an option key that is not part of
+/// the API.
+///
+/// It displays in Rust's words (`max_identifier_length`); a binding names
+/// the same place in its own language's words (`maxIdentifierLength` in JS).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum OptionPath {
-    /// A named option, e.g. `strict`.
-    Named(&'static str),
-    /// One entry of a list option, e.g. `knownAgents[2]`.
-    Entry(&'static str, usize),
+pub struct OptionPath {
+    rust: String,
+    js: String,
+}
+
+impl OptionPath {
+    /// A named option, spelled for Rust and for JS.
+    pub(crate) fn named(rust: &str, js: &str) -> Self {
+        Self { rust: rust.to_owned(), js: js.to_owned() }
+    }
+
+    /// A place that only a binding's options have (the JS spelling for
+    /// both): a binding reads options out of its own values.
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code, reason = "for the wasm binding"))]
+    pub(crate) fn js_only(place: impl Into<String>) -> Self {
+        let js = place.into();
+        Self { rust: js.clone(), js }
+    }
+
     /// The options argument itself.
-    Whole,
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code, reason = "for the wasm binding"))]
+    pub(crate) fn whole() -> Self {
+        Self::named("options", "options")
+    }
+
     /// An option key that is not part of the API, rendered safely.
-    Unknown(SafeText),
-    /// A place inside a structured option, e.g. `tools.list_bounties[1]`,
-    /// built from fixed names, indexes and safe renditions of keys.
-    Place(String),
+    pub(crate) fn unknown(key: &SafeText) -> Self {
+        let quoted = format!("'{key}'");
+        Self { rust: quoted.clone(), js: quoted }
+    }
+
+    /// Entry `index` of this list option: `known_agents[2]`.
+    #[must_use]
+    pub(crate) fn entry(mut self, index: usize) -> Self {
+        let suffix = format!("[{index}]");
+        self.rust.push_str(&suffix);
+        self.js.push_str(&suffix);
+        self
+    }
+
+    /// The entry of this map option under `key` (rendered safely):
+    /// `tools['list_bounties']`.
+    #[must_use]
+    pub(crate) fn key(mut self, key: &str) -> Self {
+        let suffix = format!("['{}']", SafeText::render(key));
+        self.rust.push_str(&suffix);
+        self.js.push_str(&suffix);
+        self
+    }
+
+    /// The place in JS's words, e.g. `knownAgents[2]`.
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code, reason = "for the wasm binding"))]
+    pub(crate) fn js(&self) -> &str {
+        &self.js
+    }
+
+    /// The place in Rust's words, e.g. `known_agents[2]`.
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        &self.rust
+    }
 }
 
 impl fmt::Display for OptionPath {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Named(name) => f.write_str(name),
-            Self::Entry(name, index) => write!(f, "{name}[{index}]"),
-            Self::Whole => f.write_str("options"),
-            Self::Unknown(key) => write!(f, "'{key}'"),
-            Self::Place(place) => f.write_str(place),
-        }
+        f.write_str(&self.rust)
+    }
+}
+
+/// Why a value cannot work, in Rust's and in JS's words (the same text
+/// unless it names an option).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Why {
+    rust: &'static str,
+    js: &'static str,
+}
+
+impl Why {
+    /// A reason that names options, spelled for Rust and for JS.
+    pub(crate) const fn spelled(rust: &'static str, js: &'static str) -> Self {
+        Self { rust, js }
+    }
+}
+
+impl From<&'static str> for Why {
+    fn from(text: &'static str) -> Self {
+        Self { rust: text, js: text }
     }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum OptionsErrorKind {
     WrongType(&'static str),
-    Invalid(&'static str),
+    Invalid(Why),
     OutOfRange { min: usize, max: usize },
     UnknownOption,
     InvalidPattern,
@@ -81,37 +183,38 @@ pub struct OptionsError {
     path: OptionPath,
 }
 
-/// Constructors for bindings, which read options out of their own values
-/// (the JS binding reads JS objects); the Rust API itself takes typed
-/// options and so reports only invalid values.
 impl OptionsError {
-    /// An option of the wrong type, e.g. `strict` given as a string.
+    /// An option of the wrong type, e.g. `strict` given as a string (only a
+    /// binding, which reads options out of its own values, sees one: the
+    /// Rust API takes typed options).
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code, reason = "for the wasm binding"))]
     #[must_use]
-    pub fn wrong_type(path: OptionPath, expected: &'static str) -> Self {
+    pub(crate) fn wrong_type(path: OptionPath, expected: &'static str) -> Self {
         Self { kind: OptionsErrorKind::WrongType(expected), path }
     }
 
     /// An option whose value cannot work.
     #[must_use]
-    pub fn invalid(path: OptionPath, why: &'static str) -> Self {
-        Self { kind: OptionsErrorKind::Invalid(why), path }
+    pub(crate) fn invalid(path: OptionPath, why: impl Into<Why>) -> Self {
+        Self { kind: OptionsErrorKind::Invalid(why.into()), path }
     }
 
     /// A number outside `min..=max`.
     #[must_use]
-    pub fn out_of_range(path: OptionPath, min: usize, max: usize) -> Self {
+    pub(crate) fn out_of_range(path: OptionPath, min: usize, max: usize) -> Self {
         Self { kind: OptionsErrorKind::OutOfRange { min, max }, path }
     }
 
     /// An option key that is not part of the API (rendered safely).
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code, reason = "for the wasm binding"))]
     #[must_use]
-    pub fn unknown(key: SafeText) -> Self {
-        Self { kind: OptionsErrorKind::UnknownOption, path: OptionPath::Unknown(key) }
+    pub(crate) fn unknown(key: &SafeText) -> Self {
+        Self { kind: OptionsErrorKind::UnknownOption, path: OptionPath::unknown(key) }
     }
 
     /// A pattern that does not compile.
     #[must_use]
-    pub fn invalid_pattern(path: OptionPath) -> Self {
+    pub(crate) fn invalid_pattern(path: OptionPath) -> Self {
         Self { kind: OptionsErrorKind::InvalidPattern, path }
     }
 
@@ -134,19 +237,23 @@ impl OptionsError {
         }
     }
 
-    /// The option at fault, e.g. `knownAgents[2]`.
+    /// The option at fault, e.g. `known_agents[2]`.
     #[must_use]
     pub fn option(&self) -> &OptionPath {
         &self.path
     }
 }
 
-impl fmt::Display for OptionsError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let path = &self.path;
+impl OptionsError {
+    /// The message with the option named as a binding's language names
+    /// it (`js`) or as Rust does.
+    fn write(&self, f: &mut fmt::Formatter<'_>, js: bool) -> fmt::Result {
+        let path = if js { &self.path.js } else { &self.path.rust };
         match &self.kind {
             OptionsErrorKind::WrongType(expected) => write!(f, "Invalid option {path}: expected {expected}."),
-            OptionsErrorKind::Invalid(why) => write!(f, "Invalid option {path}: {why}."),
+            OptionsErrorKind::Invalid(why) => {
+                write!(f, "Invalid option {path}: {}.", if js { why.js } else { why.rust })
+            }
             OptionsErrorKind::OutOfRange { min, max } => {
                 write!(f, "Invalid option {path}: expected a whole number from {min} to {max}.")
             }
@@ -156,14 +263,32 @@ impl fmt::Display for OptionsError {
             }
         }
     }
+
+    /// The message in JS's words (`Invalid option maxIdentifierLength: …`).
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code, reason = "for the wasm binding"))]
+    pub(crate) fn js_message(&self) -> String {
+        struct Js<'a>(&'a OptionsError);
+        impl fmt::Display for Js<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                self.0.write(f, true)
+            }
+        }
+        Js(self).to_string()
+    }
+}
+
+/// The message in Rust's words: `Invalid option max_identifier_length: …`.
+impl fmt::Display for OptionsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write(f, false)
+    }
 }
 
 impl std::error::Error for OptionsError {}
 
+serialize_as_error!(OptionsError, ArgumentError);
+
 impl BoundaryError for OptionsError {
-    fn name(&self) -> &'static str {
-        "TypeError"
-    }
     fn code(&self) -> &'static str {
         OptionsError::code(self)
     }
@@ -171,7 +296,7 @@ impl BoundaryError for OptionsError {
         OptionsError::reason(self)
     }
     fn details(&self) -> Vec<(&'static str, Detail)> {
-        vec![("option", Detail::Text(self.path.to_string()))]
+        vec![("option", Detail::Text(self.path.rust.clone()))]
     }
 }
 
@@ -239,14 +364,16 @@ impl ArgumentError {
     }
 
     /// A method of a freed `class` (`"RecipientValidator"`).
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code, reason = "for the wasm binding"))]
     #[must_use]
-    pub fn freed(class: &'static str) -> Self {
+    pub(crate) fn freed(class: &'static str) -> Self {
         Self { kind: ArgumentKind::Freed(class) }
     }
 
     /// A method of `class` called on something else.
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code, reason = "for the wasm binding"))]
     #[must_use]
-    pub fn wrong_receiver(class: &'static str) -> Self {
+    pub(crate) fn wrong_receiver(class: &'static str) -> Self {
         Self { kind: ArgumentKind::WrongReceiver(class) }
     }
 }
@@ -273,18 +400,16 @@ impl fmt::Display for ArgumentError {
 
 impl std::error::Error for ArgumentError {}
 
-impl BoundaryError for ArgumentError {
-    fn name(&self) -> &'static str {
-        if matches!(self.kind, ArgumentKind::TooLarge { .. }) {
-            "RangeError"
-        } else {
-            "TypeError"
-        }
-    }
-    fn code(&self) -> &'static str {
+impl ArgumentError {
+    /// Always `"INVALID_ARGUMENT"`.
+    #[must_use]
+    pub fn code(&self) -> &'static str {
         "INVALID_ARGUMENT"
     }
-    fn reason(&self) -> &'static str {
+
+    /// `wrong_type`, `unreadable`, `too_large`, `freed` or `wrong_receiver`.
+    #[must_use]
+    pub fn reason(&self) -> &'static str {
         match self.kind {
             ArgumentKind::WrongType(_) => "wrong_type",
             ArgumentKind::Unreadable(_) => "unreadable",
@@ -293,10 +418,25 @@ impl BoundaryError for ArgumentError {
             ArgumentKind::WrongReceiver(_) => "wrong_receiver",
         }
     }
-    fn details(&self) -> Vec<(&'static str, Detail)> {
+
+    /// For `too_large`: the limit that was exceeded.
+    #[must_use]
+    pub fn limit(&self) -> Option<usize> {
         match self.kind {
-            ArgumentKind::TooLarge { limit, .. } => vec![("limit", Detail::Number(limit))],
-            _ => Vec::new(),
+            ArgumentKind::TooLarge { limit, .. } => Some(limit),
+            _ => None,
         }
+    }
+}
+
+impl BoundaryError for ArgumentError {
+    fn code(&self) -> &'static str {
+        ArgumentError::code(self)
+    }
+    fn reason(&self) -> &'static str {
+        ArgumentError::reason(self)
+    }
+    fn details(&self) -> Vec<(&'static str, Detail)> {
+        self.limit().map(|limit| ("limit", Detail::Number(limit))).into_iter().collect()
     }
 }

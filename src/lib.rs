@@ -48,7 +48,7 @@ pub use delivery::{
     unread_count, AgentEntry, DeliveryPlan, Field, MalformedRecord, MarkError, MarkRead, MarkTarget, MessageRecord,
     NotARecipient, ReadState, Receipt, Receipts, RecordKeys, RECORD_KEYS,
 };
-pub use error::{ArgumentError, BoundaryError, Detail, OptionPath, OptionsError};
+pub use error::{ArgumentError, OptionPath, OptionsError};
 pub use error_data::{
     error_text, issue_message, Catalog, ErrorClassifier, ErrorData, ErrorResponse, FieldHint, FieldPhrases, Issue,
     RpcData, RpcError, StructuredError, TextContent, ToolErrorResult, ToolFailure, ToolFields, INVALID_ARGUMENT,

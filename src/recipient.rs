@@ -8,7 +8,7 @@
 
 use serde::Serialize;
 
-use crate::error::{OptionPath, OptionsError};
+use crate::error::{OptionPath, OptionsError, Why};
 use crate::nearest::nearest;
 use crate::safe_text::{trim_js, SafeText};
 
@@ -621,51 +621,54 @@ impl RecipientValidator {
     /// - `identity_pattern` is not a valid regex-lite pattern (`"("`);
     /// - `max_identifier_length` is 0 or above 4096.
     pub fn new(options: RecipientOptions) -> Result<Self, OptionsError> {
+        let known_agents = || OptionPath::named("known_agents", "knownAgents");
         let max_len = options.max_identifier_length.unwrap_or(DEFAULT_MAX_IDENTIFIER_LENGTH);
         if !(1..=MAX_IDENTIFIER_LENGTH_LIMIT).contains(&max_len) {
             return Err(OptionsError::out_of_range(
-                OptionPath::Named("maxIdentifierLength"),
+                OptionPath::named("max_identifier_length", "maxIdentifierLength"),
                 1,
                 MAX_IDENTIFIER_LENGTH_LIMIT,
             ));
         }
         let pattern = match options.identity_pattern {
             None => None,
-            Some(p) => Some(
-                compile_full_match(&p)
-                    .ok_or_else(|| OptionsError::invalid_pattern(OptionPath::Named("identityPattern")))?,
-            ),
+            Some(p) => Some(compile_full_match(&p).ok_or_else(|| {
+                OptionsError::invalid_pattern(OptionPath::named("identity_pattern", "identityPattern"))
+            })?),
         };
         if options.strict && options.known_agents.is_none() {
             return Err(OptionsError::invalid(
-                OptionPath::Named("strict"),
-                "strict needs knownAgents, the list to be strict about",
+                OptionPath::named("strict", "strict"),
+                Why::spelled(
+                    "strict needs known_agents, the list to be strict about",
+                    "strict needs knownAgents, the list to be strict about",
+                ),
             ));
         }
         if let Some(agents) = &options.known_agents {
             if agents.len() > MAX_KNOWN_AGENTS {
-                return Err(OptionsError::invalid(
-                    OptionPath::Named("knownAgents"),
-                    "has more than 65536 entries (MAX_KNOWN_AGENTS)",
-                ));
+                return Err(OptionsError::invalid(known_agents(), "has more than 65536 entries (MAX_KNOWN_AGENTS)"));
             }
             for (i, agent) in agents.iter().enumerate() {
                 if agent == BROADCAST {
                     return Err(OptionsError::invalid(
-                        OptionPath::Entry("knownAgents", i),
+                        known_agents().entry(i),
                         "list identities only ('@<identifier>'); AGENT:* is always allowed",
                     ));
                 }
                 if shape(agent.as_bytes(), max_len) != Some(Shape::Identity) {
                     return Err(OptionsError::invalid(
-                        OptionPath::Entry("knownAgents", i),
-                        "not a valid identity; expected '@' followed by 1 to maxIdentifierLength characters of [A-Za-z0-9_-]",
+                        known_agents().entry(i),
+                        Why::spelled(
+                            "not a valid identity; expected '@' followed by 1 to max_identifier_length characters of [A-Za-z0-9_-]",
+                            "not a valid identity; expected '@' followed by 1 to maxIdentifierLength characters of [A-Za-z0-9_-]",
+                        ),
                     ));
                 }
                 if pattern.as_ref().is_some_and(|p| !p.is_match(agent)) {
                     return Err(OptionsError::invalid(
-                        OptionPath::Entry("knownAgents", i),
-                        "does not match identityPattern",
+                        known_agents().entry(i),
+                        Why::spelled("does not match identity_pattern", "does not match identityPattern"),
                     ));
                 }
             }
@@ -940,12 +943,15 @@ mod tests {
     #[test]
     fn bad_options_name_the_option() {
         let e = RecipientValidator::new(RecipientOptions::default().known_agents(["@ok", "nope"])).unwrap_err();
-        assert_eq!(e.option().to_string(), "knownAgents[1]");
+        assert_eq!(e.option().to_string(), "known_agents[1]");
+        assert_eq!(e.option().js(), "knownAgents[1]", "the JS binding's words");
         assert!(!e.to_string().contains("nope"));
         let e = RecipientValidator::new(RecipientOptions::default().identity_pattern("(")).unwrap_err();
         assert_eq!(e.reason(), "invalid_pattern");
         let e = RecipientValidator::new(RecipientOptions::default().max_identifier_length(0)).unwrap_err();
         assert_eq!(e.reason(), "out_of_range");
+        assert_eq!(e.to_string(), "Invalid option max_identifier_length: expected a whole number from 1 to 4096.");
+        assert_eq!(e.js_message(), "Invalid option maxIdentifierLength: expected a whole number from 1 to 4096.");
         let e = RecipientValidator::new(RecipientOptions::default().strict(true)).unwrap_err();
         assert_eq!(e.option().to_string(), "strict");
     }

@@ -81,7 +81,7 @@ fn bad_catalogs_name_the_place() {
             continue;
         }
         let e = ErrorClassifier::new(catalog(&case["catalog"])).expect_err(&case.to_string());
-        assert_eq!(e.option().to_string(), case["option"].as_str().unwrap());
+        assert_eq!(e.option().to_string(), rust_words(case["option"].as_str().unwrap()));
         assert_eq!(e.reason(), case["reason"].as_str().unwrap());
     }
 }
@@ -136,4 +136,21 @@ fn schema_hints_phrase_what_the_schema_declares() {
             "is too large or too long"
         ]
     );
+}
+
+/// A vector's option path (JS's words: `fieldMessages['f'][1]`) in Rust's
+/// words (`field_messages['f'][1]`): the leading option names in
+/// `snake_case`, keys and indexes as they are.
+fn rust_words(js: &str) -> String {
+    let names = js.find(['[', '\'']).unwrap_or(js.len());
+    let mut out = String::new();
+    for c in js[..names].chars() {
+        if c.is_ascii_uppercase() {
+            out.push('_');
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out + &js[names..]
 }

@@ -2,7 +2,6 @@
 //! builder and its limits.
 
 use crate::error::{OptionPath, OptionsError};
-use crate::safe_text::SafeText;
 
 /// Which fields belong to which tools.
 #[derive(Debug, Clone)]
@@ -46,6 +45,7 @@ pub struct Catalog {
 impl Catalog {
     /// Every list within [`MAX_CATALOG_ENTRIES`].
     pub(super) fn check_sizes(&self) -> Result<(), OptionsError> {
+        let field_messages = || OptionPath::named("field_messages", "fieldMessages");
         let check = |len: usize, path: &dyn Fn() -> OptionPath| {
             if len > MAX_CATALOG_ENTRIES {
                 Err(OptionsError::invalid(path(), "has more than 65536 entries (MAX_CATALOG_ENTRIES)"))
@@ -55,27 +55,25 @@ impl Catalog {
         };
         match &self.tools {
             ToolFields::Global { tools, fields } => {
-                check(tools.len(), &|| OptionPath::Named("tools"))?;
-                check(fields.len(), &|| OptionPath::Named("fields"))?;
+                check(tools.len(), &|| OptionPath::named("tools", "tools"))?;
+                check(fields.len(), &|| OptionPath::named("fields", "fields"))?;
             }
             ToolFields::PerTool(tools) => {
-                check(tools.len(), &|| OptionPath::Named("tools"))?;
+                check(tools.len(), &|| OptionPath::named("tools", "tools"))?;
                 for (tool, fields) in tools {
-                    check(fields.len(), &|| OptionPath::Place(format!("tools['{}']", SafeText::render(tool))))?;
+                    check(fields.len(), &|| OptionPath::named("tools", "tools").key(tool))?;
                 }
             }
         }
         match &self.field_messages {
-            FieldPhrases::Global(phrases) => check(phrases.len(), &|| OptionPath::Named("fieldMessages"))?,
+            FieldPhrases::Global(phrases) => check(phrases.len(), &|| field_messages())?,
             FieldPhrases::PerField(fields) => {
-                check(fields.len(), &|| OptionPath::Named("fieldMessages"))?;
+                check(fields.len(), &|| field_messages())?;
                 for (field, phrases) in fields {
-                    check(phrases.len(), &|| {
-                        OptionPath::Place(format!("fieldMessages['{}']", SafeText::render(field)))
-                    })?;
+                    check(phrases.len(), &|| field_messages().key(field))?;
                 }
             }
         }
-        check(self.fieldless_messages.len(), &|| OptionPath::Named("fieldlessMessages"))
+        check(self.fieldless_messages.len(), &|| OptionPath::named("fieldless_messages", "fieldlessMessages"))
     }
 }

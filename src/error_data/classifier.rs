@@ -9,7 +9,6 @@ use super::hint::FieldHint;
 use super::response::{ErrorData, INVALID_ARGUMENT};
 use crate::error::{OptionPath, OptionsError};
 use crate::nearest::nearest;
-use crate::safe_text::SafeText;
 
 /// A whitelist classifier of tool-argument errors over one catalog.
 #[derive(Debug, Clone)]
@@ -64,11 +63,11 @@ impl ErrorClassifier {
         match catalog.tools {
             ToolFields::PerTool(tools) => {
                 for (tool, fields) in tools {
-                    let key = SafeText::render(&tool);
-                    let t = c.tool(tool, || OptionPath::Place(format!("tools['{key}']")))?;
+                    let at = OptionPath::named("tools", "tools").key(&tool);
+                    let t = c.tool(tool, || at.clone())?;
                     let mut set = HashSet::default();
                     for (i, field) in fields.into_iter().enumerate() {
-                        set.insert(c.field(field, || OptionPath::Place(format!("tools['{key}'][{i}]")))?);
+                        set.insert(c.field(field, || at.clone().entry(i))?);
                     }
                     c.tool_fields.entry(t).or_default().extend(set);
                 }
@@ -76,10 +75,10 @@ impl ErrorClassifier {
             }
             ToolFields::Global { tools, fields } => {
                 for (i, tool) in tools.into_iter().enumerate() {
-                    c.tool(tool, || OptionPath::Entry("tools", i))?;
+                    c.tool(tool, || OptionPath::named("tools", "tools").entry(i))?;
                 }
                 for (i, field) in fields.into_iter().enumerate() {
-                    let f = c.field(field, || OptionPath::Entry("fields", i))?;
+                    let f = c.field(field, || OptionPath::named("fields", "fields").entry(i))?;
                     c.mark(f, Role::FIELD);
                 }
             }
@@ -87,16 +86,16 @@ impl ErrorClassifier {
         match catalog.field_messages {
             FieldPhrases::Global(phrases) => {
                 for (i, p) in phrases.into_iter().enumerate() {
-                    let p = c.phrase(p, || OptionPath::Entry("fieldMessages", i))?;
+                    let p = c.phrase(p, || OptionPath::named("field_messages", "fieldMessages").entry(i))?;
                     c.mark(p, Role::PHRASE);
                 }
             }
             FieldPhrases::PerField(map) => {
                 for (field, phrases) in map {
-                    let key = SafeText::render(&field);
-                    let f = c.field(field, || OptionPath::Place(format!("fieldMessages['{key}']")))?;
+                    let at = OptionPath::named("field_messages", "fieldMessages").key(&field);
+                    let f = c.field(field, || at.clone())?;
                     for (i, p) in phrases.into_iter().enumerate() {
-                        let p = c.phrase(p, || OptionPath::Place(format!("fieldMessages['{key}'][{i}]")))?;
+                        let p = c.phrase(p, || at.clone().entry(i))?;
                         c.field_phrases.entry(f).or_default().insert(p);
                     }
                 }
@@ -104,7 +103,7 @@ impl ErrorClassifier {
             }
         }
         for (i, p) in catalog.fieldless_messages.into_iter().enumerate() {
-            let p = c.phrase(p, || OptionPath::Entry("fieldlessMessages", i))?;
+            let p = c.phrase(p, || OptionPath::named("fieldless_messages", "fieldlessMessages").entry(i))?;
             c.mark(p, Role::FIELDLESS);
         }
         Ok(c)

@@ -108,7 +108,8 @@ fn catalog_errors_name_the_place() {
         fieldless_messages: vec![],
     })
     .unwrap_err();
-    assert_eq!(e.option().to_string(), "fieldMessages[1]");
+    assert_eq!(e.option().to_string(), "field_messages[1]");
+    assert_eq!(e.option().js(), "fieldMessages[1]", "the JS binding's words");
 }
 
 #[test]

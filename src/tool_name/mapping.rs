@@ -202,10 +202,9 @@ impl fmt::Display for ToolNameError {
 
 impl std::error::Error for ToolNameError {}
 
+crate::error::serialize_as_error!(ToolNameError);
+
 impl BoundaryError for ToolNameError {
-    fn name(&self) -> &'static str {
-        "ToolNameError"
-    }
     fn code(&self) -> &'static str {
         ToolNameError::code(self)
     }
