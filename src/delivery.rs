@@ -528,17 +528,17 @@ pub fn records_from_json(values: &[serde_json::Value]) -> Result<Vec<MessageReco
 /// list, and a receipt's string fields in order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
-pub struct RecordKeys {
+pub(crate) struct RecordKeys {
     /// `to`, `from`, `readAt`.
-    pub message: [&'static str; 3],
+    pub(crate) message: [&'static str; 3],
     /// `receipts`.
-    pub receipts: &'static str,
+    pub(crate) receipts: &'static str,
     /// `recipient`, `readAt`.
-    pub receipt: [&'static str; 2],
+    pub(crate) receipt: [&'static str; 2],
 }
 
 /// The one spelling of a record's property names.
-pub const RECORD_KEYS: RecordKeys =
+pub(crate) const RECORD_KEYS: RecordKeys =
     RecordKeys { message: ["to", "from", READ_AT], receipts: "receipts", receipt: ["recipient", READ_AT] };
 
 /// The field of a message or receipt that holds when it was read.

@@ -46,7 +46,7 @@ struct ReadmeExamples;
 pub use delivery::{
     broadcast_audience, is_utc_timestamp, list_unread, mark_read, plan_delivery, read_state, records_from_json,
     unread_count, AgentEntry, DeliveryPlan, Field, MalformedRecord, MarkError, MarkRead, MarkTarget, MessageRecord,
-    NotARecipient, ReadState, Receipt, Receipts, RecordKeys, RECORD_KEYS,
+    NotARecipient, ReadState, Receipt, Receipts,
 };
 pub use error::{ArgumentError, OptionPath, OptionsError};
 pub use error_data::{
@@ -61,12 +61,16 @@ pub use recipient::{
     MAX_IDENTIFIER_LENGTH_LIMIT, MAX_KNOWN_AGENTS, MAX_PATTERN_SIZE, VALID_SHAPES,
 };
 pub use safe_text::{SafeText, RENDITION_MAX_CHARS};
+// The stream scope table is the package build's (binding::build_tables),
+// not the Rust API's; `stream/` re-exports it for the crate.
+#[allow(unused_imports, reason = "read by the wasm binding's build-tables feature only")]
+pub(crate) use stream::{scope_rules, ScopeRule};
 pub use stream::{
-    scope_rules, ScopeRule, SseRewriter, StreamCalls, MAX_AMBIGUOUS_IDS, MAX_CALL_IDS, MAX_CALL_ID_BYTES,
-    MAX_CALL_MEMORY_BYTES, MAX_CALL_NAME_BYTES, MAX_OPEN_CALLS, MAX_SSE_EVENT_BYTES,
+    SseRewriter, StreamCalls, MAX_AMBIGUOUS_IDS, MAX_CALL_IDS, MAX_CALL_ID_BYTES, MAX_CALL_MEMORY_BYTES,
+    MAX_CALL_NAME_BYTES, MAX_OPEN_CALLS, MAX_SSE_EVENT_BYTES,
 };
 pub use tool_name::{
-    call_places, name_hash, rules, to_llm_facing_name, tool_definition, tool_layout, try_reverse_to_canonical,
-    BuiltinProfile, CallPlace, Format, Overflow, Profile, Refused, RegistryEntry, ServerReport, Slot, Step, ToolLayout,
-    ToolNameError, ToolNameReason, ToolRegistry, MAX_CUSTOM_LENGTH, SEPARATOR,
+    name_hash, to_llm_facing_name, tool_definition, try_reverse_to_canonical, BuiltinProfile, Format, Overflow,
+    Profile, Refused, RegistryEntry, ServerReport, ToolNameError, ToolNameReason, ToolRegistry, MAX_CUSTOM_LENGTH,
+    SEPARATOR,
 };

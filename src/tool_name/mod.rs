@@ -5,16 +5,24 @@
 mod definitions;
 mod mapping;
 mod profile;
+mod providers;
 mod registry;
 mod rewrite;
 
-pub use definitions::{tool_definition, tool_layout, Slot, ToolLayout};
+pub use definitions::tool_definition;
+#[cfg_attr(not(target_arch = "wasm32"), allow(unused_imports, reason = "for the wasm binding"))]
+pub(crate) use definitions::ToolLayout;
 #[cfg_attr(not(target_arch = "wasm32"), allow(unused_imports, reason = "for the wasm binding"))]
 pub(crate) use mapping::{alias_form, check_as_is, plain_edits, reverse_form, AliasForm, Edit, Piece, ReverseForm};
 pub use mapping::{
     name_hash, to_llm_facing_name, try_reverse_to_canonical, Overflow, ToolNameError, ToolNameReason, SEPARATOR,
 };
 pub use profile::{BuiltinProfile, Profile, MAX_CUSTOM_LENGTH};
+#[cfg_attr(not(target_arch = "wasm32"), allow(unused_imports, reason = "for the wasm binding"))]
+pub(crate) use providers::tool_layout;
+pub use providers::Format;
+#[allow(unused_imports, reason = "read by the wasm binding's build-tables feature only")]
+pub(crate) use providers::rules;
+pub(crate) use providers::{call_places, CallPlace, Step};
 pub use registry::{Refused, RegistryEntry, ServerReport, ToolRegistry};
-pub use rewrite::{call_places, rules, CallPlace, Format, Step};
 pub(crate) use rewrite::{trie, Trie};
