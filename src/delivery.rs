@@ -173,6 +173,9 @@ pub enum ReadState {
 }
 
 impl ReadState {
+    /// Every state.
+    pub const ALL: [Self; 3] = [Self::Unread, Self::Read, Self::NotARecipient];
+
     /// `unread`, `read` or `not_a_recipient`.
     #[must_use]
     pub fn as_str(self) -> &'static str {
@@ -423,6 +426,20 @@ pub enum MarkTarget {
     Receipt,
     /// The message's own `readAt`.
     Message,
+}
+
+impl MarkTarget {
+    /// Both targets.
+    pub const ALL: [Self; 2] = [Self::Receipt, Self::Message];
+
+    /// `receipt` or `message`, as it serializes.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Receipt => "receipt",
+            Self::Message => "message",
+        }
+    }
 }
 
 /// The update for the host to store.

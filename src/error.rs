@@ -338,16 +338,7 @@ impl ArgumentError {
     /// `a payload format: one of "anthropic", "gemini"`.
     #[must_use]
     pub fn one_of(what: &'static str, choices: &[&'static str]) -> Self {
-        let mut expected = format!("{what}: one of ");
-        for (i, choice) in choices.iter().enumerate() {
-            if i > 0 {
-                expected.push_str(", ");
-            }
-            expected.push('"');
-            expected.push_str(choice);
-            expected.push('"');
-        }
-        Self { kind: ArgumentKind::WrongType(expected) }
+        Self { kind: ArgumentKind::WrongType(format!("{what}: one of {}", crate::named::quoted_list(choices))) }
     }
 
     /// `what` (a fixed phrase, `"the issues"`) threw while it was read.

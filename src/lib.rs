@@ -28,6 +28,7 @@ mod error_data;
 mod fast_hash;
 mod heap_sort;
 mod interned;
+mod named;
 mod nearest;
 mod recipient;
 mod safe_text;
@@ -50,11 +51,12 @@ pub use delivery::{
 };
 pub use error::{ArgumentError, OptionPath, OptionsError};
 pub use error_data::{
-    error_text, issue_message, Catalog, ErrorClassifier, ErrorData, ErrorResponse, FieldHint, FieldPhrases, Issue,
-    RpcData, RpcError, StructuredError, TextContent, ToolErrorResult, ToolFailure, ToolFields, INVALID_ARGUMENT,
-    INVALID_ARGUMENTS_MESSAGE, INVALID_PARAMS, ISSUES_IN_TEXT, ISSUE_MESSAGES, MAX_CATALOG_ENTRIES, UNKNOWN_TOOL,
-    UNKNOWN_TOOL_MESSAGE,
+    error_text, issue_message, Catalog, CatalogBuilder, ErrorClassifier, ErrorData, ErrorResponse, FieldHint,
+    FieldPhrases, Issue, RpcData, RpcError, StructuredError, TextContent, ToolErrorResult, ToolFailure, ToolFields,
+    INVALID_ARGUMENT, INVALID_ARGUMENTS_MESSAGE, INVALID_PARAMS, ISSUES_IN_TEXT, ISSUE_MESSAGES, MAX_CATALOG_ENTRIES,
+    UNKNOWN_TOOL, UNKNOWN_TOOL_MESSAGE,
 };
+pub use named::UnknownName;
 pub use recipient::{
     validate_recipient, Recipient, RecipientError, RecipientJsonSchema, RecipientOptions, RecipientValidator,
     RejectionContent, RejectionReason, RejectionResult, BROADCAST, DEFAULT_MAX_IDENTIFIER_LENGTH,

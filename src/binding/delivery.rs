@@ -66,7 +66,7 @@ struct Tables {
     timestamp_key: &'static str,
 }
 
-const STATES: [ReadState; 3] = [ReadState::Unread, ReadState::Read, ReadState::NotARecipient];
+const STATES: [ReadState; 3] = ReadState::ALL;
 
 /// Sets `out[0]` to the delivery tables (read once by the wrapper).
 #[wasm_bindgen(js_name = "__delivery_tables")]

@@ -15,7 +15,7 @@ mod response;
 mod tests;
 mod text;
 
-pub use catalog::{Catalog, FieldPhrases, ToolFields, MAX_CATALOG_ENTRIES};
+pub use catalog::{Catalog, CatalogBuilder, FieldPhrases, ToolFields, MAX_CATALOG_ENTRIES};
 pub use classifier::ErrorClassifier;
 pub use hint::FieldHint;
 #[cfg_attr(not(target_arch = "wasm32"), allow(unused_imports, reason = "for the wasm binding"))]

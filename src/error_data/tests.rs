@@ -315,3 +315,40 @@ fn every_issue_phrase_is_its_own_entry_of_the_one_table() {
     }
     assert!(reached.iter().all(|r| *r), "every phrase is reachable: {reached:?}");
 }
+
+#[test]
+fn the_builder_makes_the_catalogs_the_struct_does() {
+    let built = ErrorClassifier::new(
+        Catalog::builder()
+            .tools(["list_bounties", "get_bounty"])
+            .fields(["limit", "status", "issue_number"])
+            .field_messages(["must be at most 100", "must be a boolean"])
+            .fieldless_messages(["unknown tool", "matches multiple bounties"])
+            .build()
+            .unwrap(),
+    )
+    .unwrap();
+    let by_hand = seed();
+    for (tool, message) in [
+        ("list_bounties", "limit must be at most 100"),
+        ("nope", "limit must be a boolean"),
+        ("get_bounty", "status matches multiple bounties"),
+        ("get_bounty", "unknown tool"),
+        ("list_bounties", "limit  must be at most 100"),
+    ] {
+        assert_eq!(built.classify(tool, message), by_hand.classify(tool, message), "{tool} {message}");
+    }
+    let per = ErrorClassifier::new(
+        Catalog::builder().tool("a", ["x"]).tool("b", ["y"]).field_messages_for("x", ["is bad"]).build().unwrap(),
+    )
+    .unwrap();
+    assert!(per.classify("a", "x is bad").is_some());
+    assert_eq!(per.classify("b", "x is bad"), None, "x is not a field of b");
+    assert_eq!(per.classify("b", "y is bad"), None, "y does not pair with x's phrase");
+    let mixed = Catalog::builder().tool("a", ["x"]).fields(["y"]).build().unwrap_err();
+    assert_eq!((mixed.reason(), mixed.option().as_str()), ("invalid_value", "fields"));
+    let mixed = Catalog::builder().field_messages(["p"]).field_messages_for("x", ["q"]).build().unwrap_err();
+    assert_eq!((mixed.reason(), mixed.option().as_str()), ("invalid_value", "field_messages"));
+    let many = Catalog::builder().tools((0..=MAX_CATALOG_ENTRIES).map(|i| format!("t{i}"))).build().unwrap_err();
+    assert_eq!(many.option().as_str(), "tools");
+}

@@ -18,11 +18,11 @@ pub use mapping::{
     name_hash, to_llm_facing_name, try_reverse_to_canonical, Overflow, ToolNameError, ToolNameReason, SEPARATOR,
 };
 pub use profile::{BuiltinProfile, Profile, MAX_CUSTOM_LENGTH};
+#[allow(unused_imports, reason = "read by the wasm binding's build-tables feature only")]
+pub(crate) use providers::rules;
 #[cfg_attr(not(target_arch = "wasm32"), allow(unused_imports, reason = "for the wasm binding"))]
 pub(crate) use providers::tool_layout;
 pub use providers::Format;
-#[allow(unused_imports, reason = "read by the wasm binding's build-tables feature only")]
-pub(crate) use providers::rules;
 pub(crate) use providers::{call_places, CallPlace, Step};
 pub use registry::{Refused, RegistryEntry, ServerReport, ToolRegistry};
 pub(crate) use rewrite::{trie, Trie};
