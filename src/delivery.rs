@@ -484,6 +484,34 @@ pub enum MarkError {
     BadTimestamp,
 }
 
+impl fmt::Display for NotARecipient {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.message())
+    }
+}
+
+impl std::error::Error for NotARecipient {}
+
+impl fmt::Display for MarkError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::NotARecipient(e) => e.fmt(f),
+            Self::Malformed(e) => e.fmt(f),
+            Self::BadTimestamp => f.write_str("now is not an ISO-8601 UTC timestamp (such as 2026-11-22T08:15:00Z)."),
+        }
+    }
+}
+
+impl std::error::Error for MarkError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Self::NotARecipient(e) => Some(e),
+            Self::Malformed(e) => Some(e),
+            Self::BadTimestamp => None,
+        }
+    }
+}
+
 /// The update that marks a message read for `reader` at `now` (an
 /// ISO-8601 UTC timestamp): the reader's own receipt, or the message for a
 /// direct or legacy message. The first read wins: marking again returns
