@@ -1,7 +1,10 @@
 //! The shared error-data vectors (`tests/data/error_data.json`), natively and, compiled to
 //! wasm, in Node and headless Chromium (`wasm-pack test`).
 
+#[path = "support/rust_words.rs"]
+mod rust_words;
 use mcp_boundary::{Catalog, ErrorClassifier, FieldPhrases, ToolFields};
+use rust_words::rust_words;
 use serde_json::Value;
 
 fn vectors() -> Value {
@@ -136,21 +139,4 @@ fn schema_hints_phrase_what_the_schema_declares() {
             "is too large or too long"
         ]
     );
-}
-
-/// A vector's option path (JS's words: `fieldMessages['f'][1]`) in Rust's
-/// words (`field_messages['f'][1]`): the leading option names in
-/// `snake_case`, keys and indexes as they are.
-fn rust_words(js: &str) -> String {
-    let names = js.find(['[', '\'']).unwrap_or(js.len());
-    let mut out = String::new();
-    for c in js[..names].chars() {
-        if c.is_ascii_uppercase() {
-            out.push('_');
-            out.push(c.to_ascii_lowercase());
-        } else {
-            out.push(c);
-        }
-    }
-    out + &js[names..]
 }

@@ -1,7 +1,10 @@
 //! The shared recipient vectors (`tests/data/recipients.json`), natively and, compiled to
 //! wasm, in Node and headless Chromium (`wasm-pack test`).
 
+#[path = "support/rust_words.rs"]
+mod rust_words;
 use mcp_boundary::{Recipient, RecipientOptions, RecipientValidator, VALID_SHAPES};
+use rust_words::rust_words;
 use serde_json::Value;
 
 fn vectors() -> Value {
@@ -128,21 +131,4 @@ fn the_json_schema_pattern_accepts_exactly_the_shapes() {
         assert_eq!(re.is_match(to), v.validate(to).is_ok(), "{to}");
     }
     assert!(schema.description.contains(VALID_SHAPES[0]) && schema.description.contains(VALID_SHAPES[1]));
-}
-
-/// A vector's option path (JS's words: `fieldMessages['f'][1]`) in Rust's
-/// words (`field_messages['f'][1]`): the leading option names in
-/// `snake_case`, keys and indexes as they are.
-fn rust_words(js: &str) -> String {
-    let names = js.find(['[', '\'']).unwrap_or(js.len());
-    let mut out = String::new();
-    for c in js[..names].chars() {
-        if c.is_ascii_uppercase() {
-            out.push('_');
-            out.push(c.to_ascii_lowercase());
-        } else {
-            out.push(c);
-        }
-    }
-    out + &js[names..]
 }
