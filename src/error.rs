@@ -70,26 +70,38 @@ pub(crate) enum Detail {
 /// (rendered safely) and nested names; or an option key that is not part of
 /// the API.
 ///
-/// It displays in Rust's words (`max_identifier_length`); a binding names
+/// It displays (`to_string()`) in Rust's words (`max_identifier_length`); a binding names
 /// the same place in its own language's words (`maxIdentifierLength` in JS).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OptionPath {
-    rust: String,
-    js: String,
+    /// The option's name in Rust's words (empty for a place that is all
+    /// `rest`).
+    rust: &'static str,
+    /// The same in JS's words.
+    js: &'static str,
+    /// Entries, keys and places below it, the same in both (no allocation
+    /// for a plain name: the paths are built on every options error).
+    rest: String,
 }
 
 impl OptionPath {
     /// A named option, spelled for Rust and for JS.
-    pub(crate) fn named(rust: &str, js: &str) -> Self {
-        Self { rust: rust.to_owned(), js: js.to_owned() }
+    pub(crate) fn named(rust: &'static str, js: &'static str) -> Self {
+        Self { rust, js, rest: String::new() }
     }
 
-    /// A place that only a binding's options have (the JS spelling for
+    /// A named option that only a binding's options have (JS's words for
     /// both): a binding reads options out of its own values.
     #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code, reason = "for the wasm binding"))]
-    pub(crate) fn js_only(place: impl Into<String>) -> Self {
-        let js = place.into();
-        Self { rust: js.clone(), js }
+    pub(crate) fn js_only(name: &'static str) -> Self {
+        Self::named(name, name)
+    }
+
+    /// A place in a binding's options, built from fixed names, indexes and
+    /// safe renditions of keys (`hints['t']['f'].enum`).
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code, reason = "for the wasm binding"))]
+    pub(crate) fn js_place(place: String) -> Self {
+        Self { rust: "", js: "", rest: place }
     }
 
     /// The options argument itself.
@@ -99,17 +111,16 @@ impl OptionPath {
     }
 
     /// An option key that is not part of the API, rendered safely.
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code, reason = "for the wasm binding"))]
     pub(crate) fn unknown(key: &SafeText) -> Self {
-        let quoted = format!("'{key}'");
-        Self { rust: quoted.clone(), js: quoted }
+        Self::js_place(format!("'{key}'"))
     }
 
     /// Entry `index` of this list option: `known_agents[2]`.
     #[must_use]
     pub(crate) fn entry(mut self, index: usize) -> Self {
-        let suffix = format!("[{index}]");
-        self.rust.push_str(&suffix);
-        self.js.push_str(&suffix);
+        use fmt::Write;
+        let _ = write!(self.rest, "[{index}]");
         self
     }
 
@@ -117,28 +128,25 @@ impl OptionPath {
     /// `tools['list_bounties']`.
     #[must_use]
     pub(crate) fn key(mut self, key: &str) -> Self {
-        let suffix = format!("['{}']", SafeText::render(key));
-        self.rust.push_str(&suffix);
-        self.js.push_str(&suffix);
+        use fmt::Write;
+        let _ = write!(self.rest, "['{}']", SafeText::render(key));
         self
     }
 
     /// The place in JS's words, e.g. `knownAgents[2]`.
     #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code, reason = "for the wasm binding"))]
-    pub(crate) fn js(&self) -> &str {
-        &self.js
-    }
-
-    /// The place in Rust's words, e.g. `known_agents[2]`.
-    #[must_use]
-    pub fn as_str(&self) -> &str {
-        &self.rust
+    pub(crate) fn js(&self) -> String {
+        let mut place = String::with_capacity(self.js.len() + self.rest.len());
+        place.push_str(self.js);
+        place.push_str(&self.rest);
+        place
     }
 }
 
 impl fmt::Display for OptionPath {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.rust)
+        f.write_str(self.rust)?;
+        f.write_str(&self.rest)
     }
 }
 
@@ -248,18 +256,18 @@ impl OptionsError {
     /// The message with the option named as a binding's language names
     /// it (`js`) or as Rust does.
     fn write(&self, f: &mut fmt::Formatter<'_>, js: bool) -> fmt::Result {
-        let path = if js { &self.path.js } else { &self.path.rust };
+        let (name, rest) = (if js { self.path.js } else { self.path.rust }, &self.path.rest);
         match &self.kind {
-            OptionsErrorKind::WrongType(expected) => write!(f, "Invalid option {path}: expected {expected}."),
+            OptionsErrorKind::WrongType(expected) => write!(f, "Invalid option {name}{rest}: expected {expected}."),
             OptionsErrorKind::Invalid(why) => {
-                write!(f, "Invalid option {path}: {}.", if js { why.js } else { why.rust })
+                write!(f, "Invalid option {name}{rest}: {}.", if js { why.js } else { why.rust })
             }
             OptionsErrorKind::OutOfRange { min, max } => {
-                write!(f, "Invalid option {path}: expected a whole number from {min} to {max}.")
+                write!(f, "Invalid option {name}{rest}: expected a whole number from {min} to {max}.")
             }
-            OptionsErrorKind::UnknownOption => write!(f, "Unknown option {path}: check its spelling."),
+            OptionsErrorKind::UnknownOption => write!(f, "Unknown option {name}{rest}: check its spelling."),
             OptionsErrorKind::InvalidPattern => {
-                write!(f, "Invalid option {path}: not a valid regular expression (regex-lite syntax).")
+                write!(f, "Invalid option {name}{rest}: not a valid regular expression (regex-lite syntax).")
             }
         }
     }
@@ -296,7 +304,7 @@ impl BoundaryError for OptionsError {
         OptionsError::reason(self)
     }
     fn details(&self) -> Vec<(&'static str, Detail)> {
-        vec![("option", Detail::Text(self.path.rust.clone()))]
+        vec![("option", Detail::Text(self.path.to_string()))]
     }
 }
 
@@ -338,7 +346,9 @@ impl ArgumentError {
     /// `a payload format: one of "anthropic", "gemini"`.
     #[must_use]
     pub fn one_of(what: &'static str, choices: &[&'static str]) -> Self {
-        Self { kind: ArgumentKind::WrongType(format!("{what}: one of {}", crate::named::quoted_list(choices))) }
+        let mut expected = format!("{what}: one of ");
+        crate::named::push_quoted(&mut expected, choices);
+        Self { kind: ArgumentKind::WrongType(expected) }
     }
 
     /// `what` (a fixed phrase, `"the issues"`) threw while it was read.

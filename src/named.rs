@@ -32,23 +32,23 @@ impl UnknownName {
     }
 }
 
-/// `"a", "b", "c"`: each choice quoted, comma-separated.
-pub(crate) fn quoted_list(choices: &[&str]) -> String {
-    let mut list = String::new();
+/// Appends `"a", "b", "c"`: each choice quoted, comma-separated.
+pub(crate) fn push_quoted(out: &mut String, choices: &[&str]) {
     for (i, choice) in choices.iter().enumerate() {
         if i > 0 {
-            list.push_str(", ");
+            out.push_str(", ");
         }
-        list.push('"');
-        list.push_str(choice);
-        list.push('"');
+        out.push('"');
+        out.push_str(choice);
+        out.push('"');
     }
-    list
 }
 
 impl fmt::Display for UnknownName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Unknown {}: expected one of {}.", self.what, quoted_list(&self.choices))
+        let mut list = String::new();
+        push_quoted(&mut list, &self.choices);
+        write!(f, "Unknown {}: expected one of {list}.", self.what)
     }
 }
 

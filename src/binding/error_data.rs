@@ -302,21 +302,21 @@ fn strings(value: &JsValue, place: &str) -> Result<Vec<String>, OptionsError> {
     string_list(
         value,
         MAX_CATALOG_ENTRIES,
-        || OptionPath::js_only(place.to_owned()),
-        |i| OptionPath::js_only(format!("{place}[{i}]")),
+        || OptionPath::js_place(place.to_owned()),
+        |i| OptionPath::js_place(format!("{place}[{i}]")),
     )
 }
 
 /// `{ key: [strings] }` as pairs, keys rendered safely in places.
 fn string_map(value: &JsValue, place: &str) -> Result<Vec<(String, Vec<String>)>, OptionsError> {
-    let keys = read::keys(value).map_err(|_| unreadable(OptionPath::js_only(place.to_owned())))?;
+    let keys = read::keys(value).map_err(|_| unreadable(OptionPath::js_place(place.to_owned())))?;
     if keys.len() > MAX_CATALOG_ENTRIES {
-        return Err(OptionsError::invalid(OptionPath::js_only(place.to_owned()), "has too many entries"));
+        return Err(OptionsError::invalid(OptionPath::js_place(place.to_owned()), "has too many entries"));
     }
     keys.into_iter()
         .map(|key| {
             let entry = format!("{place}['{}']", SafeText::render(&key));
-            let v = read::property(value, &key).map_err(|_| unreadable(OptionPath::js_only(entry.clone())))?;
+            let v = read::property(value, &key).map_err(|_| unreadable(OptionPath::js_place(entry.clone())))?;
             let list = strings(&v, &entry)?;
             Ok((key, list))
         })
@@ -335,7 +335,7 @@ type Hints = Vec<(String, String, FieldHint)>;
 /// as a tool's JSON Schema declares them; entries of other shapes are
 /// ignored (they only help a caller), and what cannot be read is an error.
 fn parse_hints(value: &JsValue) -> Result<Hints, OptionsError> {
-    let place = |p: String| OptionPath::js_only(p);
+    let place = |p: String| OptionPath::js_place(p);
     let mut hints = Vec::new();
     if value.is_undefined() {
         return Ok(hints);

@@ -54,7 +54,7 @@ impl JsError for OptionsError {
         OptionsError::js_message(self)
     }
     fn js_details(&self) -> Vec<(&'static str, Detail)> {
-        vec![("option", Detail::Text(self.option().js().to_owned()))]
+        vec![("option", Detail::Text(self.option().js()))]
     }
 }
 

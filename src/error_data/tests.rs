@@ -346,9 +346,9 @@ fn the_builder_makes_the_catalogs_the_struct_does() {
     assert_eq!(per.classify("b", "x is bad"), None, "x is not a field of b");
     assert_eq!(per.classify("b", "y is bad"), None, "y does not pair with x's phrase");
     let mixed = Catalog::builder().tool("a", ["x"]).fields(["y"]).build().unwrap_err();
-    assert_eq!((mixed.reason(), mixed.option().as_str()), ("invalid_value", "fields"));
+    assert_eq!((mixed.reason(), mixed.option().to_string().as_str()), ("invalid_value", "fields"));
     let mixed = Catalog::builder().field_messages(["p"]).field_messages_for("x", ["q"]).build().unwrap_err();
-    assert_eq!((mixed.reason(), mixed.option().as_str()), ("invalid_value", "field_messages"));
+    assert_eq!((mixed.reason(), mixed.option().to_string().as_str()), ("invalid_value", "field_messages"));
     let many = Catalog::builder().tools((0..=MAX_CATALOG_ENTRIES).map(|i| format!("t{i}"))).build().unwrap_err();
-    assert_eq!(many.option().as_str(), "tools");
+    assert_eq!(many.option().to_string(), "tools");
 }

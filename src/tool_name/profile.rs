@@ -189,7 +189,7 @@ impl Profile {
 }
 
 /// Compiles a pattern that must be exactly one character class.
-fn compile_class(pattern: &str, (rust, js): (&str, &str)) -> Result<CharSet, OptionsError> {
+fn compile_class(pattern: &str, (rust, js): (&'static str, &'static str)) -> Result<CharSet, OptionsError> {
     let path = OptionPath::named(rust, js);
     if !is_single_class(pattern) {
         return Err(OptionsError::invalid(path, "must be one regex character class such as \"[A-Za-z0-9_-]\""));
