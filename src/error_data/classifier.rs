@@ -53,10 +53,11 @@ impl ErrorClassifier {
     ///
     /// # Errors
     /// An [`OptionsError`] naming the entry's place (never its content):
-    /// a field that is empty or contains a space (`tools.list_bounties[1]`,
+    /// a field that is empty or contains a space (`tools['list_bounties'][1]`,
     /// `fields[0]`: a head never contains a space, so it could never match),
-    /// an empty phrase (`fieldMessages[2]`, `fieldMessages.limit[0]`,
-    /// `fieldlessMessages[0]`), or an empty tool name (`tools[3]`).
+    /// an empty phrase (`field_messages[2]`, `field_messages['limit'][0]`,
+    /// `fieldless_messages[0]`), an empty tool name (`tools[3]`), or a list
+    /// of more than [`MAX_CATALOG_ENTRIES`](crate::MAX_CATALOG_ENTRIES).
     pub fn new(catalog: Catalog) -> Result<Self, OptionsError> {
         catalog.check_sizes()?;
         let mut c = Self::empty();

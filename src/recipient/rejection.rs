@@ -45,7 +45,7 @@ impl RecipientError {
     /// The rejection of a value that is not a string, rendered as its type
     /// name (`"number"`, `"undefined"`…): only a fixed string can be given.
     #[must_use]
-    pub fn not_a_string(type_name: &'static str) -> Self {
+    pub(crate) fn not_a_string(type_name: &'static str) -> Self {
         Self {
             reason: RejectionReason::NotAString,
             to: SafeText::from_static(type_name),

@@ -140,8 +140,8 @@ impl Profile {
     /// `"[A-Za-z0-9_-]"`, compiled once with regex-lite (linear time).
     ///
     /// # Errors
-    /// An [`OptionsError`] naming `profile.maxLength`, `profile.allowed` or
-    /// `profile.firstChar` when: `max_length` is 0 or above 4096; a pattern
+    /// An [`OptionsError`] naming `max_length`, `allowed` or `first_char`
+    /// (`profile.maxLength`, … in JS) when: `max_length` is 0 or above 4096; a pattern
     /// is not one character class (`"[a-z]+"`, `"a|b"`, `"[a-z][0-9]"`,
     /// `"."`) or does not compile (`"[z-a]"`).
     pub fn custom(max_length: usize, allowed: &str, first_char: Option<&str>) -> Result<Self, OptionsError> {
