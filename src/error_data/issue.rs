@@ -54,7 +54,7 @@ macro_rules! phrases {
             $($(#[$doc])* $name,)*
         }
 
-        /// Every fixed phrase [`issue_message`] can return, in [`Phrase`]
+        /// Every fixed phrase [`issue_message`] can return, in a fixed
         /// order (for the no-echo proofs, and the table a binding sends once).
         pub const ISSUE_MESSAGES: [&str; [$($text),*].len()] = [$($text),*];
     };

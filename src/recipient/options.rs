@@ -1,6 +1,6 @@
 //! The options of a validator (layers 2 and 3).
 
-/// Options of a [`RecipientValidator`]; all default to off (layer 1 only).
+/// Options of a [`RecipientValidator`](super::RecipientValidator); all default to off (layer 1 only).
 #[derive(Debug, Clone, Default)]
 #[must_use]
 pub struct RecipientOptions {

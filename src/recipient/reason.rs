@@ -19,7 +19,7 @@ pub enum RejectionReason {
     MissingAtPrefix,
     /// `@` plus more than `max_identifier_length` valid characters.
     TooLong,
-    /// A character breaks the shape; see [`RecipientError::position`].
+    /// A character breaks the shape; see [`RecipientError::position`](super::RecipientError::position).
     InvalidCharacters,
     /// Shape-valid, but not in `known_agents` under `strict`.
     UnknownAgent,

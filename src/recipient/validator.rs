@@ -35,7 +35,7 @@ impl Default for RecipientValidator {
 }
 
 impl RecipientValidator {
-    /// Layer 1 only, default length: what [`validate_recipient`] uses.
+    /// Layer 1 only, default length: what [`validate_recipient`](super::validate_recipient) uses.
     pub const DEFAULT: Self = Self {
         max_len: DEFAULT_MAX_IDENTIFIER_LENGTH,
         known_sorted: Vec::new(),

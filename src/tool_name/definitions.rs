@@ -29,7 +29,7 @@ pub(crate) enum Slot {
 pub(crate) type ToolLayout = &'static [(&'static [&'static str], Slot)];
 
 /// The tool definition a `format` request carries for a tool named `name`
-/// (an alias), laid out by [`tool_layout`]:
+/// (an alias), laid out as its provider's table says:
 /// - `anthropic`: `{ name, description, input_schema }`;
 /// - `openai-chat`: `{ type: "function", function: { name, description, parameters } }`;
 /// - `openai-responses`: `{ type: "function", name, description, parameters,
