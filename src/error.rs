@@ -186,7 +186,12 @@ enum OptionsErrorKind {
 /// The message names the option (`knownAgents[2]`) and what was expected,
 /// never the value that was given.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct OptionsError {
+pub struct OptionsError(Box<Inner>);
+
+/// Boxed, so a `Result` of options is a pointer wide: building a result
+/// moves less (wasm size).
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Inner {
     kind: OptionsErrorKind,
     path: OptionPath,
 }
@@ -198,32 +203,32 @@ impl OptionsError {
     #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code, reason = "for the wasm binding"))]
     #[must_use]
     pub(crate) fn wrong_type(path: OptionPath, expected: &'static str) -> Self {
-        Self { kind: OptionsErrorKind::WrongType(expected), path }
+        Self(Box::new(Inner { kind: OptionsErrorKind::WrongType(expected), path }))
     }
 
     /// An option whose value cannot work.
     #[must_use]
     pub(crate) fn invalid(path: OptionPath, why: impl Into<Why>) -> Self {
-        Self { kind: OptionsErrorKind::Invalid(why.into()), path }
+        Self(Box::new(Inner { kind: OptionsErrorKind::Invalid(why.into()), path }))
     }
 
     /// A number outside `min..=max`.
     #[must_use]
     pub(crate) fn out_of_range(path: OptionPath, min: usize, max: usize) -> Self {
-        Self { kind: OptionsErrorKind::OutOfRange { min, max }, path }
+        Self(Box::new(Inner { kind: OptionsErrorKind::OutOfRange { min, max }, path }))
     }
 
     /// An option key that is not part of the API (rendered safely).
     #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code, reason = "for the wasm binding"))]
     #[must_use]
     pub(crate) fn unknown(key: &SafeText) -> Self {
-        Self { kind: OptionsErrorKind::UnknownOption, path: OptionPath::unknown(key) }
+        Self(Box::new(Inner { kind: OptionsErrorKind::UnknownOption, path: OptionPath::unknown(key) }))
     }
 
     /// A pattern that does not compile.
     #[must_use]
     pub(crate) fn invalid_pattern(path: OptionPath) -> Self {
-        Self { kind: OptionsErrorKind::InvalidPattern, path }
+        Self(Box::new(Inner { kind: OptionsErrorKind::InvalidPattern, path }))
     }
 
     /// Always `"INVALID_OPTIONS"`.
@@ -236,7 +241,7 @@ impl OptionsError {
     /// `invalid_pattern`.
     #[must_use]
     pub fn reason(&self) -> &'static str {
-        match self.kind {
+        match self.0.kind {
             OptionsErrorKind::WrongType(_) => "wrong_type",
             OptionsErrorKind::Invalid(_) => "invalid_value",
             OptionsErrorKind::OutOfRange { .. } => "out_of_range",
@@ -248,7 +253,7 @@ impl OptionsError {
     /// The option at fault, e.g. `known_agents[2]`.
     #[must_use]
     pub fn option(&self) -> &OptionPath {
-        &self.path
+        &self.0.path
     }
 }
 
@@ -256,8 +261,8 @@ impl OptionsError {
     /// The message with the option named as a binding's language names
     /// it (`js`) or as Rust does.
     fn write(&self, f: &mut fmt::Formatter<'_>, js: bool) -> fmt::Result {
-        let (name, rest) = (if js { self.path.js } else { self.path.rust }, &self.path.rest);
-        match &self.kind {
+        let (name, rest) = (if js { self.0.path.js } else { self.0.path.rust }, &self.0.path.rest);
+        match &self.0.kind {
             OptionsErrorKind::WrongType(expected) => write!(f, "Invalid option {name}{rest}: expected {expected}."),
             OptionsErrorKind::Invalid(why) => {
                 write!(f, "Invalid option {name}{rest}: {}.", if js { why.js } else { why.rust })
@@ -304,7 +309,7 @@ impl BoundaryError for OptionsError {
         OptionsError::reason(self)
     }
     fn details(&self) -> Vec<(&'static str, Detail)> {
-        vec![("option", Detail::Text(self.path.to_string()))]
+        vec![("option", Detail::Text(self.0.path.to_string()))]
     }
 }
 
