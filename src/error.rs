@@ -446,3 +446,39 @@ impl BoundaryError for ArgumentError {
         self.limit().map(|limit| ("limit", Detail::Number(limit))).into_iter().collect()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use crate::{
+        records_from_json, to_llm_facing_name, ArgumentError, BuiltinProfile, Overflow, Profile, RecipientOptions,
+        RecipientValidator,
+    };
+
+    #[test]
+    fn errors_serialize_as_the_objects_js_throws() {
+        let e = RecipientValidator::new(RecipientOptions::default().max_identifier_length(0)).unwrap_err();
+        assert_eq!(
+            serde_json::to_value(&e).unwrap(),
+            json!({"code": "INVALID_OPTIONS", "reason": "out_of_range", "option": "max_identifier_length",
+                "message": "Invalid option max_identifier_length: expected a whole number from 1 to 4096."})
+        );
+        let e = to_llm_facing_name("a//b", &Profile::builtin(BuiltinProfile::Anthropic), Overflow::Error).unwrap_err();
+        assert_eq!(
+            serde_json::to_value(&e).unwrap(),
+            json!({"code": "UNREPRESENTABLE_TOOL_NAME", "reason": "empty_segment", "toolName": "a//b",
+                "profile": "anthropic", "message": e.to_string()})
+        );
+        let e = records_from_json(&[json!(1)]).unwrap_err();
+        assert_eq!(
+            serde_json::to_value(&e).unwrap(),
+            json!({"code": e.code(), "reason": e.reason(), "place": "messages[0]", "message": e.to_string()})
+        );
+        let e = ArgumentError::too_large("the recipients", 3);
+        assert_eq!(
+            serde_json::to_value(&e).unwrap(),
+            json!({"code": "INVALID_ARGUMENT", "reason": "too_large", "limit": 3, "message": e.to_string()})
+        );
+    }
+}
