@@ -299,7 +299,7 @@ impl fmt::Display for OptionsError {
 
 impl std::error::Error for OptionsError {}
 
-serialize_as_error!(OptionsError, ArgumentError);
+serialize_as_error!(OptionsError);
 
 impl BoundaryError for OptionsError {
     fn code(&self) -> &'static str {
@@ -313,147 +313,12 @@ impl BoundaryError for OptionsError {
     }
 }
 
-/// An argument that cannot be used, e.g. a number where a tool name string
-/// belongs: `INVALID_ARGUMENT`, with a reason. Its message names what was
-/// expected, never the value:
-/// - `wrong_type` (a `TypeError`): not the kind of value expected;
-/// - `unreadable` (a `TypeError`): a getter or a Proxy trap threw while it
-///   was read, or a Proxy was revoked;
-/// - `too_large` (a `RangeError`): more than the call can take, refused
-///   before anything is allocated;
-/// - `freed` (a `TypeError`): a method of an object whose `free()` was
-///   called;
-/// - `wrong_receiver` (a `TypeError`): a method called on something that is
-///   not an instance of its class (a method detached from its object).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ArgumentError {
-    kind: ArgumentKind,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum ArgumentKind {
-    WrongType(String),
-    Unreadable(&'static str),
-    TooLarge { what: &'static str, limit: usize },
-    Freed(&'static str),
-    WrongReceiver(&'static str),
-}
-
-impl ArgumentError {
-    /// An error saying what was `expected` (a fixed phrase of ours, such
-    /// as `"a tool name string"`).
-    #[must_use]
-    pub fn new(expected: &'static str) -> Self {
-        Self { kind: ArgumentKind::WrongType(expected.to_owned()) }
-    }
-
-    /// An error saying that `what` is one of the fixed `choices`:
-    /// `a payload format: one of "anthropic", "gemini"`.
-    #[must_use]
-    pub fn one_of(what: &'static str, choices: &[&'static str]) -> Self {
-        let mut expected = format!("{what}: one of ");
-        crate::named::push_quoted(&mut expected, choices);
-        Self { kind: ArgumentKind::WrongType(expected) }
-    }
-
-    /// `what` (a fixed phrase, `"the issues"`) threw while it was read.
-    #[must_use]
-    pub fn unreadable(what: &'static str) -> Self {
-        Self { kind: ArgumentKind::Unreadable(what) }
-    }
-
-    /// `what` (a fixed phrase, `"the recipients"`) is more than `limit`
-    /// (in the unit `what` names) in one call.
-    #[must_use]
-    pub fn too_large(what: &'static str, limit: usize) -> Self {
-        Self { kind: ArgumentKind::TooLarge { what, limit } }
-    }
-
-    /// A method of a freed `class` (`"RecipientValidator"`).
-    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code, reason = "for the wasm binding"))]
-    #[must_use]
-    pub(crate) fn freed(class: &'static str) -> Self {
-        Self { kind: ArgumentKind::Freed(class) }
-    }
-
-    /// A method of `class` called on something else.
-    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code, reason = "for the wasm binding"))]
-    #[must_use]
-    pub(crate) fn wrong_receiver(class: &'static str) -> Self {
-        Self { kind: ArgumentKind::WrongReceiver(class) }
-    }
-}
-
-impl fmt::Display for ArgumentError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.kind {
-            ArgumentKind::WrongType(expected) => write!(f, "Invalid argument: expected {expected}."),
-            ArgumentKind::Unreadable(what) => {
-                write!(f, "Invalid argument: {what} could not be read (a getter or a Proxy threw).")
-            }
-            ArgumentKind::TooLarge { what, limit } => {
-                write!(f, "Invalid argument: {what} exceed the limit of {limit} in one call.")
-            }
-            ArgumentKind::Freed(class) => {
-                write!(f, "This {class} was freed (free() was called) and can no longer be used; create a new one.")
-            }
-            ArgumentKind::WrongReceiver(class) => {
-                write!(f, "A {class} method was called on something that is not a {class}.")
-            }
-        }
-    }
-}
-
-impl std::error::Error for ArgumentError {}
-
-impl ArgumentError {
-    /// Always `"INVALID_ARGUMENT"`.
-    #[must_use]
-    pub fn code(&self) -> &'static str {
-        "INVALID_ARGUMENT"
-    }
-
-    /// `wrong_type`, `unreadable`, `too_large`, `freed` or `wrong_receiver`.
-    #[must_use]
-    pub fn reason(&self) -> &'static str {
-        match self.kind {
-            ArgumentKind::WrongType(_) => "wrong_type",
-            ArgumentKind::Unreadable(_) => "unreadable",
-            ArgumentKind::TooLarge { .. } => "too_large",
-            ArgumentKind::Freed(_) => "freed",
-            ArgumentKind::WrongReceiver(_) => "wrong_receiver",
-        }
-    }
-
-    /// For `too_large`: the limit that was exceeded.
-    #[must_use]
-    pub fn limit(&self) -> Option<usize> {
-        match self.kind {
-            ArgumentKind::TooLarge { limit, .. } => Some(limit),
-            _ => None,
-        }
-    }
-}
-
-impl BoundaryError for ArgumentError {
-    fn code(&self) -> &'static str {
-        ArgumentError::code(self)
-    }
-    fn reason(&self) -> &'static str {
-        ArgumentError::reason(self)
-    }
-    fn details(&self) -> Vec<(&'static str, Detail)> {
-        self.limit().map(|limit| ("limit", Detail::Number(limit))).into_iter().collect()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use serde_json::json;
 
     use crate::{
-        records_from_json, to_llm_facing_name, ArgumentError, BuiltinProfile, Overflow, Profile, RecipientOptions,
-        RecipientValidator,
+        records_from_json, to_llm_facing_name, BuiltinProfile, Overflow, Profile, RecipientOptions, RecipientValidator,
     };
 
     #[test]
@@ -474,11 +339,6 @@ mod tests {
         assert_eq!(
             serde_json::to_value(&e).unwrap(),
             json!({"code": e.code(), "reason": e.reason(), "place": "messages[0]", "message": e.to_string()})
-        );
-        let e = ArgumentError::too_large("the recipients", 3);
-        assert_eq!(
-            serde_json::to_value(&e).unwrap(),
-            json!({"code": "INVALID_ARGUMENT", "reason": "too_large", "limit": 3, "message": e.to_string()})
         );
     }
 }

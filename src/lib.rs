@@ -139,7 +139,7 @@ pub use delivery::{
     unread_count, AgentEntry, DeliveryPlan, Field, MalformedRecord, MarkError, MarkRead, MarkTarget, MessageRecord,
     NotARecipient, ReadState, Receipt, Receipts,
 };
-pub use error::{ArgumentError, OptionPath, OptionsError};
+pub use error::{OptionPath, OptionsError};
 pub use error_data::{
     error_text, issue_message, Catalog, CatalogBuilder, ErrorClassifier, ErrorData, ErrorResponse, FieldHint,
     FieldPhrases, Issue, RpcData, RpcError, StructuredError, TextContent, ToolErrorResult, ToolFailure, ToolFields,

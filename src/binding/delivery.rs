@@ -15,12 +15,12 @@ use wasm_bindgen::prelude::*;
 use super::{js_error, read, scratch_exports, to_js, too_many_error, Expected, Give, Limit, Reply, Scratch, Word};
 use std::cmp::Ordering;
 
+use super::argument::ArgumentError;
 use crate::delivery::{
     broadcast_audience, is_utc_timestamp, list_unread, mark_read, read_state, AgentEntry, DeliveryPlan, Field,
     MalformedRecord, MarkError, MarkRead, MessageRecord, ReadState, Receipt, Receipts, RecordKeys, Text, READ_AT,
     RECORD_KEYS,
 };
-use crate::error::ArgumentError;
 use crate::recipient::BROADCAST;
 
 /// The operations of [`Mailbox::decide`].

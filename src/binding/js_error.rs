@@ -3,10 +3,11 @@
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
+use super::argument::ArgumentError;
 use super::js_value::Definer;
 use super::read;
 use crate::delivery::MalformedRecord;
-use crate::error::{ArgumentError, BoundaryError, Detail, OptionsError};
+use crate::error::{BoundaryError, Detail, OptionsError};
 use crate::tool_name::ToolNameError;
 
 /// The JS type name of a non-string value: `typeof`, except `null` and
