@@ -173,6 +173,9 @@ pub enum ReadState {
 }
 
 impl ReadState {
+    /// Every state.
+    pub const ALL: [Self; 3] = [Self::Unread, Self::Read, Self::NotARecipient];
+
     /// `unread`, `read` or `not_a_recipient`.
     #[must_use]
     pub fn as_str(self) -> &'static str {
@@ -281,10 +284,9 @@ impl fmt::Display for MalformedRecord {
 
 impl std::error::Error for MalformedRecord {}
 
+crate::error::serialize_as_error!(MalformedRecord);
+
 impl BoundaryError for MalformedRecord {
-    fn name(&self) -> &'static str {
-        "MalformedRecordError"
-    }
     fn code(&self) -> &'static str {
         MalformedRecord::code(self)
     }
@@ -426,6 +428,20 @@ pub enum MarkTarget {
     Message,
 }
 
+impl MarkTarget {
+    /// Both targets.
+    pub const ALL: [Self; 2] = [Self::Receipt, Self::Message];
+
+    /// `receipt` or `message`, as it serializes.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Receipt => "receipt",
+            Self::Message => "message",
+        }
+    }
+}
+
 /// The update for the host to store.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -466,6 +482,34 @@ pub enum MarkError {
     Malformed(MalformedRecord),
     /// `now` is not an ISO-8601 UTC timestamp (thrown in JS).
     BadTimestamp,
+}
+
+impl fmt::Display for NotARecipient {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.message())
+    }
+}
+
+impl std::error::Error for NotARecipient {}
+
+impl fmt::Display for MarkError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::NotARecipient(e) => e.fmt(f),
+            Self::Malformed(e) => e.fmt(f),
+            Self::BadTimestamp => f.write_str("now is not an ISO-8601 UTC timestamp (such as 2026-11-22T08:15:00Z)."),
+        }
+    }
+}
+
+impl std::error::Error for MarkError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Self::NotARecipient(e) => Some(e),
+            Self::Malformed(e) => Some(e),
+            Self::BadTimestamp => None,
+        }
+    }
 }
 
 /// The update that marks a message read for `reader` at `now` (an
@@ -529,17 +573,17 @@ pub fn records_from_json(values: &[serde_json::Value]) -> Result<Vec<MessageReco
 /// list, and a receipt's string fields in order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
-pub struct RecordKeys {
+pub(crate) struct RecordKeys {
     /// `to`, `from`, `readAt`.
-    pub message: [&'static str; 3],
+    pub(crate) message: [&'static str; 3],
     /// `receipts`.
-    pub receipts: &'static str,
+    pub(crate) receipts: &'static str,
     /// `recipient`, `readAt`.
-    pub receipt: [&'static str; 2],
+    pub(crate) receipt: [&'static str; 2],
 }
 
 /// The one spelling of a record's property names.
-pub const RECORD_KEYS: RecordKeys =
+pub(crate) const RECORD_KEYS: RecordKeys =
     RecordKeys { message: ["to", "from", READ_AT], receipts: "receipts", receipt: ["recipient", READ_AT] };
 
 /// The field of a message or receipt that holds when it was read.

@@ -64,7 +64,7 @@ type CallRow = (Rule, &'static str, &'static [&'static str], &'static [(usize, &
 #[serde(rename_all = "camelCase")]
 struct StreamTables {
     calls: Vec<(&'static str, Vec<CallRow>)>,
-    /// Where calls' scopes end ([`crate::ScopeRule`]'s table form), which
+    /// Where calls' scopes end ([`crate::stream::ScopeRule`]'s table form), which
     /// the walkers' scope functions are generated from.
     scopes: Vec<(&'static str, &'static [ScopeRule])>,
 }

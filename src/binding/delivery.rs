@@ -15,12 +15,12 @@ use wasm_bindgen::prelude::*;
 use super::{js_error, read, scratch_exports, to_js, too_many_error, Expected, Give, Limit, Reply, Scratch, Word};
 use std::cmp::Ordering;
 
+use super::argument::ArgumentError;
 use crate::delivery::{
     broadcast_audience, is_utc_timestamp, list_unread, mark_read, read_state, AgentEntry, DeliveryPlan, Field,
     MalformedRecord, MarkError, MarkRead, MessageRecord, ReadState, Receipt, Receipts, RecordKeys, Text, READ_AT,
     RECORD_KEYS,
 };
-use crate::error::ArgumentError;
 use crate::recipient::BROADCAST;
 
 /// The operations of [`Mailbox::decide`].
@@ -66,7 +66,7 @@ struct Tables {
     timestamp_key: &'static str,
 }
 
-const STATES: [ReadState; 3] = [ReadState::Unread, ReadState::Read, ReadState::NotARecipient];
+const STATES: [ReadState; 3] = ReadState::ALL;
 
 /// Sets `out[0]` to the delivery tables (read once by the wrapper).
 #[wasm_bindgen(js_name = "__delivery_tables")]

@@ -227,7 +227,7 @@ impl Classifier {
         }
         for (k, (tool, field, phrase)) in ids.into_iter().enumerate() {
             let (fixed, hint) = match phrase {
-                IssuePhrase::Fixed(i) => (Some(i), None),
+                IssuePhrase::Fixed(phrase) => (Some(phrase.index()), None),
                 IssuePhrase::Hint(h) => (None, Some(h)),
             };
             words[k * size..(k + 1) * size].copy_from_slice(&[word(tool), word(field), word(fixed), word(hint)]);
@@ -302,21 +302,21 @@ fn strings(value: &JsValue, place: &str) -> Result<Vec<String>, OptionsError> {
     string_list(
         value,
         MAX_CATALOG_ENTRIES,
-        || OptionPath::Place(place.to_owned()),
-        |i| OptionPath::Place(format!("{place}[{i}]")),
+        || OptionPath::js_place(place.to_owned()),
+        |i| OptionPath::js_place(format!("{place}[{i}]")),
     )
 }
 
 /// `{ key: [strings] }` as pairs, keys rendered safely in places.
 fn string_map(value: &JsValue, place: &str) -> Result<Vec<(String, Vec<String>)>, OptionsError> {
-    let keys = read::keys(value).map_err(|_| unreadable(OptionPath::Place(place.to_owned())))?;
+    let keys = read::keys(value).map_err(|_| unreadable(OptionPath::js_place(place.to_owned())))?;
     if keys.len() > MAX_CATALOG_ENTRIES {
-        return Err(OptionsError::invalid(OptionPath::Place(place.to_owned()), "has too many entries"));
+        return Err(OptionsError::invalid(OptionPath::js_place(place.to_owned()), "has too many entries"));
     }
     keys.into_iter()
         .map(|key| {
             let entry = format!("{place}['{}']", SafeText::render(&key));
-            let v = read::property(value, &key).map_err(|_| unreadable(OptionPath::Place(entry.clone())))?;
+            let v = read::property(value, &key).map_err(|_| unreadable(OptionPath::js_place(entry.clone())))?;
             let list = strings(&v, &entry)?;
             Ok((key, list))
         })
@@ -325,7 +325,7 @@ fn string_map(value: &JsValue, place: &str) -> Result<Vec<(String, Vec<String>)>
 
 /// Whether an option value is a list; one that cannot tell is unreadable.
 fn is_list(value: &JsValue, path: &'static str) -> Result<bool, OptionsError> {
-    read::is_array(value).map_err(|_| unreadable(OptionPath::Named(path)))
+    read::is_array(value).map_err(|_| unreadable(OptionPath::js_only(path)))
 }
 
 /// Hints as `(tool, field, hint)`.
@@ -335,15 +335,15 @@ type Hints = Vec<(String, String, FieldHint)>;
 /// as a tool's JSON Schema declares them; entries of other shapes are
 /// ignored (they only help a caller), and what cannot be read is an error.
 fn parse_hints(value: &JsValue) -> Result<Hints, OptionsError> {
-    let place = |p: String| OptionPath::Place(p);
+    let place = |p: String| OptionPath::js_place(p);
     let mut hints = Vec::new();
     if value.is_undefined() {
         return Ok(hints);
     }
     if !value.is_object() {
-        return Err(OptionsError::wrong_type(OptionPath::Named("hints"), "an object of tool → field → hint"));
+        return Err(OptionsError::wrong_type(OptionPath::js_only("hints"), "an object of tool → field → hint"));
     }
-    let tools = read::keys(value).map_err(|_| unreadable(OptionPath::Named("hints")))?;
+    let tools = read::keys(value).map_err(|_| unreadable(OptionPath::js_only("hints")))?;
     for tool in tools.into_iter().take(MAX_CATALOG_ENTRIES) {
         let at = format!("hints['{}']", SafeText::render(&tool));
         let fields_value = read::property(value, &tool).map_err(|_| unreadable(place(at.clone())))?;
@@ -394,7 +394,7 @@ fn parse_hints(value: &JsValue) -> Result<Hints, OptionsError> {
 fn parse_catalog(value: &JsValue) -> Result<(Catalog, Hints), OptionsError> {
     let Some(value) = options_object(value, &["tools", "fields", "fieldMessages", "fieldlessMessages", "hints"])?
     else {
-        return Err(OptionsError::wrong_type(OptionPath::Named("catalog"), "a catalog object"));
+        return Err(OptionsError::wrong_type(OptionPath::js_only("catalog"), "a catalog object"));
     };
     let tools = get(value, "tools", "tools")?;
     let fields = get(value, "fields", "fields")?;
@@ -404,14 +404,14 @@ fn parse_catalog(value: &JsValue) -> Result<(Catalog, Hints), OptionsError> {
     } else if tools.is_object() {
         if !fields.is_undefined() {
             return Err(OptionsError::invalid(
-                OptionPath::Named("fields"),
+                OptionPath::js_only("fields"),
                 "a global fields list goes with a list of tools; per-tool fields are listed under each tool",
             ));
         }
         ToolFields::PerTool(string_map(&tools, "tools")?)
     } else {
         return Err(OptionsError::wrong_type(
-            OptionPath::Named("tools"),
+            OptionPath::js_only("tools"),
             "a list of tool names or an object of tool → fields",
         ));
     };
@@ -424,7 +424,7 @@ fn parse_catalog(value: &JsValue) -> Result<(Catalog, Hints), OptionsError> {
         FieldPhrases::PerField(string_map(&phrases, "fieldMessages")?)
     } else {
         return Err(OptionsError::wrong_type(
-            OptionPath::Named("fieldMessages"),
+            OptionPath::js_only("fieldMessages"),
             "a list of phrases or an object of field → phrases",
         ));
     };

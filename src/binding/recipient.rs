@@ -306,7 +306,7 @@ fn verdict(verdict: Option<Shape>) -> Verdict {
 /// are ASCII once their shape is valid, the two syntaxes agree on what a
 /// pattern matches.
 fn pattern_option(object: &JsValue) -> Result<Option<String>, OptionsError> {
-    const PATH: OptionPath = OptionPath::Named("identityPattern");
+    let path = || OptionPath::js_only("identityPattern");
     let v = get(object, "identityPattern", "identityPattern")?;
     if v.is_undefined() {
         return Ok(None);
@@ -315,11 +315,11 @@ fn pattern_option(object: &JsValue) -> Result<Option<String>, OptionsError> {
         return Ok(Some(s));
     }
     if !v.is_instance_of::<RegExp>() {
-        return Err(OptionsError::wrong_type(PATH, "a string or a RegExp"));
+        return Err(OptionsError::wrong_type(path(), "a string or a RegExp"));
     }
     // Read as any option is (a getter that throws, a Proxy, is an
     // unreadable option, not an exception through the module).
-    let text = |key| get(&v, key, "identityPattern")?.as_string().ok_or_else(|| unreadable(PATH));
+    let text = |key| get(&v, key, "identityPattern")?.as_string().ok_or_else(|| unreadable(path()));
     let source = text("source")?;
     let mut inline = String::new();
     let mut sticky = false;
@@ -331,7 +331,7 @@ fn pattern_option(object: &JsValue) -> Result<Option<String>, OptionsError> {
             // No bearing on whether one identity matches.
             'g' | 'd' | 'u' => {}
             // `v` changes what a class means; regex-lite has no such syntax.
-            _ => return Err(OptionsError::invalid(PATH, "has a RegExp flag other than i, m, s, u, g, y or d")),
+            _ => return Err(OptionsError::invalid(path(), "has a RegExp flag other than i, m, s, u, g, y or d")),
         }
     }
     // The core matches the whole identity; `test` finds a match anywhere
@@ -362,15 +362,15 @@ fn parse_options(value: &JsValue) -> Result<RecipientOptions, OptionsError> {
         let agents = string_list(
             &known,
             MAX_KNOWN_AGENTS,
-            || OptionPath::Named("knownAgents"),
-            |i| OptionPath::Entry("knownAgents", i),
+            || OptionPath::js_only("knownAgents"),
+            |i| OptionPath::js_only("knownAgents").entry(i),
         )?;
         options = options.known_agents(agents);
     }
     let strict = get(value, "strict", "strict")?;
     if !strict.is_undefined() {
         options = options.strict(
-            strict.as_bool().ok_or_else(|| OptionsError::wrong_type(OptionPath::Named("strict"), "a boolean"))?,
+            strict.as_bool().ok_or_else(|| OptionsError::wrong_type(OptionPath::js_only("strict"), "a boolean"))?,
         );
     }
     if let Some(pattern) = pattern_option(value)? {

@@ -16,7 +16,8 @@ pub(crate) use memory::CallMemory;
 pub use pairing::StreamCalls;
 #[cfg_attr(not(target_arch = "wasm32"), allow(unused_imports, reason = "for the wasm binding"))]
 pub(crate) use pairing::{Report, Said, SlotPart};
-pub use scope::{scope_rules, ScopeRule};
+#[allow(unused_imports, reason = "read by the wasm binding's build-tables feature only")]
+pub(crate) use scope::{scope_rules, ScopeRule};
 pub use sse::SseRewriter;
 
 use serde_json::Value;

@@ -81,16 +81,17 @@ pub(crate) struct Report {
 /// [`ToolRegistry::from_provider_event`](crate::ToolRegistry::from_provider_event).
 /// At most [`MAX_OPEN_CALLS`] calls are open at once (the oldest is
 /// dropped past that), and a slot closes when the content block or
-/// response that opened it ends ([`scope_rules`](crate::scope_rules)).
+/// response that opened it ends (Anthropic's `content_block_stop`, a
+/// Responses `response.output_item.done`, Bedrock's `contentBlockStop`, a
+/// new OpenAI Chat completion `id`, and the message or response ends).
 #[derive(Debug, Default)]
 pub struct StreamCalls {
-    /// The open calls by slot, oldest first. A list: there are at most
-    /// [`MAX_OPEN_CALLS`], mostly a few, and a map's hashing of the slots
-    /// cost more code than the search.
-    /// Each open call by its slot, with the slot's hash (compared first:
-    /// a stream that opens a call per event compared every open slot whole).
+    /// The open calls by slot, oldest first, each with its slot's hash
+    /// (compared first: a stream that opens a call per event compared every
+    /// open slot whole). A list: there are at most [`MAX_OPEN_CALLS`],
+    /// mostly a few, and a map cost more code than the search.
     open: Vec<(u64, Vec<SlotPart>, Call)>,
-    /// The last value of a [`ScopeRule::Changes`](crate::ScopeRule::Changes),
+    /// The last value of a [`ScopeRule::Changes`](crate::stream::ScopeRule::Changes),
     /// when it was one that can be held.
     scope: Option<String>,
 }
@@ -170,7 +171,7 @@ impl StreamCalls {
         self.open.retain(|(_, slot, _)| !slot.starts_with(prefix));
     }
 
-    /// A [`Changes`](crate::ScopeRule::Changes) value seen: every call
+    /// A [`Changes`](crate::stream::ScopeRule::Changes) value seen: every call
     /// closes when it differs from the last one.
     pub(crate) fn scope_value(&mut self, value: Option<&str>) {
         // A value that cannot be held (over the id bound, or with a lone

@@ -5,12 +5,12 @@ use serde_json::{Map, Value};
 
 use super::mapping::{check_as_is, ToolNameError};
 use super::profile::Profile;
-use super::rewrite::Format;
+use super::providers::{tool_layout, Format};
 
 /// What goes into one place of a tool definition.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase", tag = "slot", content = "value")]
-pub enum Slot {
+pub(crate) enum Slot {
     /// The tool's name (an alias).
     Name,
     /// Its description (the place is left out when there is none, or it
@@ -26,52 +26,10 @@ pub enum Slot {
 }
 
 /// One format's tool definition layout: `(path of keys, what goes there)`.
-pub type ToolLayout = &'static [(&'static [&'static str], Slot)];
-
-/// Where each part of a tool goes in one format's tool definition: the
-/// path of keys, and what goes there. One table for the native builder
-/// ([`tool_definition`]) and the JS wrapper, which fills it with the
-/// caller's own schema object.
-#[must_use]
-pub fn tool_layout(format: Format) -> ToolLayout {
-    use Slot::{Description, Flag, InputSchema, Literal, Name};
-    match format {
-        Format::Anthropic => &[(&["name"], Name), (&["description"], Description), (&["input_schema"], InputSchema)],
-        Format::OpenAiChat => &[
-            (&["type"], Literal("function")),
-            (&["function", "name"], Name),
-            (&["function", "description"], Description),
-            (&["function", "parameters"], InputSchema),
-        ],
-        // `strict: false`: without it the Responses API puts the schema in
-        // strict mode, making every optional field required (Chat
-        // Completions stays non-strict when it is left out). An MCP input
-        // schema is the server's own JSON Schema, to be taken as it is.
-        Format::OpenAiResponses => &[
-            (&["type"], Literal("function")),
-            (&["name"], Name),
-            (&["description"], Description),
-            (&["parameters"], InputSchema),
-            (&["strict"], Flag(false)),
-        ],
-        // One of a Gemini tool's `functionDeclarations`. The schema goes in
-        // `parametersJsonSchema`, which takes JSON Schema as it is; the API
-        // refuses what its OpenAPI-subset `parameters` lacks, and the MCP
-        // SDK puts `$schema` in every tool's input schema (and Zod's strict
-        // objects `additionalProperties`).
-        Format::Gemini => {
-            &[(&["name"], Name), (&["description"], Description), (&["parametersJsonSchema"], InputSchema)]
-        }
-        Format::BedrockConverse => &[
-            (&["toolSpec", "name"], Name),
-            (&["toolSpec", "description"], Description),
-            (&["toolSpec", "inputSchema", "json"], InputSchema),
-        ],
-    }
-}
+pub(crate) type ToolLayout = &'static [(&'static [&'static str], Slot)];
 
 /// The tool definition a `format` request carries for a tool named `name`
-/// (an alias), laid out by [`tool_layout`]:
+/// (an alias), laid out as its provider's table says:
 /// - `anthropic`: `{ name, description, input_schema }`;
 /// - `openai-chat`: `{ type: "function", function: { name, description, parameters } }`;
 /// - `openai-responses`: `{ type: "function", name, description, parameters,

@@ -21,6 +21,20 @@ pub enum Overflow {
     Hash,
 }
 
+impl Overflow {
+    /// Both policies, the default first.
+    pub const ALL: [Self; 2] = [Self::Error, Self::Hash];
+
+    /// The name used in options: `error` or `hash`.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Error => "error",
+            Self::Hash => "hash",
+        }
+    }
+}
+
 /// Why a tool name error arose.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -40,6 +54,16 @@ pub enum ToolNameReason {
 }
 
 impl ToolNameReason {
+    /// Every reason, in declaration order.
+    pub const ALL: [Self; 6] = [
+        Self::Empty,
+        Self::EmptySegment,
+        Self::InvalidCharacter,
+        Self::TooLong,
+        Self::BadFirstCharacter,
+        Self::Collision,
+    ];
+
     /// The stable `snake_case` name, e.g. `"empty_segment"`.
     #[must_use]
     pub fn as_str(self) -> &'static str {
@@ -202,10 +226,9 @@ impl fmt::Display for ToolNameError {
 
 impl std::error::Error for ToolNameError {}
 
+crate::error::serialize_as_error!(ToolNameError);
+
 impl BoundaryError for ToolNameError {
-    fn name(&self) -> &'static str {
-        "ToolNameError"
-    }
     fn code(&self) -> &'static str {
         ToolNameError::code(self)
     }

@@ -5,15 +5,22 @@
 mod definitions;
 mod mapping;
 mod profile;
+mod providers;
 mod registry;
 mod rewrite;
 
-pub use definitions::{tool_definition, tool_layout, Slot, ToolLayout};
+pub use definitions::tool_definition;
+#[cfg_attr(not(target_arch = "wasm32"), allow(unused_imports, reason = "for the wasm binding"))]
+pub(crate) use definitions::ToolLayout;
 #[cfg_attr(not(target_arch = "wasm32"), allow(unused_imports, reason = "for the wasm binding"))]
 pub(crate) use mapping::{alias_form, check_as_is, plain_edits, reverse_form, AliasForm, Edit, Piece, ReverseForm};
 pub use mapping::{
     name_hash, to_llm_facing_name, try_reverse_to_canonical, Overflow, ToolNameError, ToolNameReason, SEPARATOR,
 };
 pub use profile::{BuiltinProfile, Profile, MAX_CUSTOM_LENGTH};
+pub(crate) use providers::rules;
+#[cfg_attr(not(target_arch = "wasm32"), allow(unused_imports, reason = "for the wasm binding"))]
+pub(crate) use providers::tool_layout;
+pub use providers::Format;
+pub(crate) use providers::{call_places, CallPlace, Step};
 pub use registry::{Refused, RegistryEntry, ServerReport, ToolRegistry};
-pub use rewrite::{call_places, rules, CallPlace, Format, Step};

@@ -1,0 +1,184 @@
+//! The scratch buffers every wasm object has, and their three exports.
+
+use wasm_bindgen::prelude::*;
+
+use super::protocol::{EditWord, Limit, Reply};
+use crate::tool_name::Edit;
+
+/// The scratch buffers of one wasm object: UTF-16 code units and `i32`
+/// words that the wrapper writes before a call and reads after it.
+#[derive(Debug, Default)]
+pub(crate) struct Scratch {
+    pub(crate) units: Vec<u16>,
+    pub(crate) words: Vec<i32>,
+}
+
+/// Grows `buffer` to at least `len` elements, refusing instead of aborting.
+pub(crate) fn room<T: Copy + Default>(buffer: &mut Vec<T>, len: usize) -> bool {
+    if len > Limit::MaxUnits as usize {
+        return false;
+    }
+    if buffer.len() < len {
+        if buffer.try_reserve_exact(len - buffer.len()).is_err() {
+            return false;
+        }
+        buffer.resize(len, T::default());
+    }
+    true
+}
+
+impl Scratch {
+    /// Room for `len` code units; their byte address.
+    /// 0 when `len` is over [`Limit::MaxUnits`] or the memory cannot grow.
+    pub(crate) fn units_at(&mut self, len: usize) -> usize {
+        if !room(&mut self.units, len) {
+            return 0;
+        }
+        self.units.as_ptr() as usize
+    }
+
+    /// Room for `len` words; their byte address (0 as for
+    /// [`units_at`](Self::units_at)).
+    pub(crate) fn words_at(&mut self, len: usize) -> usize {
+        if !room(&mut self.words, len) {
+            return 0;
+        }
+        self.words.as_ptr() as usize
+    }
+
+    /// Drops buffers grown past [`Limit::Keep`] elements.
+    pub(crate) fn release(&mut self) {
+        let keep = Limit::Keep as usize;
+        if self.units.len() > keep {
+            self.units = Vec::new();
+        }
+        if self.words.len() > keep {
+            self.words = Vec::new();
+        }
+    }
+
+    /// Code units `offset..offset + len` (empty when out of range).
+    pub(crate) fn units(&self, offset: usize, len: usize) -> &[u16] {
+        self.units.get(offset..offset.saturating_add(len)).unwrap_or_default()
+    }
+
+    /// Code units `..len` as a string (a lone surrogate becomes U+FFFD).
+    pub(crate) fn lossy(&self, len: usize) -> String {
+        String::from_utf16_lossy(self.units(0, len))
+    }
+
+    /// Code units `offset..offset + len` decoded strictly, or the UTF-16
+    /// index (within them) of the first lone surrogate.
+    pub(crate) fn exact(&self, offset: usize, len: usize) -> Result<String, usize> {
+        let units = self.units(offset, len);
+        let mut out = String::with_capacity(len);
+        // ASCII, the common case, is one unit a byte: no decoding.
+        // Bytes go through a small stack buffer and in with `push_str`,
+        // which copies; pushing char by char cost about 2.5 ns a unit.
+        if units.iter().all(|&u| u < 0x80) {
+            let mut bytes = [0u8; 64];
+            for chunk in units.chunks(bytes.len()) {
+                for (b, &u) in bytes.iter_mut().zip(chunk) {
+                    *b = u8::try_from(u).unwrap_or(0);
+                }
+                out.push_str(std::str::from_utf8(&bytes[..chunk.len()]).unwrap_or_default());
+            }
+            return Ok(out);
+        }
+        let mut position = 0;
+        for c in char::decode_utf16(units.iter().copied()) {
+            let c = c.map_err(|_| position)?;
+            out.push(c);
+            position += c.len_utf16();
+        }
+        Ok(out)
+    }
+
+    /// Code units `offset..offset + len` decoded strictly: a lone surrogate
+    /// gives `None`, so it can never equal a string it is not.
+    pub(crate) fn strict(&self, offset: usize, len: usize) -> Option<String> {
+        self.exact(offset, len).ok()
+    }
+
+    /// Writes `s` at the start of the unit buffer: its length in code
+    /// units, or [`Reply::NoRoom`].
+    pub(crate) fn answer(&mut self, s: &str) -> i32 {
+        let n = s.encode_utf16().count();
+        if n > self.units.len() {
+            return Reply::NoRoom as i32;
+        }
+        for (slot, unit) in self.units.iter_mut().zip(s.encode_utf16()) {
+            *slot = unit;
+        }
+        i32::try_from(n).unwrap_or(Reply::NoRoom as i32)
+    }
+
+    /// Writes `edits` of `source` (the decoding of the input units) as
+    /// [`EditWord`]s, with code-unit offsets: [`Reply::Edits`], or
+    /// [`Reply::NoRoom`] when the words do not hold them.
+    pub(crate) fn answer_edits(&mut self, source: &str, edits: impl Iterator<Item = Edit>) -> i32 {
+        // A lossy decoding keeps every offset in code units (U+FFFD takes
+        // the one unit of the lone surrogate it replaces).
+        let ascii = source.is_ascii();
+        let units = |bytes: usize| if ascii { bytes } else { source[..bytes].encode_utf16().count() };
+        let word = |n: usize| i32::try_from(n).unwrap_or(i32::MAX);
+        let field = |w: EditWord| w as usize - EditWord::At as usize;
+        let stride = field(EditWord::SecondAt);
+        let mut count = 0;
+        for e in edits {
+            let at = EditWord::At as usize + stride * count;
+            let Some(slots) = self.words.get_mut(at..at + stride) else {
+                return Reply::NoRoom as i32;
+            };
+            let start = units(e.at);
+            slots[field(EditWord::At)] = word(start);
+            slots[field(EditWord::Len)] = word(units(e.at + e.len) - start);
+            slots[field(EditWord::Piece)] = e.piece as i32;
+            count += 1;
+        }
+        match self.words.get_mut(EditWord::Count as usize) {
+            Some(slot) => *slot = word(count),
+            None => return Reply::NoRoom as i32,
+        }
+        Reply::Edits as i32
+    }
+
+    /// [`answer`](Self::answer) for an optional string.
+    pub(crate) fn answer_opt(&mut self, s: Option<&str>) -> i32 {
+        s.map_or(Reply::Null as i32, |s| self.answer(s))
+    }
+}
+
+/// The three scratch exports every wasm object has (one macro, so the
+/// transport in `js/api.js` is one class for all of them).
+macro_rules! scratch_exports {
+    ($t:ident) => {
+        #[wasm_bindgen]
+        impl $t {
+            /// Makes room for `len` code units; returns their byte address.
+            #[must_use]
+            pub fn units(&mut self, len: usize) -> usize {
+                self.scratch.units_at(len)
+            }
+
+            /// Makes room for `len` `i32` words; returns their byte address.
+            #[must_use]
+            pub fn words(&mut self, len: usize) -> usize {
+                self.scratch.words_at(len)
+            }
+
+            /// Releases buffers grown by a very large input.
+            pub fn release(&mut self) {
+                self.scratch.release();
+            }
+        }
+    };
+}
+pub(crate) use scratch_exports;
+
+/// The module's memory, for the wrapper's typed-array views.
+#[wasm_bindgen(js_name = "__memory")]
+#[must_use]
+pub fn memory() -> JsValue {
+    wasm_bindgen::memory()
+}

@@ -1,0 +1,312 @@
+//! Schema-validation issues (Zod issues, Ajv errors) and the fixed phrases
+//! they are reported with: one table, [`Phrase`], is the only list of them.
+
+use std::borrow::Cow;
+
+use super::classifier::ErrorClassifier;
+use super::response::{
+    ErrorData, StructuredError, TextContent, ToolErrorResult, INVALID_ARGUMENT, INVALID_ARGUMENTS_MESSAGE,
+};
+use super::text::error_text;
+
+/// One schema-validation issue, reduced to what can be used safely: a
+/// code or keyword to look up, and where it points. Received values and the
+/// issue's own message are never part of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Issue<'a> {
+    /// A Zod issue (`{ code, path }`, v3 or v4).
+    Zod {
+        /// `issue.code`, e.g. `too_big`.
+        code: &'a str,
+        /// `issue.path[0]` when it is a string.
+        first_segment: Option<&'a str>,
+        /// The value the issue is about is absent from the call. Zod 3
+        /// says so (`invalid_type` with `received: "undefined"`); Zod 4
+        /// does not (a left-out enum is `invalid_value`, a left-out string
+        /// `invalid_type` like a number in its place), so a caller with the
+        /// input tells it from there.
+        missing: bool,
+        /// The issue's path goes below a top-level argument
+        /// (`["filter", "since"]`, `["tags", 1]`): what is wrong (or
+        /// missing) is a part of the named field, not the field.
+        nested: bool,
+    },
+    /// An Ajv error (`{ keyword, instancePath, params }`).
+    Ajv {
+        /// `error.keyword`, e.g. `maximum`.
+        keyword: &'a str,
+        /// `error.instancePath`, e.g. `/limit`.
+        instance_path: &'a str,
+        /// `error.params.missingProperty` of a `required` error (a schema name).
+        missing_property: Option<&'a str>,
+    },
+}
+
+/// Declares [`Phrase`] and its texts in one list, so a phrase cannot exist
+/// without its text, nor a text without its phrase (a phrase missing from a
+/// second list used to be reported as "has the wrong type").
+macro_rules! phrases {
+    ($($(#[$doc:meta])* $name:ident => $text:literal,)*) => {
+        /// A fixed phrase of a schema issue; its index is its place in
+        /// [`ISSUE_MESSAGES`], the number the binding sends.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub(crate) enum Phrase {
+            $($(#[$doc])* $name,)*
+        }
+
+        /// Every fixed phrase [`issue_message`] can return, in a fixed
+        /// order (for the no-echo proofs, and the table a binding sends once).
+        pub const ISSUE_MESSAGES: [&str; [$($text),*].len()] = [$($text),*];
+    };
+}
+
+phrases! {
+    WrongType => "has the wrong type",
+    Required => "is required",
+    /// What is wrong lies inside the named field: "filter is required",
+    /// "filter is not a known argument" or "tags has the wrong type" (for
+    /// one element) would send the caller looking at a field it passed
+    /// rightly.
+    MissingPart => "is missing a required property",
+    UnknownPart => "contains an unknown property",
+    NotAllowed => "is not one of the allowed values",
+    UnknownArgument => "is not a known argument",
+    NoForm => "does not match any allowed form",
+    Format => "does not have the expected format",
+    Small => "is too small or too short",
+    Big => "is too large or too long",
+    Step => "is not a multiple of the required step",
+    NotFinite => "must be a finite number",
+    InvalidEntry => "contains an invalid entry",
+    Duplicates => "contains duplicate items",
+    Invalid => "is invalid",
+}
+
+impl Phrase {
+    /// The phrase's text.
+    pub(crate) const fn text(self) -> &'static str {
+        ISSUE_MESSAGES[self as usize]
+    }
+
+    /// Its index in [`ISSUE_MESSAGES`].
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code, reason = "for the wasm binding"))]
+    pub(crate) const fn index(self) -> u32 {
+        self as u32
+    }
+
+    /// Which schema hint ([`FieldHint`](super::FieldHint)) can stand in for
+    /// it: a value not allowed, too small, too large.
+    pub(crate) const fn hint_slot(self) -> Option<usize> {
+        match self {
+            Self::NotAllowed => Some(0),
+            Self::Small => Some(1),
+            Self::Big => Some(2),
+            _ => None,
+        }
+    }
+
+    /// The phrase for a schema issue.
+    pub(crate) fn of(issue: &Issue<'_>) -> Self {
+        use Phrase::{
+            Big, Duplicates, Format, Invalid, InvalidEntry, MissingPart, NoForm, NotAllowed, NotFinite, Required,
+            Small, Step, UnknownArgument, UnknownPart, WrongType,
+        };
+        match *issue {
+            Issue::Zod { code, first_segment, missing, nested } => {
+                let phrase = match code {
+                    "invalid_type" => WrongType,
+                    "invalid_literal" | "invalid_enum_value" | "invalid_value" => NotAllowed,
+                    "unrecognized_keys" => UnknownArgument,
+                    "invalid_union" | "invalid_union_discriminator" => NoForm,
+                    "invalid_string" | "invalid_format" | "invalid_date" => Format,
+                    "too_small" => Small,
+                    "too_big" => Big,
+                    "not_multiple_of" => Step,
+                    "not_finite" => NotFinite,
+                    "invalid_key" | "invalid_element" => InvalidEntry,
+                    _ => Invalid,
+                };
+                match phrase {
+                    // A value left out gets the code of a wrong type, a value
+                    // not allowed or no form matched (which one depends on the
+                    // schema and the Zod version); a custom issue (a
+                    // refinement's own rule) keeps its phrase.
+                    WrongType | NotAllowed | NoForm if missing && nested => MissingPart,
+                    WrongType | NotAllowed | NoForm if missing => Required,
+                    // Unknown keys are reported at the object that has them.
+                    UnknownArgument if first_segment.is_some() => UnknownPart,
+                    _ if nested => InvalidEntry,
+                    _ => phrase,
+                }
+            }
+            Issue::Ajv { keyword, instance_path, .. } => {
+                // Ajv reports `required` and unknown properties at the object
+                // that lacks or has them; anything else where the bad value is.
+                let inside = !instance_path.is_empty();
+                let deep = instance_path.strip_prefix('/').is_some_and(|rest| rest.contains('/'));
+                match keyword {
+                    // `dependentRequired` (and draft-07's `dependencies` in its
+                    // list form) name a property required by another one.
+                    "required" | "dependentRequired" | "dependencies" if inside => MissingPart,
+                    "required" | "dependentRequired" | "dependencies" => Required,
+                    "additionalProperties" | "unevaluatedProperties" if inside => UnknownPart,
+                    "additionalProperties" | "unevaluatedProperties" => UnknownArgument,
+                    _ if deep => InvalidEntry,
+                    "type" => WrongType,
+                    "enum" | "const" => NotAllowed,
+                    "minimum" | "exclusiveMinimum" | "minLength" | "minItems" | "minProperties" => Small,
+                    "maximum" | "exclusiveMaximum" | "maxLength" | "maxItems" | "maxProperties" => Big,
+                    "pattern" | "format" => Format,
+                    "multipleOf" => Step,
+                    "oneOf" | "anyOf" => NoForm,
+                    "uniqueItems" => Duplicates,
+                    _ => Invalid,
+                }
+            }
+        }
+    }
+}
+
+/// A classified issue's phrase: fixed or a schema hint (a catalog string
+/// id).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum IssuePhrase {
+    Fixed(Phrase),
+    Hint(u32),
+}
+
+/// The fixed message for a schema issue, one of [`ISSUE_MESSAGES`].
+///
+/// ```
+/// use mcp_boundary::{issue_message, Issue};
+///
+/// let issue = Issue::Zod { code: "too_big", first_segment: Some("limit"), missing: false, nested: false };
+/// assert_eq!(issue_message(&issue), "is too large or too long");
+/// ```
+#[must_use]
+pub fn issue_message(issue: &Issue<'_>) -> &'static str {
+    Phrase::of(issue).text()
+}
+
+/// The most distinct problems (field and phrase) an issue result's text
+/// names.
+pub const ISSUES_IN_TEXT: usize = 32;
+
+impl ErrorClassifier {
+    /// The `isError` result for schema issues (a failed input schema): the
+    /// first issue's data as `structuredContent.error`, the issues in the
+    /// text (each field and phrase once, and at most [`ISSUES_IN_TEXT`] of
+    /// them: a thousand bad elements of one list say so once, not a
+    /// thousand times into the model's context), and nothing of the input.
+    #[must_use]
+    pub fn issues_result(&self, tool: &str, issues: &[Issue<'_>]) -> ToolErrorResult<'_> {
+        let all = self.classify_issues(tool, issues);
+        let first = all.first().copied().unwrap_or(ErrorData {
+            code: INVALID_ARGUMENT,
+            tool: self.tool_id(tool).map(|t| self.string(t)),
+            field: None,
+            message: INVALID_ARGUMENTS_MESSAGE,
+        });
+        let mut text = error_text(&first);
+        let mut said: Vec<(Option<&str>, &str)> = vec![(first.field, first.message)];
+        for data in all.iter().skip(1) {
+            // The first few dozen problems are enough to fix a call, and
+            // the list stays short to search (a set cost 0.6 KB gzip).
+            if said.len() == ISSUES_IN_TEXT {
+                break;
+            }
+            if said.contains(&(data.field, data.message)) {
+                continue;
+            }
+            said.push((data.field, data.message));
+            text.push_str("; ");
+            if let Some(field) = data.field {
+                text.push_str(field);
+                text.push(' ');
+            }
+            text.push_str(data.message);
+        }
+        ToolErrorResult {
+            content: [TextContent { kind: "text", text }],
+            is_error: true,
+            structured_content: StructuredError { error: first },
+        }
+    }
+
+    /// Safe data for schema-validation issues (Zod issues, Ajv errors): the
+    /// field is the top-level path segment when it is a field of the tool,
+    /// the message a fixed phrase for the issue's code or keyword.
+    #[must_use]
+    pub fn classify_issues(&self, tool: &str, issues: &[Issue<'_>]) -> Vec<ErrorData<'_>> {
+        self.classify_issue_ids(tool, issues)
+            .into_iter()
+            .map(|(tool, field, message)| ErrorData {
+                code: INVALID_ARGUMENT,
+                tool: tool.map(|t| self.string(t)),
+                field: field.map(|f| self.string(f)),
+                message: match message {
+                    IssuePhrase::Fixed(phrase) => phrase.text(),
+                    IssuePhrase::Hint(id) => self.string(id),
+                },
+            })
+            .collect()
+    }
+
+    /// As [`classify_issues`](Self::classify_issues), with the message as
+    /// an index into [`ISSUE_MESSAGES`].
+    pub(crate) fn classify_issue_ids(
+        &self,
+        tool: &str,
+        issues: &[Issue<'_>],
+    ) -> Vec<(Option<u32>, Option<u32>, IssuePhrase)> {
+        let tool_id = self.tool_id(tool);
+        issues
+            .iter()
+            .map(|issue| {
+                let segment = match *issue {
+                    Issue::Zod { first_segment, .. } => first_segment.map(Cow::Borrowed),
+                    Issue::Ajv {
+                        keyword: "required" | "dependentRequired" | "dependencies",
+                        instance_path: "",
+                        missing_property,
+                    } => missing_property.map(Cow::Borrowed),
+                    Issue::Ajv { instance_path, .. } => first_pointer_segment(instance_path),
+                };
+                let field = segment.as_deref().and_then(|s| self.field_id(tool_id, s));
+                let fixed = Phrase::of(issue);
+                let hint = match (tool_id, field, fixed.hint_slot()) {
+                    (Some(t), Some(f), Some(slot)) => self.hint(t, f, slot),
+                    _ => None,
+                };
+                (tool_id, field, hint.map_or(IssuePhrase::Fixed(fixed), IssuePhrase::Hint))
+            })
+            .collect()
+    }
+}
+
+/// The first segment of a JSON Pointer (`/limit/0` → `limit`), unescaped.
+pub(super) fn first_pointer_segment(pointer: &str) -> Option<Cow<'_, str>> {
+    let rest = pointer.strip_prefix('/')?;
+    let segment = rest.split('/').next().unwrap_or_default();
+    if !segment.contains('~') {
+        return Some(segment.into());
+    }
+    // `~1` is `/` and `~0` is `~`, in one pass (what replacing `~1` and then
+    // `~0` gives; `str::replace` costs about 2 KB of wasm for this one use).
+    let mut out = String::with_capacity(segment.len());
+    let mut chars = segment.chars().peekable();
+    while let Some(c) = chars.next() {
+        match (c, chars.peek()) {
+            ('~', Some('1')) => {
+                chars.next();
+                out.push('/');
+            }
+            ('~', Some('0')) => {
+                chars.next();
+                out.push('~');
+            }
+            _ => out.push(c),
+        }
+    }
+    Some(out.into())
+}
