@@ -5,7 +5,7 @@
 /** The delivery API over the transport and recipient helpers `h`. */
 export function createDelivery(glue, h) {
   const { Reply, Word, Limit, Op, Header, Expected } = glue;
-  const { out, take, table, argumentError, lengthOf, isList, put, words, Transport, validateRecipient, BROADCAST_KIND } = h;
+  const { out, take, table, argumentError, lengthOf, isList, putList, words, Transport, validateRecipient, BROADCAST_KIND } = h;
 
   // Read on the first delivery call (a cost at import otherwise).
   let RECORD_KEYS, STATES, TIMESTAMP_KEY;
@@ -150,18 +150,14 @@ export function createDelivery(glue, h) {
       let total = 0;
       for (let i = 0; i < count; i++) total += strings[i].length;
       const mb = this.mailbox;
-      let at = mb.unitsAt(total);
+      const at = mb.unitsAt(total);
       const size = Header.Lengths + count + this.n;
       const base = mb.wordsAt(size), words32 = words();
-      for (let i = 0; i < count; i++) {
-        put(at, strings[i]);
-        at += strings[i].length;
-      }
+      putList(at, base + Header.Lengths, strings);
       words32[base + Header.StringCount] = count;
       words32[base + Header.MessageCount] = length;
       words32[base + Header.Reader] = this.ids.get(reader);
       words32[base + Header.Now] = now === undefined ? Word.Missing : this.ids.get(now);
-      for (let i = 0; i < count; i++) words32[base + Header.Lengths + i] = strings[i].length;
       words32.set(this.words.subarray(0, this.n), base + Header.Lengths + count);
       const r = mb.v.decide(op, out);
       if (r === Reply.Failed) throw take();

@@ -7,7 +7,7 @@ import { Memo } from "./memo.js";
 /** The ErrorClassifier class over the transport helpers `h`. */
 export function createErrorData(glue, h) {
   const { Word, Expected, Misuse, Class } = glue;
-  const { out, take, table, argumentError, misuse, lengthOf, isList, isOwn, put, words, Transport } = h;
+  const { out, take, table, argumentError, misuse, lengthOf, isList, isOwn, put, putList, words, Transport } = h;
 
   // Read when the first ErrorClassifier is made (a cost at import otherwise).
   let INVALID_ARGUMENT, ISSUE_MESSAGES, ISSUE_FIELDS, ISSUE_PATH;
@@ -93,15 +93,10 @@ export function createErrorData(glue, h) {
     for (let i = 0; i < strings.length; i++) total += strings[i].length;
     const wordCount = Math.max(strings.length + fields.length, count * ISSUE_WORDS.Size);
     const w = s.wordsAt(wordCount); // first: both may grow memory
-    let u = s.unitsAt(total);
-    const words32 = words();
+    const u = s.unitsAt(total);
     put(u, tool);
-    u += tool.length;
-    for (let i = 0; i < strings.length; i++) {
-      put(u, strings[i]);
-      u += strings[i].length;
-      words32[w + i] = strings[i].length;
-    }
+    putList(u + tool.length, w, strings);
+    const words32 = words();
     for (let i = 0; i < fields.length; i++) words32[w + strings.length + i] = fields[i];
     op(tool.length, strings.length, count);
     s.done(Math.max(total, wordCount));

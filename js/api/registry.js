@@ -8,7 +8,7 @@ const ANSWERS_MAX = 4096;
 /** The ToolRegistry class over the transport, tool-name, payload and stream helpers `h`. */
 export function createRegistry(glue, h) {
   const { Lookup, Limit, Expected, Misuse, Class } = glue;
-  const { out, take, argumentError, misuse, lengthOf, isList, isOwn, put, words, create, Transport } = h;
+  const { out, take, argumentError, misuse, lengthOf, isList, isOwn, put, putList, create, Transport } = h;
   const { lastError, rewrite, walkerOf, EventStream, eventsOf, CallPairing, sseTransform } = h;
 
   /** The authoritative two-form mapping of a host's tools. */
@@ -88,15 +88,10 @@ export function createRegistry(glue, h) {
         if (typeof t !== "string") throw argumentError(Expected.ToolNames);
         total += t.length;
       }
-      let at = s.unitsAt(total);
-      const w = s.wordsAt(names.length), words32 = words();
+      const at = s.unitsAt(total);
+      const w = s.wordsAt(names.length);
       put(at, server);
-      at += server.length;
-      for (let i = 0; i < names.length; i++) {
-        put(at, names[i]);
-        at += names[i].length;
-        words32[w + i] = names[i].length;
-      }
+      putList(at + server.length, w, names);
       const ok = s.v.register_server(server.length, names.length, out);
       s.done(Math.max(total, names.length));
       if (!ok) throw lastError(s.v);

@@ -82,6 +82,16 @@ export function createTransport(glue) {
     const u = units16, n = s.length; // locals: the loop reloads neither
     for (let i = 0; i < n; i++) u[at + i] = s.charCodeAt(i);
   }
+  /** Writes `strings` end to end from unit `at` and their lengths from word `w` (after the calls that make room: they may grow memory). */
+  function putList(at, w, strings) {
+    const n = strings.length;
+    for (let i = 0; i < n; i++) {
+      const s = strings[i];
+      put(at, s);
+      at += s.length;
+      words32[w + i] = s.length;
+    }
+  }
   // One reused array per length (made on first use): cheaper than a
   // subarray, and than resizing one array, which cost about 100 ns a call.
   const charsOf = [];
@@ -205,5 +215,5 @@ export function createTransport(glue) {
     }
   }
 
-  return { out, take, table, argumentError, misuse, tooMany, lengthOf, isList, isOwn, put, decode, words, create, Transport };
+  return { out, take, table, argumentError, misuse, tooMany, lengthOf, isList, isOwn, put, putList, decode, words, create, Transport };
 }
