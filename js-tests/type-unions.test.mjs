@@ -153,3 +153,24 @@ test("argument and size errors: names, codes and reasons are Rust's", () => {
   // The classes Rust names in its misuse errors are the ones declared.
   for (const name of Object.keys(glue.Class).filter((k) => !/^\d+$/.test(k))) assert.match(types, new RegExp(`export class ${name}\\b`));
 });
+
+test("the tool-name errors Rust throws are of the declared name, codes and reasons", () => {
+  // Rust keeps no list of these to read; each reason that an input reaches is checked.
+  const declared = interfaceText("ToolNameError"), reasons = literals(typeText("ToolNameReason"));
+  const registry = new api.ToolRegistry();
+  registry.register("a/b__c");
+  const errors = [
+    thrown(() => api.toLlmFacingName("")),
+    thrown(() => api.toLlmFacingName("a//b")),
+    thrown(() => api.toLlmFacingName("a/b c")),
+    thrown(() => api.toLlmFacingName(`a/${"b".repeat(200)}`)),
+    thrown(() => api.toLlmFacingName("1a/b", { profile: "gemini" })),
+    thrown(() => registry.register("a__b/c")),
+  ];
+  for (const e of errors) {
+    assert.ok(e instanceof api.ToolNameError, e.message);
+    assert.deepEqual([e.name], member(declared, "name"));
+    assert.ok(member(declared, "code").includes(e.code), e.code);
+  }
+  assert.deepEqual(sorted(errors.map((e) => e.reason)), sorted(reasons));
+});

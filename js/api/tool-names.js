@@ -10,13 +10,16 @@ export function createToolNames(glue, h) {
 
   /** Thrown for a tool name that cannot be mapped or a registration that would collide. */
   class ToolNameError extends Error {}
-  Object.defineProperty(ToolNameError.prototype, "name", { value: "ToolNameError", writable: true, configurable: true });
+  // The class's name, which Rust gives its tool-name errors (a test holds
+  // index.d.ts to it): spelled once here, for the prototype and the check.
+  const NAME = "ToolNameError";
+  Object.defineProperty(ToolNameError.prototype, "name", { value: NAME, writable: true, configurable: true });
 
   /** The error the last failed call of `v` left, as a ToolNameError. */
   function lastError(v) {
     v.error(out);
     const e = take();
-    if (e instanceof Error && e.name === "ToolNameError") Object.setPrototypeOf(e, ToolNameError.prototype);
+    if (e instanceof Error && e.name === NAME) Object.setPrototypeOf(e, ToolNameError.prototype);
     return e;
   }
 
