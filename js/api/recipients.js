@@ -42,7 +42,8 @@ export function createRecipients(glue, h) {
   // How a first-seen rejection is put together from the parts Rust writes
   // (Validator.reject_parts): per reason the fixed strings, the fixed texts
   // of messages, and the builders generated from its field order
-  // (js/rejections.mjs). Read on the first rejection.
+  // (js/generated/rejections.js, by js/rejections.mjs). Read on the first
+  // rejection.
   let REJECTION = null, buildRejection = null;
   /** The rejection of `to` from the parts Rust wrote at the transport's words and units (RejectWord, MessageWord). */
   function rejectionFrom(t, to) {
