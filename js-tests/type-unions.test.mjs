@@ -174,3 +174,22 @@ test("the tool-name errors Rust throws are of the declared name, codes and reaso
   }
   assert.deepEqual(sorted(errors.map((e) => e.reason)), sorted(reasons));
 });
+
+test("the options and record errors Rust throws are of the declared names, codes and reasons", () => {
+  // Rust keeps no list of these to read either: each reason is reached by an input.
+  const options = [{ maxIdentifierLength: "x" }, { maxIdentifierLength: 0 }, { bogus: 1 }, { identityPattern: "(" }].map((o) => thrown(() => new api.RecipientValidator(o)));
+  options.push(thrown(() => api.toLlmFacingName("a/b", { profile: "no such profile" })));
+  const declared = interfaceText("OptionsError");
+  for (const e of options) assert.deepEqual([e.name, e.code], [...member(declared, "name"), ...member(declared, "code")]);
+  assert.deepEqual(sorted(options.map((e) => e.reason)), sorted(literals(typeText("OptionsErrorReason"))));
+
+  const broadcast = "AGENT:*";
+  const records = [null, { to: 1 }, { to: "@b", from: 1 }, { to: "@b", readAt: 1 }, { to: broadcast, receipts: 1 }, { to: "@b", receipts: [] }, { to: broadcast, receipts: [{ recipient: 1 }] }, { to: broadcast, receipts: [{ recipient: "@b" }, { recipient: "@b" }] }];
+  const malformed = records.map((r) => thrown(() => api.unreadCount([r], "@b")));
+  const record = interfaceText("MalformedRecordError");
+  for (const e of malformed) assert.deepEqual([e.name, e.code], [...member(record, "name"), ...member(record, "code")]);
+  assert.deepEqual(sorted(malformed.map((e) => e.reason)), sorted(member(record, "reason")));
+
+  const refused = api.markRead({ to: "@c" }, "@b", 0);
+  assert.deepEqual([refused.ok, refused.error.code], [false, ...literals(/error: \{ code: ("[A-Z_]+")/.exec(typeText("MarkReadResult"))[1])]);
+});
