@@ -1,7 +1,8 @@
 // Assembles the npm package in pkg/ from wasm-bindgen's two outputs
-// (pkg/node: --target nodejs, pkg/web: --target web) and js/api.js, with
-// the walkers and rejection builders generated from the tables of the
-// build with the build-tables feature (target/build-tables; the Makefile).
+// (pkg/node: --target nodejs, pkg/web: --target web) and the modules of
+// js/api/ (bundled into each entry), with the walkers and rejection
+// builders generated from the tables of the build with the build-tables
+// feature (target/build-tables; the Makefile) into js/generated/.
 //
 //   pkg/package.json       conditional exports: node → node/, everything else → web/
 //   pkg/index.d.ts         the hand-written public types (js/index.d.ts)
@@ -9,34 +10,48 @@
 //   pkg/node/index.mjs     import … from "mcp-boundary" in Node
 //   pkg/node/walkers.cjs   the payload walkers, which both Node entries load on the first rewrite
 //   pkg/web/index.js       browsers and bundlers: `await init()` first
-import { readFileSync, readdirSync, writeFileSync, copyFileSync, rmSync, mkdirSync, chmodSync } from "node:fs";
+import { readFileSync, readdirSync, writeFileSync, copyFileSync, rmSync, mkdirSync, chmodSync, existsSync } from "node:fs";
 import { createRequire } from "node:module";
-import { walkerSource } from "./walkers.mjs";
-import { rejectionSource } from "./rejections.mjs";
+import { generatedSources } from "./generate.mjs";
 import { buildSync, transformSync } from "esbuild";
 
 const root = new URL("../", import.meta.url);
 const pkg = new URL("pkg/", root);
-// js/api.js, and the walkers and rejection builders compiled from the
-// tables of the wasm module just built (js/walkers.mjs, js/rejections.mjs),
-// read from its build with the build-tables feature (the Makefile's
-// target/build-tables): the shipped module leaves out what only this
-// build reads.
+// The walkers and rejection builders compiled from the tables of the wasm
+// module just built (js/walkers.mjs, js/rejections.mjs), read from its
+// build with the build-tables feature (the Makefile's target/build-tables):
+// the shipped module leaves out what only this build reads. Written to
+// js/generated/ (only when they change), where they are committed: a
+// change of Rust's tables is a diff there after `make pkg`.
 const tables = createRequire(import.meta.url)(new URL("target/build-tables/mcp_boundary.js", root).pathname);
-const tableOf = (f) => {
-  const out = [];
-  f(out);
-  return out[0];
-};
-const streamTables = tableOf(tables.__stream_tables);
-const walkers = walkerSource(tableOf(tables.__rules), streamTables.calls, streamTables.scopes, tables.StepKind, tables.Limit.MaxElements);
-const apiOnly =
-  readFileSync(new URL("js/api.js", root), "utf8") +
-  "\n" +
-  rejectionSource(tableOf(tables.__rejection_tables), tables.RejectionField);
+const generated = generatedSources(tables);
+mkdirSync(new URL("js/generated/", root), { recursive: true });
+for (const [file, text] of Object.entries(generated)) {
+  const path = new URL(`js/generated/${file}`, root);
+  if (!existsSync(path) || readFileSync(path, "utf8") !== text) writeFileSync(path, text);
+}
+/**
+ * js/api/ (and js/generated/rejections.js, which it imports) bundled into
+ * one script that declares `createApi(glue, createWalkers)`, for each
+ * entry to carry inline, as one closure: no module of its own to resolve
+ * and load at start. Its other names stay inside the wrapping function, so
+ * they never meet the entry's.
+ */
+function apiScript() {
+  const entry = new URL("js/api/index.js", root).pathname;
+  const { outputFiles } = buildSync({ entryPoints: [entry], bundle: true, format: "esm", write: false, logLevel: "error" });
+  const exported = /\nexport \{\n {2}createApi\n\};\n$/;
+  const text = outputFiles[0].text;
+  if (!exported.test(text)) throw new Error("js/build.mjs: the bundle of js/api/ should export createApi alone");
+  return `const createApi = (() => {\n"use strict";\n${text.replace(exported, "\n")}return createApi;\n})();\n`;
+}
+const apiOnly = apiScript();
 // The web builds carry the walkers; the Node builds load them from
 // node/walkers.cjs on the first rewrite (`walkersFrom`), since parsing
 // them is a millisecond of every start.
+const walkersExport = /^export function createWalkers\(/m;
+if (!walkersExport.test(generated["walkers.js"])) throw new Error("js/build.mjs: js/generated/walkers.js should export createWalkers");
+const walkers = generated["walkers.js"].replace(walkersExport, "function createWalkers(");
 const api = `${apiOnly}\n${walkers}`;
 /**
  * wasm-bindgen's glue in `file` as a script declaring `glue` (its exports),
@@ -67,7 +82,7 @@ const walkersFrom = (load) => `${apiOnly}\nfunction createWalkers(h) {\n  return
 const cargo = readFileSync(new URL("Cargo.toml", root), "utf8");
 const version = /^version\s*=\s*"([^"]+)"/m.exec(cargo)[1];
 const description = /^description\s*=\s*"([^"]+)"/m.exec(cargo)[1];
-const header = "// Generated by js/build.mjs from js/api.js. Do not edit.\n";
+const header = "// Generated by js/build.mjs from js/api/. Do not edit.\n";
 
 for (const dir of ["node", "web"]) {
   for (const f of [".gitignore", "package.json", "README.md"]) rmSync(new URL(`${dir}/${f}`, pkg), { force: true });
@@ -100,7 +115,7 @@ const walkersHeader = "// Generated by js/build.mjs from Rust's rule tables (js/
 writeFileSync(new URL("node/walkers.cjs", pkg), `${walkersHeader}"use strict";\n${walkers}module.exports = createWalkers;\n`);
 writeFileSync(
   new URL("node/index.cjs", pkg),
-  `${header}"use strict";\n${walkersFrom("require")}\n${glueScript("node/mcp_boundary.js")}const api = createApi(glue);\n` +
+  `${header}"use strict";\n${walkersFrom("require")}\n${glueScript("node/mcp_boundary.js")}const api = createApi(glue, createWalkers);\n` +
     // Methods: their names are their keys, which minifying keeps.
     `const { init, initSync } = { async init() {}, initSync() {} };\n` +
     `module.exports = { ...api, init, initSync, default: init };\n`,
@@ -124,7 +139,7 @@ function readyAtImport(dir, imports, ready, source = api) {
   writeFileSync(
     new URL(`${dir}index${dir === "node/" ? ".mjs" : ".js"}`, pkg),
     `${header}${imports}${source}\n${ready}` +
-      `const api = createApi(glue);\n` +
+      `const api = createApi(glue, createWalkers);\n` +
       // Exported under aliases: no top-level binding shares a name with
       // the functions and classes inside createApi, which a bundler or
       // minifier would otherwise rename (createApi sets their \`name\`
@@ -202,7 +217,7 @@ writeFileSync(
   `${header}import glueInit, * as glue from "./mcp_boundary.js";\n${api}\n` +
     webNames.map((n) => `export let ${n} = notReady;\n`).join("") +
     `function notReady() {\n  throw new Error("mcp-boundary: call and await init() before using the web build");\n}\n` +
-    `function ready() {\n  const api = createApi(glue);\n` +
+    `function ready() {\n  const api = createApi(glue, createWalkers);\n` +
     webNames.map((n) => `  ${n} = api.${n};\n`).join("") +
     `}\n` +
     `let started;\n` +

@@ -1,0 +1,195 @@
+// The unions of names that js/index.d.ts spells by hand, each against the
+// list Rust declares: its start-up tables (read from the build with the
+// build-tables feature, which has every table the package reads), its
+// enums, and, where Rust keeps a list only in the words it answers with
+// (the profiles, the overflow and collision modes), that message. A name
+// added to or dropped from either side fails here.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tableOf } from "../js/generate.mjs";
+
+const require = createRequire(import.meta.url);
+const glue = require(new URL("../target/build-tables/mcp_boundary.js", import.meta.url).pathname);
+const api = require("mcp-boundary");
+const types = readFileSync(new URL("../js/index.d.ts", import.meta.url), "utf8");
+
+/** The string literals of `text`, in order. */
+const literals = (text) => [...text.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => JSON.parse(`"${m[1]}"`));
+/** The text of `export type name = …;` (up to the first `;` at the end of a line). */
+function typeText(name) {
+  const m = new RegExp(`export type ${name}(?:<[^>]*>)? =([\\s\\S]*?);\\n`).exec(types);
+  assert.ok(m, `index.d.ts declares no type ${name}`);
+  return m[1];
+}
+/** The text of `export interface name … { … }` (up to the first line that is only `}`). */
+function interfaceText(name) {
+  const m = new RegExp(`(?:export )?(?:interface|class) ${name}\\b[^{]*\\{([\\s\\S]*?)\\n\\}`).exec(types);
+  assert.ok(m, `index.d.ts declares no interface ${name}`);
+  return m[1];
+}
+/** The literals of member `key` of an interface's text. */
+function member(text, key) {
+  const m = new RegExp(`\\n\\s*${key}\\??: ([^;]*);`).exec(text);
+  assert.ok(m, `no member ${key}`);
+  return literals(m[1]);
+}
+/** The error `f` throws. */
+function thrown(f) {
+  try {
+    f();
+  } catch (e) {
+    return e;
+  }
+  assert.fail("did not throw");
+}
+/** The names after "expected" in one of Rust's option messages: `a, b or c`, or `"a" or "b"`. */
+function namesIn(message, after) {
+  const m = new RegExp(`${after}([^.;{]*)`).exec(message);
+  assert.ok(m, message);
+  return m[1].split(/, | or /).map((s) => s.trim().replace(/^"|"$/g, "")).filter((s) => /^[a-z-]+$/.test(s));
+}
+const sorted = (xs) => [...new Set(xs)].sort();
+
+const rejection = tableOf(glue.__rejection_tables);
+
+test("recipient reasons, codes and errors are Rust's, in its order", () => {
+  const byCode = (code) => rejection.reasons.filter((r) => r[1] === code).map((r) => r[2]);
+  assert.deepEqual(literals(typeText("RecipientShapeReason")), byCode("INVALID_RECIPIENT_SHAPE"));
+  assert.deepEqual(literals(typeText("UnknownRecipientReason")), byCode("UNKNOWN_RECIPIENT"));
+  const declared = [...types.matchAll(/error: "([^"]+)";\s*code: "([A-Z_]+)"/g)].map((m) => `${m[1]} ${m[2]}`);
+  assert.deepEqual(sorted(declared), sorted(rejection.reasons.map((r) => `${r[0]} ${r[1]}`)));
+  assert.deepEqual(literals(typeText("ValidShapes")), rejection.validShapes);
+  // The keys of a rejection: RecipientErrorBase and the members each kind adds.
+  const keys = [...interfaceText("RecipientErrorBase").matchAll(/\n {2}(\w+)\??:/g)].map((m) => m[1]);
+  keys.push("error", "code", "reason", "position", "limit");
+  assert.deepEqual(sorted(keys), sorted(rejection.fields.map(([key]) => key)));
+});
+
+test("recipient kinds are Rust's", () => {
+  const [broadcast, identity] = tableOf(glue.__recipient_tables);
+  assert.deepEqual(sorted(literals(typeText("Recipient"))), sorted([broadcast, identity]));
+});
+
+test("payload formats are Rust's: its rules, tool layouts, stream tables and message", () => {
+  const formats = literals(typeText("PayloadFormat"));
+  const stream = tableOf(glue.__stream_tables);
+  for (const list of [tableOf(glue.__rules), tableOf(glue.__tool_layouts), stream.calls, stream.scopes]) {
+    assert.deepEqual(sorted(list.map(([f]) => f)), sorted(formats));
+  }
+  const e = thrown(() => api.toolDefinitions([], "no such format"));
+  assert.deepEqual(sorted(namesIn(e.message, "one of ")), sorted(formats));
+  // ToolDefinitions has one member per format.
+  const members = [...interfaceText("ToolDefinitions").matchAll(/\n {2}"?([\w-]+)"?:/g)].map((m) => m[1]);
+  assert.deepEqual(sorted(members), sorted(formats));
+});
+
+test("each tool definition type has the keys and fixed values of Rust's layout", () => {
+  const defined = Object.fromEntries([...interfaceText("ToolDefinitions").matchAll(/\n {2}"?([\w-]+)"?: (\w+);/g)].map((m) => [m[1], m[2]]));
+  for (const [format, layout] of tableOf(glue.__tool_layouts)) {
+    const text = interfaceText(defined[format]);
+    for (const [path, place] of layout) {
+      for (const key of path) assert.match(text, new RegExp(`\\b${key}\\??:`), `${defined[format]} lacks ${key}`);
+      if ("value" in place) assert.match(text, new RegExp(`${path.at(-1)}: ${JSON.stringify(place.value)}`), `${defined[format]}.${path.join(".")}`);
+    }
+  }
+});
+
+test("built-in profiles, overflow and collision modes are the ones Rust names", () => {
+  const profiles = literals(typeText("BuiltinProfileName"));
+  const e = thrown(() => api.toLlmFacingName("a/b", { profile: "no such profile" }));
+  assert.deepEqual(sorted(namesIn(e.message, "expected ")), sorted(profiles));
+  // Every profile a tool layout names is one of them.
+  for (const [, , profile] of tableOf(glue.__tool_layouts)) assert.ok(profiles.includes(profile), profile);
+  const overflow = thrown(() => api.toLlmFacingName("a/b", { overflow: "no such mode" }));
+  assert.deepEqual(sorted(namesIn(overflow.message, "expected ")), sorted(member(interfaceText("ToolNameOptions"), "overflow")));
+  const collision = thrown(() => new api.ToolRegistry({ onCollision: "no such mode" }));
+  const declared = /export interface RegistryOptions<C extends ([^=]*) =/.exec(types);
+  assert.deepEqual(sorted(namesIn(collision.message, "expected ")), sorted(literals(declared[1])));
+});
+
+test("read states and record keys are Rust's", () => {
+  const { keys, states, timestampKey } = tableOf(glue.__delivery_tables);
+  assert.deepEqual(literals(typeText("ReadState")), states);
+  const message = interfaceText("MessageRecord"), receipt = interfaceText("ReceiptRecord");
+  for (const key of [...keys.message, keys.receipts, timestampKey]) assert.match(message, new RegExp(`\\n\\s*${key}\\??:`), key);
+  for (const key of [...keys.receipt, timestampKey]) assert.match(receipt, new RegExp(`\\n\\s*${key}\\??:`), key);
+});
+
+test("error data's code is Rust's", () => {
+  assert.deepEqual(member(interfaceText("ErrorData"), "code"), [tableOf(glue.__error_tables).invalidArgument]);
+});
+
+test("argument and size errors: names, codes and reasons are Rust's", () => {
+  const errors = [];
+  for (const k of Object.keys(glue.Expected).filter((k) => !/^\d+$/.test(k))) {
+    const out = [];
+    glue.__argument_error(glue.Expected[k], out);
+    errors.push(out[0]);
+  }
+  for (const kind of Object.values(glue.Misuse).filter((v) => typeof v === "number")) {
+    for (const cls of Object.values(glue.Class).filter((v) => typeof v === "number")) {
+      const out = [];
+      glue.__misuse(kind, cls, out);
+      errors.push(out[0]);
+    }
+  }
+  // Agents whose length throws while Rust reads them (`unreadable`).
+  const agents = new Proxy([], { get: (t, k) => (k === "length" ? assert.fail("unreadable") : t[k]) });
+  errors.push(thrown(() => api.planDelivery({ to: "AGENT:*", agents })));
+  const argument = interfaceText("ArgumentError");
+  assert.deepEqual(sorted(errors.map((e) => e.name)), member(argument, "name"));
+  assert.deepEqual(sorted(errors.map((e) => e.code)), member(argument, "code"));
+  assert.deepEqual(sorted(errors.map((e) => e.reason)), sorted(member(argument, "reason")));
+  const size = interfaceText("SizeError");
+  const tooLarge = tableOf(glue.__too_large), tooMany = [];
+  glue.__too_many(glue.Expected.Recipients, tooMany);
+  for (const e of [tooLarge, tooMany[0]]) {
+    assert.deepEqual([e.name], member(size, "name"));
+    assert.deepEqual([e.code], member(size, "code"));
+    assert.deepEqual([e.reason], member(size, "reason"));
+  }
+  // The classes Rust names in its misuse errors are the ones declared.
+  for (const name of Object.keys(glue.Class).filter((k) => !/^\d+$/.test(k))) assert.match(types, new RegExp(`export class ${name}\\b`));
+});
+
+test("the tool-name errors Rust throws are of the declared name, codes and reasons", () => {
+  // Rust keeps no list of these to read; each reason that an input reaches is checked.
+  const declared = interfaceText("ToolNameError"), reasons = literals(typeText("ToolNameReason"));
+  const registry = new api.ToolRegistry();
+  registry.register("a/b__c");
+  const errors = [
+    thrown(() => api.toLlmFacingName("")),
+    thrown(() => api.toLlmFacingName("a//b")),
+    thrown(() => api.toLlmFacingName("a/b c")),
+    thrown(() => api.toLlmFacingName(`a/${"b".repeat(200)}`)),
+    thrown(() => api.toLlmFacingName("1a/b", { profile: "gemini" })),
+    thrown(() => registry.register("a__b/c")),
+  ];
+  for (const e of errors) {
+    assert.ok(e instanceof api.ToolNameError, e.message);
+    assert.deepEqual([e.name], member(declared, "name"));
+    assert.ok(member(declared, "code").includes(e.code), e.code);
+  }
+  assert.deepEqual(sorted(errors.map((e) => e.reason)), sorted(reasons));
+});
+
+test("the options and record errors Rust throws are of the declared names, codes and reasons", () => {
+  // Rust keeps no list of these to read either: each reason is reached by an input.
+  const options = [{ maxIdentifierLength: "x" }, { maxIdentifierLength: 0 }, { bogus: 1 }, { identityPattern: "(" }].map((o) => thrown(() => new api.RecipientValidator(o)));
+  options.push(thrown(() => api.toLlmFacingName("a/b", { profile: "no such profile" })));
+  const declared = interfaceText("OptionsError");
+  for (const e of options) assert.deepEqual([e.name, e.code], [...member(declared, "name"), ...member(declared, "code")]);
+  assert.deepEqual(sorted(options.map((e) => e.reason)), sorted(literals(typeText("OptionsErrorReason"))));
+
+  const broadcast = "AGENT:*";
+  const records = [null, { to: 1 }, { to: "@b", from: 1 }, { to: "@b", readAt: 1 }, { to: broadcast, receipts: 1 }, { to: "@b", receipts: [] }, { to: broadcast, receipts: [{ recipient: 1 }] }, { to: broadcast, receipts: [{ recipient: "@b" }, { recipient: "@b" }] }];
+  const malformed = records.map((r) => thrown(() => api.unreadCount([r], "@b")));
+  const record = interfaceText("MalformedRecordError");
+  for (const e of malformed) assert.deepEqual([e.name, e.code], [...member(record, "name"), ...member(record, "code")]);
+  assert.deepEqual(sorted(malformed.map((e) => e.reason)), sorted(member(record, "reason")));
+
+  const refused = api.markRead({ to: "@c" }, "@b", 0);
+  assert.deepEqual([refused.ok, refused.error.code], [false, ...literals(/error: \{ code: ("[A-Z_]+")/.exec(typeText("MarkReadResult"))[1])]);
+});

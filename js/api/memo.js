@@ -1,0 +1,80 @@
+// The memo of pure answers that validators and profiles keep (and the
+// classifier per tool). It knows nothing of the glue: it holds Rust's
+// answers as they came.
+
+// Pure results (a verdict, an alias) are memoized per object: its
+// options never change, so a result is a pure function of the string, and
+// a repeated name skips the copy and the call. Two-way set-associative:
+// a key lives in one of two slots picked by a cheap hash of its length and
+// four characters, so two hot keys rarely evict each other, and a miss
+// costs a few stores.
+const MEMO_SLOTS = 1024, MEMO_MAX_LENGTH = 160;
+/** The lookups a memo samples before it decides whether it pays (validateMany samples as many). */
+export const MEMO_SAMPLE = 64;
+function hash(s) {
+  const n = s.length;
+  let h = Math.imul(n, 0x9e3779b1);
+  h = Math.imul(h ^ (s.charCodeAt(n - 1) | 0), 0x85ebca6b);
+  h = Math.imul(h ^ (s.charCodeAt(n >> 1) | 0), 0xc2b2ae35);
+  h = Math.imul(h ^ (s.charCodeAt(n >> 2) | 0), 0x27d4eb2f);
+  h = Math.imul(h ^ (s.charCodeAt(n - 1 - (n >> 2)) | 0), 0x165667b1);
+  return h ^ (h >>> 15);
+}
+// A memo that keeps missing (a stream of new strings) gets out of the
+// way: after a sample of lookups with fewer than a quarter hits, it is
+// neither read nor filled for the next MEMO_PAUSE calls, then sampled
+// again.
+const MEMO_PAUSE = 1024;
+export class Memo {
+  constructor() {
+    // Allocated on the first store, so a short-lived object costs nothing.
+    this.keys = null;
+    this.values = null;
+    this.lookups = 0;
+    this.hits = 0;
+    this.paused = 0;
+  }
+  /** The value for `s`, or undefined. */
+  get(s) {
+    if (this.paused > 0) {
+      this.paused--;
+      return undefined;
+    }
+    if (this.keys === null) return undefined;
+    const h = hash(s);
+    const a = h & (MEMO_SLOTS - 1);
+    const b = (h >>> 10) & (MEMO_SLOTS - 1);
+    const v = this.keys[a] === s ? this.values[a] : this.keys[b] === s ? this.values[b] : undefined;
+    if (v !== undefined) this.hits++;
+    if (++this.lookups === MEMO_SAMPLE) {
+      if (this.hits * 4 < MEMO_SAMPLE) this.paused = MEMO_PAUSE;
+      this.lookups = this.hits = 0;
+    }
+    return v;
+  }
+  /** Stores `v` for `s`; false when it did not (a long key, a paused memo). */
+  set(s, v) {
+    if (s.length > MEMO_MAX_LENGTH || this.paused > 0) return false;
+    if (this.keys === null) {
+      this.keys = new Array(MEMO_SLOTS).fill(undefined);
+      this.values = new Array(MEMO_SLOTS).fill(undefined);
+    }
+    const h = hash(s);
+    const a = h & (MEMO_SLOTS - 1), b = (h >>> 10) & (MEMO_SLOTS - 1);
+    // A key takes its first slot when that is free or its own, else its
+    // second slot when free; otherwise it evicts the first slot's key.
+    if (this.keys[a] !== undefined && this.keys[a] !== s && this.keys[b] === undefined) {
+      this.keys[b] = s;
+      this.values[b] = v;
+      return true;
+    }
+    this.keys[a] = s;
+    this.values[a] = v;
+    return true;
+  }
+  clear() {
+    this.keys = null;
+    this.values = null;
+    this.lookups = this.hits = this.paused = 0;
+  }
+}

@@ -1,0 +1,261 @@
+// Recipients: validateRecipient, RecipientValidator, recipientJsonSchema.
+// Rust decides; this part memoizes its verdicts per validator and builds
+// the results from Rust's kind names and rejection parts.
+import { Memo, MEMO_SAMPLE } from "./memo.js";
+import { createRejections } from "../generated/rejections.js";
+
+/** The recipient API over the transport helpers `h`. */
+export function createRecipients(glue, h) {
+  const { Verdict, Reply, Word, Expected, Misuse, Class, RejectWord, MessageWord } = glue;
+  const { out, take, table, argumentError, misuse, lengthOf, isList, put, decode, words, create, Transport } = h;
+  const [BROADCAST_KIND, IDENTITY_KIND, IDENTITY_START] = table(glue.__recipient_tables);
+
+  /** An accepted recipient, from Rust's verdict and kind names. */
+  function accepted(code, s) {
+    return code === Verdict.Identity
+      ? { ok: true, recipient: { kind: IDENTITY_KIND, id: s.slice(IDENTITY_START) } }
+      : { ok: true, recipient: { kind: BROADCAST_KIND } };
+  }
+  const ownKeys = Object.keys;
+  /**
+   * A fresh copy of a cached answer of Rust's (plain objects, arrays and
+   * primitives), so a caller that changes it changes no later answer.
+   * Own properties only, defined by the spread: what a polluted
+   * Object.prototype carries is neither copied nor run.
+   */
+  function copyOf(v) {
+    if (v === null || typeof v !== "object") return v;
+    if (Array.isArray(v)) return v.map(copyOf);
+    const o = { ...v };
+    const keys = ownKeys(o);
+    for (let i = 0; i < keys.length; i++) {
+      const x = o[keys[i]];
+      if (x !== null && typeof x === "object") o[keys[i]] = copyOf(x); // an own property: no setter runs
+    }
+    return o;
+  }
+  /** The result for a memoized verdict: a Verdict code, or the rejection Rust built. */
+  function remembered(code, s) {
+    return typeof code === "number" ? accepted(code, s) : copyOf(code);
+  }
+
+  // How a first-seen rejection is put together from the parts Rust writes
+  // (Validator.reject_parts): per reason the fixed strings, the fixed texts
+  // of messages, and the builders generated from its field order
+  // (js/generated/rejections.js, by js/rejections.mjs). Read on the first
+  // rejection.
+  let REJECTION = null, buildRejection = null;
+  /** The rejection of `to` from the parts Rust wrote at the transport's words and units (RejectWord, MessageWord). */
+  function rejectionFrom(t, to) {
+    if (REJECTION === null) {
+      REJECTION = table(glue.__rejection_tables);
+      buildRejection = createRejections(REJECTION.validShapes);
+    }
+    const words32 = words();
+    const w = t.wordsBase, texts = REJECTION.texts;
+    let at = t.unitsBase;
+    const toUnits = words32[w + RejectWord.To];
+    const shown = toUnits < 0 ? to : decode(at, toUnits);
+    if (toUnits > 0) at += toUnits;
+    let message = "", p = w + RejectWord.Parts;
+    for (const end = p + words32[w + RejectWord.Message]; p < end; ) {
+      const x = words32[p++];
+      message += x >= 0 ? texts[x] : x === MessageWord.To ? shown : String(words32[p++]);
+    }
+    const count = words32[w + RejectWord.Suggestions];
+    let suggestions;
+    if (count >= 0) {
+      suggestions = [];
+      for (let k = 0; k < count; k++) {
+        const n = words32[p + k];
+        suggestions.push(decode(at, n));
+        at += n;
+      }
+    }
+    const reason = REJECTION.reasons[words32[w + RejectWord.Reason]];
+    return buildRejection(reason, shown, message, words32[w + RejectWord.Position], words32[w + RejectWord.Limit], suggestions);
+  }
+
+  /** One wasm Validator, its transport and its memo of Rust's answers (verdict codes, and rejections as Rust built them). */
+  class Checker extends Transport {
+    constructor(options) {
+      super(create(glue.Validator, options));
+      this.memo = new Memo();
+    }
+    validate(to) {
+      if (typeof to !== "string") {
+        this.v.reject_value(to, out);
+        return take();
+      }
+      let code = this.memo.get(to);
+      if (code === undefined) {
+        code = this.v.check(this.write(to));
+        if (code === Verdict.Rejected) {
+          const rejection = this.rejection(to, true);
+          // The memo keeps its own; a memo that stores nothing (paused) needs no copy.
+          return this.memo.set(to, rejection) ? copyOf(rejection) : rejection;
+        }
+        this.memo.set(to, code);
+      }
+      return remembered(code, to);
+    }
+    /**
+     * The rejection of `to` (which the check rejected), from Rust's parts;
+     * `written`: `to` is already at the start of the units. Rust writes its
+     * strings over the input, and their size is bounded (a rendition shows
+     * at most 64 characters): the room asked for never depends on the input.
+     */
+    rejection(to, written) {
+      let room = 1024, words = 32;
+      const at = this.unitsAt(Math.max(to.length, room)); // growing keeps what the units hold
+      if (!written) put(at, to);
+      for (;;) {
+        this.wordsAt(words);
+        if (this.v.reject_parts(to.length) !== Reply.NoRoom) break;
+        room *= 2;
+        words *= 2;
+        this.unitsAt(Math.max(to.length, room));
+      }
+      const rejection = rejectionFrom(this, to);
+      this.done(Math.max(to.length, room));
+      return rejection;
+    }
+    /** null when `to` is accepted; else the isError tool result carrying its rejection (Rust's). */
+    rejectionResult(to) {
+      if (typeof to !== "string") {
+        this.v.reject_value_result(to, out);
+        return take();
+      }
+      const code = this.v.check(this.write(to));
+      if (code !== Verdict.Rejected) return null;
+      this.v.reject_result(0, to.length, out);
+      this.done(to.length);
+      return take();
+    }
+    validateMany(list) {
+      if (!isList(list)) throw argumentError(Expected.Recipients);
+      const count = lengthOf(list, Expected.Recipients);
+      const results = new Array(count);
+      // Memo hits are answered at once; the rest cross in one batch call.
+      // A list that misses the memo (mostly new names) stops consulting it
+      // after a sample, so the lookups cost nothing where they cannot pay.
+      // Each item is read once (a getter cannot answer differently later).
+      const pending = [], values = [];
+      let total = 0, useMemo = true, hits = 0;
+      for (let i = 0; i < count; i++) {
+        const x = list[i];
+        const code = useMemo && typeof x === "string" ? this.memo.get(x) : undefined;
+        if (code !== undefined) {
+          hits++;
+          results[i] = remembered(code, x);
+        } else {
+          pending.push(i);
+          values.push(x);
+          if (typeof x === "string") total += x.length;
+        }
+        if (i === MEMO_SAMPLE && hits * 4 < MEMO_SAMPLE) useMemo = false;
+      }
+      const p = pending.length;
+      if (p === 0) return results;
+      let at = this.unitsAt(total);
+      const w = this.wordsAt(p);
+      const words32 = words();
+      for (let k = 0; k < p; k++) {
+        const x = values[k];
+        if (typeof x === "string") {
+          put(at, x);
+          at += x.length;
+          words32[w + k] = x.length;
+        } else {
+          words32[w + k] = Word.Other;
+        }
+      }
+      this.v.check_many(p);
+      const codes = words().slice(w, w + p); // the call may have grown memory
+      const rejected = [];
+      for (let k = 0, offset = 0; k < p; k++) {
+        const i = pending[k], x = values[k], code = codes[k];
+        if (typeof x !== "string") {
+          this.v.reject_value(x, out);
+          results[i] = take();
+          continue;
+        }
+        if (code !== Verdict.Rejected) {
+          if (useMemo) this.memo.set(x, code);
+          results[i] = accepted(code, x);
+        } else {
+          rejected.push(k); // after the batch: a rejection's parts overwrite the units
+        }
+        offset += x.length;
+      }
+      this.done(Math.max(total, p));
+      for (const k of rejected) {
+        const rejection = this.rejection(values[k], false);
+        results[pending[k]] = useMemo && this.memo.set(values[k], rejection) ? copyOf(rejection) : rejection;
+      }
+      return results;
+    }
+    free() {
+      super.free();
+      this.memo.clear();
+    }
+  }
+
+  const defaultChecker = new Checker(undefined);
+
+  /** Validates one recipient; never throws for any `to`. */
+  function validateRecipient(to, options) {
+    if (options === undefined) return defaultChecker.validate(to);
+    const c = new Checker(options);
+    try {
+      return c.validate(to);
+    } finally {
+      c.free();
+    }
+  }
+
+  /** A validator whose options are parsed once. */
+  class RecipientValidator {
+    #c;
+    constructor(options) {
+      this.#c = new Checker(options);
+    }
+    /** The checker of a live RecipientValidator; a clear error for a freed one or another object. */
+    static #live(self) {
+      if (self === null || typeof self !== "object" || !(#c in self)) throw misuse(Misuse.WrongReceiver, Class.RecipientValidator);
+      if (self.#c === null) throw misuse(Misuse.Freed, Class.RecipientValidator);
+      return self.#c;
+    }
+    /** Validates one recipient; never throws for any `to`. */
+    validate(to) {
+      return RecipientValidator.#live(this).validate(to);
+    }
+    /** Validates a list in one call across the wasm boundary. */
+    validateMany(list) {
+      return RecipientValidator.#live(this).validateMany(list);
+    }
+    /** null when `to` is accepted; else the MCP CallToolResult (isError) that carries its rejection. */
+    rejectionResult(to) {
+      return RecipientValidator.#live(this).rejectionResult(to);
+    }
+    /** Frees the wasm side now; optional (a FinalizationRegistry does it later otherwise). Any later use throws. */
+    free() {
+      const c = RecipientValidator.#live(this);
+      this.#c = null;
+      c.free();
+    }
+  }
+
+  /** The JSON Schema fragment (`type`, `pattern`, `description`) of a recipient argument under `options`. */
+  function recipientJsonSchema(options) {
+    const c = options === undefined ? defaultChecker : new Checker(options);
+    try {
+      c.v.json_schema(out);
+      return take();
+    } finally {
+      if (c !== defaultChecker) c.free();
+    }
+  }
+
+  return { validateRecipient, RecipientValidator, recipientJsonSchema, BROADCAST_KIND };
+}

@@ -1,0 +1,224 @@
+// ToolRegistry: the authoritative two-form mapping of a host's tools, its
+// caches of Rust's answers, and the payload and stream rewrites that read
+// them.
+
+// The registry's caches of Rust's answers are plain Maps, emptied when full.
+const ANSWERS_MAX = 4096;
+// Parsed streams whose calls may wait in JS at once (CallPairing): past
+// this, a new stream sends every stream's first, so abandoned streams
+// cannot hold calls without bound.
+const WAITING_MAX = 64;
+
+/** The ToolRegistry class over the transport, tool-name, payload and stream helpers `h`. */
+export function createRegistry(glue, h) {
+  const { Lookup, Limit, Expected, Misuse, Class } = glue;
+  const { out, take, argumentError, misuse, lengthOf, isList, isOwn, put, putList, create, Transport } = h;
+  const { lastError, rewrite, walkerOf, EventStream, eventsOf, CallPairing, sseTransform } = h;
+
+  /** The authoritative two-form mapping of a host's tools. */
+  class ToolRegistry {
+    #s;
+    // Rust's answers per Lookup kind, cleared on every registration.
+    #answers = [new Map(), new Map(), new Map(), new Map()];
+    #keys = new Map(); // override keys by name, from Rust; cleared on every registration
+    // Readers of Rust's answers: a cached answer costs one Map lookup.
+    #aliasOf = this.#reader(Lookup.AliasOf); // for the walkers
+    #canonicalOf = this.#reader(Lookup.CanonicalOf);
+    #toCanonical = this.#reader(Lookup.ToCanonical);
+    #toLlmFacing = this.#reader(Lookup.ToLlmFacing);
+    constructor(options) {
+      this.#s = new Transport(create(glue.Registry, options));
+    }
+    /** The transport of a live ToolRegistry; a clear error for a freed one or another object. */
+    static #live(self) {
+      if (self === null || typeof self !== "object" || !(#s in self)) throw misuse(Misuse.WrongReceiver, Class.ToolRegistry);
+      if (self.#s === null) throw misuse(Misuse.Freed, Class.ToolRegistry);
+      return self.#s;
+    }
+    #changed() {
+      for (const answers of this.#answers) answers.clear();
+      this.#keys.clear();
+      this.#cachedUnits = 0;
+    }
+    /** `name => Rust's answer for kind`, reading the cache first. */
+    #reader(kind) {
+      const answers = this.#answers[kind];
+      return (name) => {
+        const r = answers.get(name);
+        return r !== undefined ? r : this.#lookup(kind, name);
+      };
+    }
+    /** Rust's answer for `name` (a string, or null). */
+    #lookup(kind, name) {
+      const answers = this.#answers[kind];
+      let r = answers.get(name);
+      if (r === undefined) {
+        const s = ToolRegistry.#live(this); // a walker's reader may outlive free()
+        r = s.answer(name, (n) => s.v.lookup(kind, n));
+        if (typeof r !== "string") r = null;
+        this.#cache(answers, name, r, r === null ? 0 : r.length);
+      }
+      return r;
+    }
+    // Code units held by the caches: bounded by size as well as by count.
+    #cachedUnits = 0;
+    /** Caches `value` under `name` (`units` long), within ANSWERS_MAX entries per cache and Limit.CacheUnits units in all (an overcount after a cache is cleared only starts all again sooner). */
+    #cache(map, name, value, units) {
+      const cost = name.length + units;
+      if (cost > Limit.CacheUnits) return; // asked anew each time
+      if (this.#cachedUnits + cost > Limit.CacheUnits) this.#changed();
+      else if (map.size >= ANSWERS_MAX) map.clear();
+      map.set(name, value);
+      this.#cachedUnits += cost;
+    }
+    /** Registers a canonical name; returns its alias. */
+    register(canonical) {
+      const s = ToolRegistry.#live(this);
+      if (typeof canonical !== "string") throw argumentError(Expected.ToolName);
+      const alias = s.answer(canonical, (n) => s.v.register(n));
+      if (typeof alias !== "string") throw lastError(s.v);
+      this.#changed();
+      return alias;
+    }
+    /** Registers `server/tool` for each tool name, all or nothing; returns the aliases (with onCollision "skip": `{ aliases, refused }`). */
+    registerServer(server, toolNames) {
+      const s = ToolRegistry.#live(this);
+      if (typeof server !== "string") throw argumentError(Expected.ServerName);
+      if (!isList(toolNames)) throw argumentError(Expected.ToolNames);
+      // Each name read once (holes and getters included), then checked.
+      const names = Array.from({ length: lengthOf(toolNames, Expected.ToolNames) }, (_, i) => toolNames[i]);
+      let total = server.length;
+      for (const t of names) {
+        if (typeof t !== "string") throw argumentError(Expected.ToolNames);
+        total += t.length;
+      }
+      const at = s.unitsAt(total);
+      const w = s.wordsAt(names.length);
+      put(at, server);
+      putList(at + server.length, w, names);
+      const ok = s.v.register_server(server.length, names.length, out);
+      s.done(Math.max(total, names.length));
+      if (!ok) throw lastError(s.v);
+      this.#changed();
+      return take();
+    }
+    /** Removes a registered name (either form); its alias can be taken again. True when it was registered. */
+    unregister(name) {
+      const s = ToolRegistry.#live(this);
+      if (typeof name !== "string") throw argumentError(Expected.ToolName);
+      const removed = s.v.unregister(s.write(name));
+      s.done(name.length);
+      if (removed) this.#changed();
+      return removed;
+    }
+    /** Removes every `server/…` name; returns how many. */
+    unregisterServer(server) {
+      const s = ToolRegistry.#live(this);
+      if (typeof server !== "string") throw argumentError(Expected.ServerName);
+      const n = s.v.unregister_server(s.write(server));
+      s.done(server.length);
+      if (n > 0) this.#changed();
+      return n;
+    }
+    /** `{ canonical, alias, hashed }` for every registered name, in registration order. */
+    entries() {
+      ToolRegistry.#live(this).v.entries(out);
+      return take();
+    }
+    /** Either form in, the canonical name out; null for unknown names. */
+    toCanonical(name) {
+      ToolRegistry.#live(this);
+      return typeof name === "string" ? this.#toCanonical(name) : null;
+    }
+    /** Either form in, the LLM-facing alias out; null for unknown names. */
+    toLlmFacing(name) {
+      ToolRegistry.#live(this);
+      return typeof name === "string" ? this.#toLlmFacing(name) : null;
+    }
+    /** A config value keyed by either form, or by the server; canonical key first. */
+    lookupOverride(map, name) {
+      const s = ToolRegistry.#live(this);
+      if (map === null || typeof map !== "object") throw argumentError(Expected.ConfigMap);
+      if (typeof name !== "string") return undefined;
+      let keys = this.#keys.get(name);
+      if (keys === undefined) {
+        s.v.override_keys(s.write(name), out);
+        s.done(name.length);
+        keys = take();
+        let units = 0;
+        for (const k of keys) units += k.length;
+        this.#cache(this.#keys, name, keys, units);
+      }
+      let isMap;
+      try {
+        isMap = map instanceof Map;
+      } catch {
+        throw argumentError(Expected.ConfigMap); // a revoked Proxy
+      }
+      for (const k of keys) {
+        if (isMap ? map.has(k) : isOwn.call(map, k)) return isMap ? map.get(k) : map[k];
+      }
+      return undefined;
+    }
+    /** The outbound request with canonical names replaced by aliases. */
+    toProvider(payload, format) {
+      ToolRegistry.#live(this);
+      return rewrite(payload, format, this.#aliasOf);
+    }
+    /** The response or history with aliases replaced by canonical names. */
+    fromProvider(payload, format) {
+      ToolRegistry.#live(this);
+      return rewrite(payload, format, this.#canonicalOf);
+    }
+    /**
+     * The parsed stream events of `source` (an async iterable or a web
+     * ReadableStream, as the provider SDKs yield them), each with aliases
+     * replaced by canonical names; the ids of the calls they open are
+     * remembered for toolForCallId. Arguments and everything else pass
+     * through unchanged, and the events themselves are not mutated.
+     */
+    fromProviderStream(source, format) {
+      ToolRegistry.#live(this);
+      const walk = walkerOf(format);
+      const live = () => ToolRegistry.#live(this);
+      // a freed registry throws from the map when it must ask Rust
+      if (this.#waiting.size >= WAITING_MAX) this.#pairWaiting();
+      return new EventStream(eventsOf(source), walk, this.#canonicalOf, new CallPairing(live, format, this.#waiting));
+    }
+    /**
+     * A TransformStream of the bytes of a `text/event-stream` in `format`
+     * (as a gateway proxies it): each event's data with aliases replaced by
+     * canonical names, every other byte as it came, whatever the chunk
+     * boundaries. Call ids are remembered as fromProviderStream does.
+     */
+    fromProviderSse(format) {
+      ToolRegistry.#live(this);
+      walkerOf(format); // the clear error for another value
+      return sseTransform(() => (this.#pairWaiting(), ToolRegistry.#live(this)), format);
+    }
+    /** The parsed streams whose calls wait to be sent to Rust (CallPairing.flush). */
+    #waiting = new Set();
+    /** Sends every stream's waiting calls: Rust's memory of ids is then whole. */
+    #pairWaiting() {
+      if (this.#waiting.size === 0) return;
+      for (const pairing of [...this.#waiting]) pairing.flush();
+    }
+    /** The tool (as fromProviderStream gave it) of a call id seen in a stream; null for an id not seen, forgotten, or seen with two tools. */
+    toolForCallId(id) {
+      ToolRegistry.#live(this);
+      this.#pairWaiting();
+      const s = ToolRegistry.#live(this);
+      if (typeof id !== "string") return null;
+      const r = s.answer(id, (n) => s.v.tool_for_call_id(n));
+      return typeof r === "string" ? r : null;
+    }
+    /** Frees the wasm side now (optional). Any later use throws. */
+    free() {
+      const s = ToolRegistry.#live(this);
+      this.#s = null;
+      s.free();
+    }
+  }
+
+  return { ToolRegistry };
+}

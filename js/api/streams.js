@@ -1,0 +1,285 @@
+// Streams: fromProviderStream's iterator over parsed events (EventStream,
+// with the pairing of its calls in Rust: CallPairing), the sources it
+// reads (eventsOf), and fromProviderSse's byte TransformStream.
+
+/** The stream adapters over the transport and payload helpers `h`. */
+export function createStreams(glue, h) {
+  const { Limit, Expected } = glue;
+  const { argumentError, put, jsonOf, walked, withClass, scopesOf } = h;
+
+  /**
+   * The pairing of one parsed-event stream's calls, in Rust (`StreamCalls`,
+   * made when the stream first names a call): `sink` is the walkers' call
+   * sink; `before(event)` and `after(event)` note the scopes the event
+   * begins and ends (the walkers' generated scope functions, from Rust's
+   * `ScopeRule` table, call back `change` and `close`). A scope's end only
+   * changes what later calls pair with, so the slots to close wait here
+   * and go to Rust with the next call; calls go in batches (`flush`);
+   * what JS keeps is what it has yet to tell (the last scope value, the
+   * closes, the calls not yet sent, whether any call is open).
+   */
+  // The most calls a stream holds before it sends them to Rust.
+  const PAIR_BATCH = 32;
+  class CallPairing {
+    /** A call was reported since every call last closed: only then can an event close one. */
+    open = false;
+    #live;
+    #calls = null; // made on the first call
+    /** The last Changes value seen (the walkers' scope functions compare with it before they check more). */
+    scope = undefined;
+    #closes = null; // slot prefixes (JSON texts) to close before the next call; "[]" closes every call
+    #before;
+    #after;
+    #waiting;
+    /** `waiting`: the registry's set of streams with calls not yet sent. */
+    constructor(live, format, waiting) {
+      this.#live = live;
+      this.#waiting = waiting;
+      [this.#before, this.#after] = scopesOf(format);
+      this.sink = (id, name, key) => this.#pair(id, name, key);
+    }
+    /** The Changes rules, before the walk. */
+    before(event) {
+      if (this.#before !== null) this.#before(event, this);
+    }
+    /** The Ends rules, after the walk, while a call is open. */
+    after(event) {
+      if (this.open && this.#after !== null) this.#after(event, this);
+    }
+    /**
+     * A Changes value seen: every call closes when it differs. A value over
+     * Limit.MaxSlotText units cannot be held (as in Rust): each one closes
+     * every call.
+     */
+    change(v) {
+      if (v === this.scope) return;
+      this.scope = v.length <= Limit.MaxSlotText ? v : undefined;
+      this.#closeAll();
+    }
+    /**
+     * A scope's end (its slot prefix; `[]`: every call): noted for the next
+     * call event. A prefix that cannot be read closes every call: a missed
+     * close could let a later name claim an id-only call.
+     */
+    close(parts) {
+      if (!this.open) return;
+      if (parts.length === 0 || parts.includes(null)) return this.#closeAll();
+      // Bounded: past 64, every call closes (which costs pairing, never routing).
+      if (this.#closes !== null && this.#closes.length >= 64) this.#closes = ["[]"];
+      else (this.#closes ??= []).push(JSON.stringify(parts));
+    }
+    #closeAll() {
+      if (this.open) this.#closes = ["[]"];
+      this.open = false;
+    }
+    #pair(id, name, key) {
+      if (this.#freed) return; // the stream has ended; an event walked late pairs nothing
+      // An id or name longer than Rust holds (in bytes, which are never
+      // fewer than the units) is sent as a lone surrogate, which Rust also
+      // holds as unheld: the same answer without copying it in.
+      if (id !== undefined && id.length > Limit.MaxSlotText) id = "\uD800";
+      if (name !== undefined && name.length > Limit.MaxCallName) name = "\uD800";
+      this.open = true;
+      const closes = this.#closes === null ? undefined : `[${this.#closes.join(",")}]`;
+      this.#closes = null;
+      const p = this.#pending;
+      if (p.length === 0) this.#waiting.add(this);
+      p.push(id, name, key ?? undefined, closes);
+      if (p.length >= 4 * PAIR_BATCH) this.flush();
+    }
+    /**
+     * Sends the calls not yet paired to Rust in one crossing (a crossing
+     * per call was most of a name-dense stream's time). The registry has
+     * every stream's sent before it answers from its memory of ids.
+     */
+    flush() {
+      const p = this.#pending;
+      if (p.length === 0) return;
+      this.#pending = [];
+      this.#waiting.delete(this);
+      const s = this.#live();
+      this.#calls ??= new glue.CallStream();
+      let units = 0;
+      for (let i = 0; i < p.length; i++) if (p[i] !== undefined) units += p[i].length;
+      let at = s.unitsAt(units);
+      const lens = new Int32Array(p.length);
+      for (let i = 0; i < p.length; i++) {
+        const x = p[i];
+        if (x === undefined) lens[i] = -1;
+        else {
+          put(at, x);
+          at += x.length;
+          lens[i] = x.length;
+        }
+      }
+      s.v.pair(this.#calls, lens);
+      s.done(at - s.unitsBase);
+    }
+    /** id, name, slot key and closes of each call not yet sent (undefined: absent). */
+    #pending = [];
+    #freed = false;
+    free() {
+      if (!this.#freed) {
+        try {
+          this.flush();
+        } catch {
+          // a freed registry: nothing left to remember the calls in
+        }
+      }
+      this.#freed = true;
+      this.#waiting.delete(this);
+      this.#calls?.free();
+      this.#calls = null;
+    }
+  }
+  /**
+   * An async iterator over `source`: an async iterable, a web
+   * ReadableStream without async iteration, or a list. Its `return()`
+   * cancels a ReadableStream read through its reader (the model call
+   * upstream stops), not only releases it.
+   */
+  function eventsOf(source) {
+    if (source !== null && typeof source === "object" && typeof source[Symbol.asyncIterator] === "function") return source[Symbol.asyncIterator]();
+    if (source !== null && typeof source === "object" && typeof source.getReader === "function") {
+      const reader = source.getReader();
+      return {
+        next: () => reader.read(),
+        return: async () => {
+          await reader.cancel();
+          return { value: undefined, done: true };
+        },
+      };
+    }
+    // A recorded list of events (an array, any iterable but a string).
+    if (source !== null && typeof source === "object" && typeof source[Symbol.iterator] === "function") {
+      return (async function* replay() {
+        yield* source;
+      })();
+    }
+    throw argumentError(Expected.EventSource);
+  }
+
+
+  // ---- Server-sent events, byte for byte ----
+
+  // The most bytes handed to Rust in one call: a larger chunk goes in
+  // slices, so one write never asks wasm memory for all of it at once.
+  const SSE_SLICE = 1 << 20;
+  /**
+   * A byte TransformStream over `text/event-stream`, rewritten by Rust
+   * (`SseRewriter`: framing, the name rewrite, the calls, the bounds).
+   * Rust copies each chunk in and its output out: nothing keeps a view
+   * of the caller's buffer.
+   */
+  function sseTransform(live, format) {
+    const stream = new glue.SseStream(format);
+    return new TransformStream({
+      transform(chunk, controller) {
+        if (!(chunk instanceof Uint8Array)) {
+          if (ArrayBuffer.isView(chunk)) chunk = new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+          else if (chunk instanceof ArrayBuffer) chunk = new Uint8Array(chunk);
+          else throw argumentError(Expected.SseChunk);
+        }
+        const v = live().v;
+        for (let at = 0; at < chunk.length; at += SSE_SLICE) {
+          const out = v.sse_feed(stream, chunk.subarray(at, at + SSE_SLICE));
+          if (out.length > 0) controller.enqueue(out);
+        }
+      },
+      flush(controller) {
+        const out = stream.finish();
+        stream.free();
+        if (out.length > 0) controller.enqueue(out);
+      },
+    });
+  }
+
+
+  /**
+   * The async iterator of `fromProviderStream`: each event of `events`
+   * walked (names mapped by `map`), its calls told to `calls`. An iterator
+   * of its own rather than an async generator: one promise per event, not
+   * two. Every way out closes the source (its `return()`, which cancels a
+   * stream) and frees the pairing: the end, an event that fails to walk, a
+   * source that answers a non-object, the consumer's `return()`.
+   */
+  const promiseThen = Promise.prototype.then;
+  class EventStream {
+    #events;
+    #walk;
+    #map;
+    #calls;
+    #open = true;
+    #step; // #next's outcome or the failure, in the same promise (a `.catch` was a second one per event)
+    #failed;
+    constructor(events, walk, map, calls) {
+      this.#events = events;
+      this.#walk = walk;
+      this.#map = map;
+      this.#calls = calls;
+      this.#step = (r) => {
+        try {
+          return this.#event(r);
+        } catch (e) {
+          return this.#fail(e);
+        }
+      };
+      this.#failed = (e) => this.#fail(e);
+    }
+    [Symbol.asyncIterator]() {
+      return this;
+    }
+    next() {
+      if (!this.#open) return Promise.resolve({ value: undefined, done: true });
+      let r;
+      try {
+        r = this.#events.next();
+      } catch (e) {
+        return this.#fail(e);
+      }
+      // The engine's own `then`, not the promise's: a source's promise whose
+      // `then` or `constructor` throws closes the source (and no `then` of
+      // its own decides what the consumer gets). One promise per event.
+      try {
+        return promiseThen.call(Promise.resolve(r), this.#step, this.#failed);
+      } catch (e) {
+        return this.#fail(e);
+      }
+    }
+    async return(value) {
+      await this.#close();
+      return { value, done: true };
+    }
+    #event(r) {
+      if (!this.#open) return { value: undefined, done: true }; // a next() that was pending when return() closed the stream
+      if (r === null || typeof r !== "object") throw argumentError(Expected.EventSource);
+      const calls = this.#calls;
+      if (r.done) {
+        this.#open = false;
+        calls.free();
+        return { value: undefined, done: true };
+      }
+      const root = jsonOf(r.value, "");
+      calls.before(root);
+      const result = walked(this.#walk, root, this.#map, calls.sink);
+      calls.after(root);
+      return { value: withClass(result, root), done: false };
+    }
+    async #close() {
+      if (!this.#open) return;
+      this.#open = false;
+      this.#calls.free();
+      if (typeof this.#events.return === "function") await this.#events.return();
+    }
+    /** The source closed, then `error` (the walk's error is the one to report). */
+    #fail(error) {
+      return this.#close().then(
+        () => Promise.reject(error),
+        () => Promise.reject(error),
+      );
+    }
+  }
+
+
+  return { CallPairing, EventStream, eventsOf, sseTransform };
+}
