@@ -27,6 +27,7 @@ mod error;
 mod error_data;
 mod fast_hash;
 mod heap_sort;
+mod host;
 mod interned;
 mod nearest;
 mod recipient;
@@ -54,6 +55,10 @@ pub use error_data::{
     RpcData, RpcError, StructuredError, TextContent, ToolErrorResult, ToolFailure, ToolFields, INVALID_ARGUMENT,
     INVALID_ARGUMENTS_MESSAGE, INVALID_PARAMS, ISSUES_IN_TEXT, ISSUE_MESSAGES, MAX_CATALOG_ENTRIES, UNKNOWN_TOOL,
     UNKNOWN_TOOL_MESSAGE,
+};
+pub use host::{
+    check_server_name, CheckToolsText, RouterArgument, RouterCode, RouterError, RouterReason, ToolListing, UnknownName,
+    MAX_LISTED_TOOLS, MAX_LIST_PAGES, SERVER_NAME_ROOM,
 };
 pub use recipient::{
     validate_recipient, Recipient, RecipientError, RecipientJsonSchema, RecipientOptions, RecipientValidator,
