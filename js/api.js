@@ -1809,6 +1809,8 @@ function createApi(glue) {
     markRead,
     unreadCount,
     listUnread,
+    // mcp-boundary/mcp and check-tools (internal): Rust's host rules, js/mcp-core.js.
+    __mcp: createMcpCore(glue),
   };
   // The Node entries ship with their local names shortened (js/build.mjs):
   // each public function and class keeps the name it is exported under.

@@ -33,6 +33,8 @@ const walkers = walkerSource(tableOf(tables.__rules), streamTables.calls, stream
 const apiOnly =
   readFileSync(new URL("js/api.js", root), "utf8") +
   "\n" +
+  readFileSync(new URL("js/mcp-core.js", root), "utf8") + // createMcpCore, for api.js's __mcp (mcp-boundary/mcp, check-tools)
+  "\n" +
   rejectionSource(tableOf(tables.__rejection_tables), tables.RejectionField);
 // The web builds carry the walkers; the Node builds load them from
 // node/walkers.cjs on the first rewrite (`walkersFrom`), since parsing

@@ -14,27 +14,26 @@
 // Exit code 1 when a tool's plain alias does not fit a profile checked (it
 // would need a hashed alias, or cannot be shown at all) or two tools
 // collide; 2 for bad usage or a server that cannot be listed (its tools/list
-// repeats a cursor, or has more than MAX_PAGES pages or MAX_TOOLS tools).
+// repeats a cursor, or passes ToolRouter's bounds on pages or tools).
 // A reader that closes the output early (`| head`) does not change the code.
+//
+// Every text it prints, the profiles and the listing's bounds are Rust's
+// (src/host/, through the main entry's internal `__mcp()`).
 import { readFileSync } from "node:fs";
-import { toLlmFacingName, ToolRegistry } from "mcp-boundary";
+import { toLlmFacingName, ToolNameError, ToolRegistry, __mcp } from "mcp-boundary";
 
-const PROFILES = ["anthropic", "openai", "gemini", "bedrock", "mcp", "portable"];
-const USAGE = "usage: mcp-boundary check-tools [--prefix NAME] [--profile P]... [--json] (--tools FILE | -- <command> [args...])";
-// The bounds ToolRouter lists a server within (docs/REFERENCE.md): a server
-// that hands out fresh cursors for ever would be listed for ever.
-const MAX_PAGES = 1_000;
-const MAX_TOOLS = 1_048_576;
+const core = __mcp();
+const { profiles: PROFILES, say } = core;
 
 /** Exits 2 with `message`, and the usage line when the command line was the problem. */
 function fail(message, usage = true) {
-  process.stderr.write(usage ? `${message}\n${USAGE}\n` : `${message}\n`);
+  process.stderr.write(usage ? `${message}\n${say("usage")}\n` : `${message}\n`);
   process.exit(2);
 }
 
 function parse(argv) {
   const o = { profiles: [], json: false, prefix: undefined, file: undefined, command: undefined };
-  if (argv[0] !== "check-tools") fail(argv[0] === undefined ? "missing command" : `unknown command: ${argv[0]}`);
+  if (argv[0] !== "check-tools") fail(argv[0] === undefined ? say("missingCommand") : say("unknownCommand", shown(argv[0])));
   for (let i = 1; i < argv.length; i++) {
     const a = argv[i];
     if (a === "--") {
@@ -42,15 +41,15 @@ function parse(argv) {
       break;
     }
     if (a === "--json") o.json = true;
-    else if (a === "--prefix") o.prefix = argv[++i] ?? fail("--prefix needs a value");
-    else if (a === "--tools") o.file = argv[++i] ?? fail("--tools needs a file");
+    else if (a === "--prefix") o.prefix = argv[++i] ?? fail(say("prefixNeedsValue"));
+    else if (a === "--tools") o.file = argv[++i] ?? fail(say("toolsNeedsFile"));
     else if (a === "--profile") {
       const p = argv[++i];
-      if (!PROFILES.includes(p)) fail(`--profile: one of ${PROFILES.join(", ")}`);
+      if (!PROFILES.includes(p)) fail(say("profileOneOf", PROFILES.join(", ")));
       o.profiles.push(p);
-    } else fail(`unknown option: ${a}`);
+    } else fail(say("unknownOption", shown(a)));
   }
-  if ((o.file === undefined) === (o.command === undefined || o.command.length === 0)) fail("give --tools FILE or -- <command>");
+  if ((o.file === undefined) === (o.command === undefined || o.command.length === 0)) fail(say("toolsOrCommand"));
   if (o.profiles.length === 0) o.profiles = PROFILES;
   return o;
 }
@@ -63,12 +62,12 @@ async function listTools(o) {
       json = JSON.parse(readFileSync(o.file, "utf8"));
     } catch (e) {
       // Exit 2, not the uncaught error's 1, which says a name does not fit.
-      fail(`${shown(o.file)}: ${e instanceof SyntaxError ? "not JSON" : `cannot be read (${shown(e?.code ?? String(e))})`}`, false);
+      fail(e instanceof SyntaxError ? say("notJson", shown(o.file)) : say("unreadable", shown(o.file), shown(e?.code ?? String(e))), false);
     }
     const tools = Array.isArray(json) ? json : json?.tools ?? json?.result?.tools;
-    if (!Array.isArray(tools)) fail(`${shown(o.file)}: expected a tools/list result ({ "tools": [...] })`, false);
+    if (!Array.isArray(tools)) fail(say("notToolsList", shown(o.file)), false);
     const at = tools.findIndex((t) => typeof t?.name !== "string");
-    if (at >= 0) fail(`${shown(o.file)}: tools[${at}] has no string name`, false);
+    if (at >= 0) fail(say("noStringName", shown(o.file), at), false);
     return { server: undefined, names: tools.map((t) => t.name) };
   }
   let sdk;
@@ -79,42 +78,23 @@ async function listTools(o) {
     ]);
     sdk = { Client, StdioClientTransport };
   } catch {
-    fail("spawning a server needs the peer dependency @modelcontextprotocol/sdk (npm install @modelcontextprotocol/sdk)", false);
+    fail(say("needsSdk"), false);
   }
   const [command, ...args] = o.command;
-  const client = new sdk.Client({ name: "mcp-boundary check-tools", version: "1.0.0" });
+  const client = new sdk.Client({ name: say("clientName"), version: "1.0.0" });
   let listed, problem;
   try {
     await client.connect(new sdk.StdioClientTransport({ command, args, stderr: "inherit" }));
-    const names = await allNames(client);
+    const names = (await core.listTools(client)).map((t) => t.name);
     listed = { server: client.getServerVersion()?.name, names };
   } catch (e) {
-    problem = e instanceof Unlisted ? e.message : `could not list the server's tools: ${shown(e instanceof Error ? e.message : e)}`; // the message may carry the server's words
+    // Rust's refusal of the list as it is; anything else may carry the server's words.
+    problem = e?.code === core.codes.toolListRefused ? e.message : say("couldNotList", shown(e instanceof Error ? e.message : e));
   } finally {
     await client.close().catch(() => {}); // before exiting, so the server is not left running
   }
   if (problem !== undefined) fail(problem, false);
   return listed;
-}
-
-/** A server's tools/list that check-tools will not follow to its end. */
-class Unlisted extends Error {}
-
-/** The names of every page of tools/list, within MAX_PAGES and MAX_TOOLS, and refusing a cursor handed back again. */
-async function allNames(client) {
-  const names = [];
-  const cursors = new Set();
-  let cursor;
-  for (let pages = 1; ; pages++) {
-    const page = await client.listTools(cursor === undefined ? {} : { cursor });
-    if (page.tools.length > MAX_TOOLS - names.length) throw new Unlisted(`the server's tools/list has more than ${MAX_TOOLS} tools`);
-    for (const t of page.tools) names.push(t.name);
-    cursor = page.nextCursor;
-    if (!cursor) return names;
-    if (cursors.has(cursor)) throw new Unlisted("the server's tools/list repeated a cursor (it would be listed for ever)");
-    if (pages === MAX_PAGES) throw new Unlisted(`the server's tools/list has more than ${MAX_PAGES} pages`);
-    cursors.add(cursor);
-  }
 }
 
 /** Per profile, per tool: the plain alias, or hashed, or the refusal; and the collisions. */
@@ -142,10 +122,11 @@ function check(names, prefix, profiles) {
       try {
         registry.register(t.name);
       } catch (e) {
-        if (e.code === "TOOL_NAME_COLLISION") {
-          ok = false;
-          collisions.push({ name: t.name, message: e.message });
-        }
+        // t.name has an alias under this profile (plain or hashed), so a
+        // ToolNameError here is a collision.
+        if (!(e instanceof ToolNameError)) throw e;
+        ok = false;
+        collisions.push({ name: t.name, message: e.message });
       }
     }
     registry.free();
@@ -166,15 +147,15 @@ const shown = (s) =>
 
 function text(report) {
   const lines = [];
-  if (report.prefix) lines.push(`names as a host sees them: ${shown(report.prefix)}/<tool>`);
+  if (report.prefix) lines.push(say("hostNames", shown(report.prefix)));
   for (const [profile, { tools, collisions }] of Object.entries(report.profiles)) {
-    lines.push(`${profile}:`);
+    lines.push(say("profileHeading", profile));
     for (const t of tools) {
-      if (t.fits) lines.push(`  ok      ${shown(t.name)} -> ${t.alias}`);
-      else if (t.hashed) lines.push(`  hashed  ${shown(t.name)} -> ${t.alias}  (${t.message})`);
-      else lines.push(`  refused ${shown(t.name)}  (${t.message})`);
+      if (t.fits) lines.push(say("fits", shown(t.name), t.alias));
+      else if (t.hashed) lines.push(say("hashed", shown(t.name), t.alias, t.message));
+      else lines.push(say("refused", shown(t.name), t.message));
     }
-    for (const c of collisions) lines.push(`  collision: ${c.message}`);
+    for (const c of collisions) lines.push(say("collision", c.message));
   }
   return lines.join("\n");
 }

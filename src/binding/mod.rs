@@ -38,6 +38,7 @@
 mod build_tables;
 mod delivery;
 mod error_data;
+mod host;
 mod read;
 mod recipient;
 mod stream;
@@ -47,6 +48,7 @@ mod tool_name;
 pub use build_tables::{rules, stream_tables, StepKind};
 pub use delivery::{delivery_tables, plan, Header, Mailbox, Op};
 pub use error_data::{error_tables, Classifier, IssueWord};
+pub use host::{argument_error as host_argument_error, check_name, host_tables, HostArgument, Listing};
 pub use recipient::{recipient_tables, Validator};
 pub use stream::{CallStream, SseStream};
 pub use tool_name::{pieces, tool_layouts, Lookup, Mapper, Registry};

@@ -319,7 +319,7 @@ fn skips_collisions(value: &JsValue) -> Result<bool, OptionsError> {
     }
 }
 
-fn parse_options(value: &JsValue, known: &[&str]) -> Result<(Profile, Overflow), OptionsError> {
+pub(super) fn parse_options(value: &JsValue, known: &[&str]) -> Result<(Profile, Overflow), OptionsError> {
     let Some(value) = options_object(value, known)? else {
         return Ok((Profile::default(), Overflow::Error));
     };
