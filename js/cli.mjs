@@ -17,10 +17,10 @@
 // repeats a cursor, or passes ToolRouter's bounds on pages or tools).
 // A reader that closes the output early (`| head`) does not change the code.
 //
-// Every text it prints, the profiles and the listing's bounds are Rust's
-// (src/host/, through the main entry's internal `__mcp()`).
+// What it finds, every text it prints, the profiles and the listing's
+// bounds are Rust's (src/host/, through the main entry's internal `__mcp()`).
 import { readFileSync } from "node:fs";
-import { toLlmFacingName, ToolNameError, ToolRegistry, __mcp } from "mcp-boundary";
+import { __mcp } from "mcp-boundary";
 
 const core = __mcp();
 const { profiles: PROFILES, say } = core;
@@ -97,84 +97,23 @@ async function listTools(o) {
   return listed;
 }
 
-/** Per profile, per tool: the plain alias, or hashed, or the refusal; and the collisions. */
-function check(names, prefix, profiles) {
-  const canonical = names.map((n) => (prefix ? `${prefix}/${n}` : n));
-  const report = { prefix: prefix ?? "", profiles: {} };
-  let ok = true;
-  for (const profile of profiles) {
-    const tools = canonical.map((name) => {
-      try {
-        return { name, alias: toLlmFacingName(name, { profile }), fits: true };
-      } catch (plain) {
-        ok = false;
-        try {
-          return { name, alias: toLlmFacingName(name, { profile, overflow: "hash" }), hashed: true, fits: false, reason: plain.reason, message: plain.message };
-        } catch (e) {
-          return { name, alias: null, fits: false, reason: e.reason ?? plain.reason, message: e.message };
-        }
-      }
-    });
-    const registry = new ToolRegistry({ profile, overflow: "hash" });
-    const collisions = [];
-    for (const t of tools) {
-      if (t.alias === null) continue;
-      try {
-        registry.register(t.name);
-      } catch (e) {
-        // t.name has an alias under this profile (plain or hashed), so a
-        // ToolNameError here is a collision.
-        if (!(e instanceof ToolNameError)) throw e;
-        ok = false;
-        collisions.push({ name: t.name, message: e.message });
-      }
-    }
-    registry.free();
-    report.profiles[profile] = { tools, collisions };
-  }
-  return { report, ok };
-}
-
 /**
- * `s` as the text report shows it: printable ASCII as is, a backslash
- * doubled, every other character as `\u{XXXX}`. Tool and server names come
- * from the server, so a name must not forge a line of the report or send
- * the terminal an escape sequence; shown whole (the JSON report has them
- * as they are), unlike the library's bounded rendition in messages.
+ * `s` as the text report shows it (Rust's rule: printable ASCII as is, a
+ * backslash doubled, every other character as `\u{XXXX}`, whole): names
+ * and words that come from the server or the command line must not forge
+ * a line or send the terminal an escape sequence.
  */
-const shown = (s) =>
-  String(s).replace(/[^\x20-\x5b\x5d-\x7e]/gu, (c) => (c === "\\" ? "\\\\" : `\\u{${c.codePointAt(0).toString(16).toUpperCase().padStart(4, "0")}}`));
-
-function text(report) {
-  const lines = [];
-  if (report.prefix) lines.push(say("hostNames", shown(report.prefix)));
-  for (const [profile, { tools, collisions }] of Object.entries(report.profiles)) {
-    lines.push(say("profileHeading", profile));
-    for (const t of tools) {
-      if (t.fits) lines.push(say("fits", shown(t.name), t.alias));
-      else if (t.hashed) lines.push(say("hashed", shown(t.name), t.alias, t.message));
-      else lines.push(say("refused", shown(t.name), t.message));
-    }
-    for (const c of collisions) lines.push(say("collision", c.message));
-  }
-  return lines.join("\n");
-}
-
-/**
- * JSON text with every character outside printable ASCII as `\uXXXX`:
- * JSON.stringify leaves C1 controls (U+009B starts a terminal sequence),
- * bidi overrides and U+2028 raw. The same data for a parser, and nothing
- * a terminal or a log viewer acts on. Code units, so a pair stays a pair.
- */
-const asciiJson = (value) => JSON.stringify(value, null, 2).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+const shown = (s) => core.shown(s);
 
 const o = parse(process.argv.slice(2));
 const { server, names } = await listTools(o);
 const prefix = o.prefix ?? server;
-const { report, ok } = check(names, prefix, o.profiles);
+// Rust's findings (per profile, per tool, the plain alias, or hashed, or
+// the refusal, and the collisions) and its report of them, printable ASCII.
+const { ok, output } = core.checkTools(names, prefix ?? "", o.profiles, o.json);
 process.exitCode = ok ? 0 : 1;
 // A reader that stops early (`| head -1`) closes the pipe: the check is
 // decided by now, so its code stands (1 would otherwise say a name does
 // not fit), and there is nothing to say about it.
 process.stdout.on("error", (e) => process.exit(e?.code === "EPIPE" ? process.exitCode : 2));
-process.stdout.write(`${o.json ? asciiJson({ ...report, ok }) : text(report)}\n`);
+process.stdout.write(`${output}\n`);

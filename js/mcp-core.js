@@ -78,6 +78,22 @@ function createMcpCore(glue) {
           listing.free();
         }
       },
+      /**
+       * What check-tools reports for tool `names` (strings), each as
+       * `prefix/name` (`name` for an empty prefix), under the built-in
+       * `profiles`: `{ ok, output }`, whether every name fits as it is, and
+       * the --json report (`json`) or the text report.
+       */
+      checkTools(names, prefix, profiles, json) {
+        const ok = glue.__check_tools(names, prefix, profiles, json, out);
+        if (ok < 0) throw take();
+        return { ok: ok === 1, output: take() };
+      },
+      /** `String(text)` as check-tools shows a name: printable ASCII, the rest escaped, whole. */
+      shown(text) {
+        glue.__shown(String(text), out);
+        return take();
+      },
       /** The check-tools text `key` with `values` in its `{}` slots, in order. */
       say(key, ...values) {
         let i = 0;

@@ -57,8 +57,9 @@ pub use error_data::{
     UNKNOWN_TOOL_MESSAGE,
 };
 pub use host::{
-    check_server_name, CheckToolsText, RouterArgument, RouterCode, RouterError, RouterReason, ToolListing, UnknownName,
-    MAX_LISTED_TOOLS, MAX_LIST_PAGES, SERVER_NAME_ROOM,
+    check_server_name, check_tool_names, CheckToolsText, CollisionFinding, ProfileFindings, RouterArgument, RouterCode,
+    RouterError, RouterReason, ToolFinding, ToolFit, ToolListing, ToolNameCheck, UnknownName, MAX_LISTED_TOOLS,
+    MAX_LIST_PAGES, SERVER_NAME_ROOM,
 };
 pub use recipient::{
     validate_recipient, Recipient, RecipientError, RecipientJsonSchema, RecipientOptions, RecipientValidator,

@@ -48,7 +48,9 @@ mod tool_name;
 pub use build_tables::{rules, stream_tables, StepKind};
 pub use delivery::{delivery_tables, plan, Header, Mailbox, Op};
 pub use error_data::{error_tables, Classifier, IssueWord};
-pub use host::{argument_error as host_argument_error, check_name, host_tables, HostArgument, Listing};
+pub use host::{
+    argument_error as host_argument_error, check_name, check_tools, host_tables, shown_text, HostArgument, Listing,
+};
 pub use recipient::{recipient_tables, Validator};
 pub use stream::{CallStream, SseStream};
 pub use tool_name::{pieces, tool_layouts, Lookup, Mapper, Registry};

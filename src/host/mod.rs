@@ -15,11 +15,18 @@
 //! assert_eq!(listing.page(10, Some("page-2")).unwrap_err().reason(), RouterReason::RepeatedCursor);
 //! ```
 
+mod check_tools;
 mod error;
 mod listing;
 mod server_name;
 mod texts;
 
+pub use check_tools::{check_tool_names, CollisionFinding, ProfileFindings, ToolFinding, ToolFit, ToolNameCheck};
+#[cfg_attr(
+    not(target_arch = "wasm32"),
+    allow(unused_imports, reason = "for the wasm binding, whose strings are UTF-16")
+)]
+pub(crate) use check_tools::{check_tool_units, shown};
 pub use error::{RouterArgument, RouterCode, RouterError, RouterReason, UnknownName};
 pub use listing::{ToolListing, MAX_LISTED_TOOLS, MAX_LIST_PAGES};
 pub use server_name::{check_server_name, SERVER_NAME_ROOM};

@@ -202,3 +202,123 @@ fn check_tools_texts_fill_their_slots_in_order() {
     assert_eq!(CheckToolsText::Fits.render(&["a"]), "  ok      a -> ");
     assert_eq!(CheckToolsText::Usage.render(&["x"]), CheckToolsText::Usage.template());
 }
+
+#[test]
+fn check_tools_finds_plain_hashed_and_refused_aliases() {
+    use crate::tool_name::BuiltinProfile::{Gemini, OpenAi};
+    let check = check_tool_names(&["create_issue", "a.b", "x".repeat(60).as_str()], "github", &[OpenAi, Gemini]);
+    let fits: Vec<Vec<&str>> = check
+        .profiles
+        .iter()
+        .map(|p| {
+            p.tools
+                .iter()
+                .map(|t| match &t.fit {
+                    ToolFit::Fits { .. } => "fits",
+                    ToolFit::Hashed { .. } => "hashed",
+                    ToolFit::Refused { .. } => "refused",
+                })
+                .collect()
+        })
+        .collect();
+    // `.` only under gemini; 6 + 2 + 60 characters are more than 64 under both.
+    assert_eq!(fits, [["fits", "hashed", "hashed"], ["fits", "fits", "hashed"]]);
+    assert!(matches!(&check.profiles[0].tools[0].fit, ToolFit::Fits { alias } if alias == "github__create_issue"));
+    assert_eq!(check.profiles[1].tools[1].name, "github/a.b");
+    match &check.profiles[0].tools[1].fit {
+        ToolFit::Hashed { alias, error } => {
+            assert!(alias.starts_with("github__a_b_") && alias.len() == "github__a_b_".len() + 8, "{alias}");
+            assert_eq!(error.reason().as_str(), "invalid_character");
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(!check.ok());
+    assert!(check_tool_names(&["create_issue"], "github", &[OpenAi, Gemini]).ok());
+}
+
+#[test]
+fn check_tools_refuses_what_no_alias_stands_for_and_reports_collisions() {
+    use crate::tool_name::BuiltinProfile::OpenAi;
+    let check = check_tool_names(&["", "a__b", "a/b", "ok"], "", &[OpenAi]);
+    let p = &check.profiles[0];
+    assert!(matches!(&p.tools[0].fit, ToolFit::Refused { error } if error.reason().as_str() == "empty"));
+    assert_eq!(p.collisions.len(), 1);
+    assert_eq!(p.collisions[0].tool, 2, "the later of two with one alias");
+    assert_eq!(p.collisions[0].error.code(), "TOOL_NAME_COLLISION");
+    assert!(!check.ok());
+    // A lone surrogate (a binding's string) is refused under every profile, never hashed.
+    let lone = super::check_tool_units(&[vec![0x61, 0xD800]], &[], &BuiltinProfile::ALL);
+    for p in &lone.profiles {
+        assert!(
+            matches!(&p.tools[0].fit, ToolFit::Refused { error } if error.reason().as_str() == "invalid_character")
+        );
+    }
+    assert!(lone.text().contains("  refused a\\u{D800}  ("), "{}", lone.text());
+}
+
+#[test]
+fn check_tools_text_and_json_reports() {
+    use crate::tool_name::BuiltinProfile::OpenAi;
+    let check = check_tool_names(&["send", "evil\n  ok      x -> x", "x"], "srv\u{1b}", &[OpenAi]);
+    let text = check.text();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "names as a host sees them: srv\\u{001B}/<tool>");
+    assert_eq!(lines[1], "openai:");
+    assert!(lines[2].starts_with("  hashed  srv\\u{001B}/send -> srv___send_"), "{}", lines[2]);
+    assert!(
+        lines[3].starts_with("  hashed  srv\\u{001B}/evil\\u{000A}  ok      x -> x -> srv___evil_"),
+        "{}",
+        lines[3]
+    );
+    assert_eq!(lines.len(), 5, "one line a tool: a name forges none");
+    let plain = check_tool_names(&["a", "b"], "", &[OpenAi]);
+    assert_eq!(plain.text(), "openai:\n  ok      a -> a\n  ok      b -> b");
+    assert_eq!(
+        serde_json::from_str::<serde_json::Value>(&plain.json()).unwrap(),
+        serde_json::json!({ "prefix": "", "ok": true, "profiles": { "openai": {
+            "tools": [{ "name": "a", "alias": "a", "fits": true }, { "name": "b", "alias": "b", "fits": true }],
+            "collisions": [] } } })
+    );
+    let refused: serde_json::Value =
+        serde_json::from_str(&check_tool_names(&["a/", "a__b", "a/b"], "", &[OpenAi]).json()).unwrap();
+    let tools = &refused["profiles"]["openai"]["tools"];
+    assert_eq!(tools[0]["alias"], serde_json::Value::Null);
+    assert_eq!((tools[0]["fits"].as_bool(), tools[0]["reason"].as_str()), (Some(false), Some("empty_segment")));
+    assert_eq!(refused["profiles"]["openai"]["collisions"][0]["name"], "a/b");
+    assert_eq!(refused["ok"], false);
+}
+
+#[test]
+fn shown_escapes_all_but_printable_ascii() {
+    let units = |s: &str| s.encode_utf16().collect::<Vec<u16>>();
+    assert_eq!(super::check_tools::shown(&units("a b~")), "a b~");
+    assert_eq!(
+        super::check_tools::shown(&units("a\\b\n\u{1b}é\u{1f600}")),
+        "a\\\\b\\u{000A}\\u{001B}\\u{00E9}\\u{1F600}"
+    );
+    assert_eq!(super::check_tools::shown(&[0x61, 0xDC00]), "a\\u{DC00}");
+}
+
+#[test]
+fn check_tools_json_is_printable_ascii_and_exact() {
+    use crate::tool_name::BuiltinProfile::OpenAi;
+    // As JSON.stringify(report, null, 2) writes it, every code unit past `~` as \uXXXX.
+    let plain = check_tool_names(&["a"], "", &[OpenAi]).json();
+    assert_eq!(
+        plain,
+        "{\n  \"prefix\": \"\",\n  \"profiles\": {\n    \"openai\": {\n      \"tools\": [\n        {\n          \"name\": \"a\",\n          \"alias\": \"a\",\n          \"fits\": true\n        }\n      ],\n      \"collisions\": []\n    }\n  },\n  \"ok\": true\n}"
+    );
+    let names: Vec<Vec<u16>> =
+        ["q\"\\\n\u{7f}\u{9b}é\u{1f600}", "x\u{2028}"].iter().map(|n| n.encode_utf16().collect()).collect();
+    let mut with_lone = names.clone();
+    with_lone.push(vec![0x6c, 0xD800]);
+    let json = super::check_tool_units(&with_lone, &[0x73, 0x9b], &[OpenAi]).json();
+    assert!(json.bytes().all(|b| b == b'\n' || (b' '..=b'~').contains(&b)), "{json}");
+    assert!(json.contains(r#""name": "s\u009b/q\"\\\n\u007f\u009b\u00e9\ud83d\ude00""#), "{json}");
+    assert!(json.contains(r#""name": "s\u009b/l\ud800""#), "{json}");
+    assert!(json.contains(r#""prefix": "s\u009b""#), "{json}");
+    let parsed: serde_json::Value =
+        serde_json::from_str(&super::check_tool_units(&names, &[], &[OpenAi]).json()).unwrap();
+    assert_eq!(parsed["profiles"]["openai"]["tools"][0]["name"], "q\"\\\n\u{7f}\u{9b}é\u{1f600}");
+    assert_eq!(parsed["profiles"]["openai"]["tools"][1]["name"], "x\u{2028}");
+}
