@@ -626,5 +626,7 @@ export interface McpCore {
   argumentError(expected: string): TypeError & { code: string; reason: string };
   checkServerName(name: unknown, options: { profile?: ToolNameOptions["profile"]; overflow?: ToolNameOptions["overflow"] }): void;
   listTools<T>(client: { listTools(params: { cursor?: string }): Promise<{ tools: T[]; nextCursor?: string }> }): Promise<T[]>;
+  checkTools(names: readonly string[], prefix: string, profiles: readonly string[], json: boolean): { ok: boolean; output: string };
+  shown(text: unknown): string;
   say(key: string, ...values: unknown[]): string;
 }

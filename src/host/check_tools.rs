@@ -167,8 +167,8 @@ fn findings(names: &[Vec<u16>], profile: BuiltinProfile) -> ProfileFindings {
     let mut tools = Vec::with_capacity(names.len());
     let mut collisions = Vec::new();
     for (i, units) in names.iter().enumerate() {
-        let fit = match exact(units) {
-            Err(position) => ToolFit::Refused { error: ToolNameError::lone_surrogate(units, position, rules.name()) },
+        let fit = match String::from_utf16(units) {
+            Err(_) => ToolFit::Refused { error: ToolNameError::lone_surrogate(units, first_lone(units), rules.name()) },
             Ok(name) => match to_llm_facing_name(&name, &rules, Overflow::Error) {
                 Ok(alias) => ToolFit::Fits { alias },
                 Err(plain) => match to_llm_facing_name(&name, &rules, Overflow::Hash) {
@@ -190,16 +190,11 @@ fn findings(names: &[Vec<u16>], profile: BuiltinProfile) -> ProfileFindings {
     ProfileFindings { profile, tools, collisions }
 }
 
-/// `units` decoded, or the index of its first lone surrogate.
-fn exact(units: &[u16]) -> Result<String, usize> {
-    let mut out = String::with_capacity(units.len());
-    let mut position = 0;
-    for c in char::decode_utf16(units.iter().copied()) {
-        let c = c.map_err(|_| position)?;
-        out.push(c);
-        position += c.len_utf16();
-    }
-    Ok(out)
+/// The UTF-16 index of the first lone surrogate in `units` (their length when none).
+fn first_lone(units: &[u16]) -> usize {
+    char::decode_utf16(units.iter().copied())
+        .try_fold(0, |at, c| c.map(|c| at + c.len_utf16()).map_err(|_| at))
+        .unwrap_or_else(|at| at)
 }
 
 /// JSON text as `JSON.stringify(value, null, 2)` writes it, with every
