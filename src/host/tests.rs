@@ -274,6 +274,10 @@ fn check_tools_text_and_json_reports() {
     let plain = check_tool_names(&["a", "b"], "", &[OpenAi]);
     assert_eq!(plain.text(), "openai:\n  ok      a -> a\n  ok      b -> b");
     assert_eq!(
+        serde_json::to_value(&plain).unwrap(),
+        serde_json::from_str::<serde_json::Value>(&plain.json()).unwrap()
+    );
+    assert_eq!(
         serde_json::from_str::<serde_json::Value>(&plain.json()).unwrap(),
         serde_json::json!({ "prefix": "", "ok": true, "profiles": { "openai": {
             "tools": [{ "name": "a", "alias": "a", "fits": true }, { "name": "b", "alias": "b", "fits": true }],
