@@ -93,6 +93,8 @@ test("listing follows Rust's bounds", async () => {
   assert.equal(page, 1000);
   const many = { length: 2 ** 20 + 1, [Symbol.iterator]: () => assert.fail("no tool is read past the bound") };
   assert.deepEqual(await refused(() => ({ tools: many })), { name: "Error", code: "TOOL_LIST_REFUSED", reason: "too_many_tools", limit: 2 ** 20 });
+  const endless = { length: Infinity, [Symbol.iterator]: () => assert.fail("no tool is read past the bound") };
+  assert.deepEqual(await refused(() => ({ tools: endless })), { name: "Error", code: "TOOL_LIST_REFUSED", reason: "too_many_tools", limit: 2 ** 20 });
   // A client that throws: its error, as it is.
   const down = new Error("down");
   await assert.rejects(core.listTools({ listTools: async () => Promise.reject(down) }), (e) => e === down);

@@ -106,10 +106,12 @@ pub fn check_name(name: &JsValue, options: &JsValue, out: &Array) -> bool {
         Ok((profile, _)) => match name.dyn_ref::<JsString>() {
             None => Err(js_error(&RouterError::wrong_type(RouterArgument::ServerName))),
             Some(name) => {
-                let units: Vec<u16> = name.iter().collect();
-                // A lone surrogate decodes as U+FFFD, which no profile shows as it is.
-                let name = String::from_utf16_lossy(&units);
-                check_server_name(&name, &profile).map_err(|e| js_error(&e))
+                // A lone surrogate is never shown as it is (the registry refuses it in any name).
+                let checked = match String::from_utf16(&name.iter().collect::<Vec<u16>>()) {
+                    Ok(name) => check_server_name(&name, &profile),
+                    Err(_) => Err(RouterError::invalid_server_name()),
+                };
+                checked.map_err(|e| js_error(&e))
             }
         },
     };
@@ -132,13 +134,20 @@ impl Listing {
         Listing::default()
     }
 
-    /// One page: its number of tools and its `nextCursor` (a string, or
-    /// anything else for none). 1 when the next page is to be asked for, 0
-    /// when the list is complete, -1 when it is refused (`out[0]` the
-    /// error, `TOOL_LIST_REFUSED`).
-    pub fn page(&mut self, tools: u32, cursor: &JsValue, out: &Array) -> i32 {
+    /// One page: its number of tools (a count past every bound, such as
+    /// `Infinity`, is too many; one that is no number, none) and its
+    /// `nextCursor` (a string, or anything else for none). 1 when the next
+    /// page is to be asked for, 0 when the list is complete, -1 when it is
+    /// refused (`out[0]` the error, `TOOL_LIST_REFUSED`).
+    pub fn page(&mut self, tools: f64, cursor: &JsValue, out: &Array) -> i32 {
         let cursor = cursor.dyn_ref::<JsString>().map(|c| c.iter().collect());
-        match self.inner.page_units(tools as usize, cursor) {
+        #[allow(
+            clippy::cast_possible_truncation,
+            clippy::cast_sign_loss,
+            reason = "saturating: NaN is 0, past usize::MAX is usize::MAX"
+        )]
+        let tools = tools as usize;
+        match self.inner.page_units(tools, cursor) {
             Ok(more) => i32::from(more),
             Err(e) => {
                 out.give(js_error(&e));

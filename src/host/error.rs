@@ -202,7 +202,7 @@ impl RouterError {
         Self { kind: Kind::WrongType(expected) }
     }
 
-    pub(super) fn invalid_server_name() -> Self {
+    pub(crate) fn invalid_server_name() -> Self {
         Self { kind: Kind::InvalidServerName }
     }
 
