@@ -1,8 +1,6 @@
 //! Host exports for `mcp-boundary/mcp` and the `check-tools` command
 //! (`js/mcp-core.js` reads them; the rules are `crate::host`'s).
 
-use std::collections::BTreeMap;
-
 use js_sys::{Array, JsString};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -47,6 +45,16 @@ impl From<HostArgument> for RouterArgument {
     }
 }
 
+/// Keys and values serialized as a JSON object, in their order (a
+/// `BTreeMap` would sort them, with about 4 KB of wasm for it).
+struct Entries<V>(Vec<(&'static str, V)>);
+
+impl<V: Serialize> Serialize for Entries<V> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(self.0.iter().map(|(k, v)| (k, v)))
+    }
+}
+
 /// The host's start-up table.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -59,11 +67,11 @@ struct Tables {
     /// The built-in profiles, by name.
     profiles: Vec<&'static str>,
     /// The codes, by name (`toolListRefused`).
-    codes: BTreeMap<&'static str, &'static str>,
+    codes: Entries<&'static str>,
     /// Each code with its reasons.
-    reasons: BTreeMap<&'static str, Vec<&'static str>>,
+    reasons: Entries<Vec<&'static str>>,
     /// The check-tools texts by key (`{}` a slot).
-    texts: BTreeMap<&'static str, &'static str>,
+    texts: Entries<&'static str>,
 }
 
 /// Sets `out[0]` to the host's table: `{ maxPages, maxTools,
@@ -76,12 +84,11 @@ pub fn host_tables(out: &Array) {
         max_tools: MAX_LISTED_TOOLS,
         max_catalog_entries: MAX_CATALOG_ENTRIES,
         profiles: BuiltinProfile::ALL.map(BuiltinProfile::name).into(),
-        codes: RouterCode::ALL.iter().map(|c| (c.key(), c.as_str())).collect(),
-        reasons: RouterCode::ALL
-            .iter()
-            .map(|c| (c.as_str(), c.reasons().map(RouterReason::as_str).collect()))
-            .collect(),
-        texts: CheckToolsText::ALL.iter().map(|t| (t.key(), t.template())).collect(),
+        codes: Entries(RouterCode::ALL.iter().map(|c| (c.key(), c.as_str())).collect()),
+        reasons: Entries(
+            RouterCode::ALL.iter().map(|c| (c.as_str(), c.reasons().map(RouterReason::as_str).collect())).collect(),
+        ),
+        texts: Entries(CheckToolsText::ALL.iter().map(|t| (t.key(), t.template())).collect()),
     }));
 }
 

@@ -201,6 +201,11 @@ fn check_tools_texts_fill_their_slots_in_order() {
     assert_eq!(CheckToolsText::Hashed.render(&["a", "b", "c"]), "  hashed  a -> b  (c)");
     assert_eq!(CheckToolsText::Fits.render(&["a"]), "  ok      a -> ");
     assert_eq!(CheckToolsText::Usage.render(&["x"]), CheckToolsText::Usage.template());
+    assert_eq!(
+        CheckToolsText::NotToolsList.render(&["f"]),
+        "f: expected a tools/list result (an object with a \"tools\" array)"
+    );
+    assert_eq!(CheckToolsText::ProfileHeading.render(&["openai"]), "openai:");
 }
 
 #[test]
