@@ -7,6 +7,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createRequire } from "node:module";
+import { __mcp } from "mcp-boundary";
 
 const require = createRequire(import.meta.url);
 const bin = join(require.resolve("mcp-boundary/package.json"), "..", require("mcp-boundary/package.json").bin["mcp-boundary"]);
@@ -82,6 +83,26 @@ test("a file that cannot be read or is not JSON, or a server that cannot be list
   assert.match(run("check-tools", "--tools").stderr, /usage:/, "a usage error shows the usage");
 });
 
+test("every usage error is Rust's text, then Rust's usage line", () => {
+  const { say, profiles } = __mcp();
+  const usage = say("usage");
+  assert.match(usage, /^usage: mcp-boundary check-tools /);
+  for (const [args, said] of [
+    [[], say("missingCommand")],
+    [["lint-tools"], say("unknownCommand", "lint-tools")],
+    [["lint\ntools"], say("unknownCommand", "lint\\u{000A}tools")],
+    [["check-tools", "--prefix"], say("prefixNeedsValue")],
+    [["check-tools", "--tools"], say("toolsNeedsFile")],
+    [["check-tools", "--profile", "nope"], say("profileOneOf", profiles.join(", "))],
+    [["check-tools", "--frob"], say("unknownOption", "--frob")],
+    [["check-tools"], say("toolsOrCommand")],
+  ]) {
+    const r = run(...args);
+    assert.equal(r.status, 2);
+    assert.equal(r.stderr, `${said}\n${usage}\n`);
+  }
+});
+
 test("a file whose names fit the profiles asked for exits 0; bad usage exits 2", () => {
   assert.equal(run("check-tools", "--tools", file(["create_issue", "list_prs"]), "--profile", "openai", "--profile", "gemini").status, 0);
   assert.equal(run("check-tools").status, 2);
@@ -104,7 +125,7 @@ test("a server whose tools/list repeats a cursor or never ends exits 2, saying s
   const probe = new URL("./paging-probe.mjs", import.meta.url).pathname;
   for (const [mode, said] of [
     ["repeat", /^the server's tools\/list repeated a cursor/],
-    ["fresh", /^the server's tools\/list has more than 1000 pages\n$/],
+    ["fresh", /^the server's tools\/list has more than 1000 pages: none of that list is taken\n$/],
   ]) {
     // A bounded wait: a check-tools that follows the pages for ever is killed, and fails here.
     const r = spawnSync(process.execPath, [bin, "check-tools", "--", process.execPath, probe, mode], { encoding: "utf8", timeout: 20_000 });

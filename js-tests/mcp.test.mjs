@@ -155,7 +155,10 @@ test("handlerErrors: 'pass' keeps the SDK's answer for handler errors only", asy
 });
 
 test("protectServer refuses what is not an McpServer, and protecting twice is harmless", () => {
-  assert.throws(() => protectServer({}), TypeError);
+  for (const notAServer of [{}, null, 42, { registerTool() {} }]) {
+    assert.throws(() => protectServer(notAServer), (e) => e instanceof TypeError && e.name === "TypeError" && e.code === "INVALID_ARGUMENT" && e.reason === "wrong_type");
+  }
+  assert.throws(() => protectServer(new McpServer({ name: "p", version: "1" }), { messages: 42 }), { name: "TypeError", code: "INVALID_OPTIONS" });
   const server = new McpServer({ name: "p", version: "1" });
   assert.equal(protectServer(protectServer(server)), server);
 });
@@ -246,7 +249,7 @@ test("Zod Mini: schemas built from functions are protected alike, and recipientS
   assert.equal(overLong.structuredContent.error.message, "must have at most 20 characters");
   assert.equal(unknownKey.structuredContent.error.message, "is not a known argument");
   assert.deepEqual(recipient, v.rejectionResult("AGENT:gpt"));
-  assert.throws(() => recipientSchema({ string: () => ({}) }), { name: "TypeError" });
+  for (const notZod of [{ string: () => ({}) }, null, {}]) assert.throws(() => recipientSchema(notZod), { name: "TypeError", code: "INVALID_ARGUMENT", reason: "wrong_type" });
 });
 
 test("the main entry never loads the SDK; only mcp-boundary/mcp does", async () => {

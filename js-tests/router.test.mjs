@@ -80,7 +80,12 @@ test("ToolRouter: two servers, a collision, long and dotted names, a tool added 
   // Arguments are an object: JSON text (as OpenAI gives them) or a list is
   // refused before the server is asked; none at all is {}.
   for (const args of ['{"q":"x"}', ["x"], 5]) {
-    await assert.rejects(router.callTool("github__create_issue", args), { name: "TypeError", message: /arguments must be an object.*JSON\.parse/ });
+    await assert.rejects(router.callTool("github__create_issue", args), {
+      name: "TypeError",
+      code: "INVALID_ARGUMENT",
+      reason: "wrong_type",
+      message: /arguments must be an object.*JSON\.parse/,
+    });
   }
   assert.equal((await router.callTool("github__create_issue")).isError, true, "no arguments: the server's own answer for a missing q");
 

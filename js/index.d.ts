@@ -607,3 +607,26 @@ export default function init(input?: InitInput | Promise<InitInput>): Promise<vo
 /** Synchronous `init` from the `.wasm` bytes or a compiled module. */
 export function initSync(module: BufferSource | WebAssembly.Module): void;
 export { init };
+
+/**
+ * @internal For `mcp-boundary/mcp` and the `check-tools` command: Rust's
+ * host rules, bounds, codes and texts. Not part of the API; it may change
+ * in any release.
+ */
+export function __mcp(): McpCore;
+/** @internal What {@link __mcp} returns. */
+export interface McpCore {
+  readonly maxPages: number;
+  readonly maxTools: number;
+  readonly maxCatalogEntries: number;
+  readonly profiles: readonly string[];
+  readonly codes: Readonly<Record<string, string>>;
+  readonly reasons: Readonly<Record<string, readonly string[]>>;
+  readonly texts: Readonly<Record<string, string>>;
+  argumentError(expected: string): TypeError & { code: string; reason: string };
+  checkServerName(name: unknown, options: { profile?: ToolNameOptions["profile"]; overflow?: ToolNameOptions["overflow"] }): void;
+  listTools<T>(client: { listTools(params: { cursor?: string }): Promise<{ tools: T[]; nextCursor?: string }> }): Promise<T[]>;
+  checkTools(names: readonly string[], prefix: string, profiles: readonly string[], json: boolean): { ok: boolean; output: string };
+  shown(text: unknown): string;
+  say(key: string, ...values: unknown[]): string;
+}

@@ -25,7 +25,8 @@ export interface ProtectOptions {
  * names and fields) and `options.messages`, never with the caller's input.
  * Valid calls, results and `outputSchema` behave as without it; tools
  * registered later are covered. Returns the same server.
- * @throws {TypeError} for something that is not an `McpServer`, or options that cannot work.
+ * @throws {McpArgumentError} (`wrong_type`) for something that is not an `McpServer`.
+ * @throws {OptionsError} for options that cannot work.
  */
 export function protectServer<S extends McpServer>(server: S, options?: ProtectOptions): S;
 
@@ -34,6 +35,7 @@ export function protectServer<S extends McpServer>(server: S, options?: ProtectO
  * `new RecipientValidator(options)` accepts, described with both valid
  * shapes (so `tools/list` teaches them). A failure carries the recipient
  * rejection, which a protected server returns as the structured error.
+ * @throws {McpArgumentError} (`wrong_type`) for a `z` that is not Zod's.
  * @throws {OptionsError} when `options` cannot work.
  */
 export function recipientSchema<Z extends { string(): unknown }>(z: Z, options?: RecipientOptions): ReturnType<Z["string"]>;
@@ -52,6 +54,29 @@ export interface UnrepresentableTool {
   reason: "empty" | "empty_segment" | "invalid_character" | "too_long" | "bad_first_character";
 }
 
+/** The codes of the errors this entry throws itself (Rust's `RouterCode`). */
+export type McpErrorCode = "INVALID_ARGUMENT" | "TOOL_LIST_REFUSED";
+
+/** The reasons of an `INVALID_ARGUMENT` this entry throws (Rust's `RouterReason`). */
+export type McpArgumentReason = "wrong_type" | "invalid_server_name";
+
+/** The reasons of a `TOOL_LIST_REFUSED` (Rust's `RouterReason`). */
+export type ToolListReason = "repeated_cursor" | "too_many_pages" | "too_many_tools";
+
+/**
+ * Thrown for an argument of the wrong kind (`wrong_type`): to
+ * {@link protectServer} something that is no `McpServer`, to
+ * {@link recipientSchema} a `z` that is not Zod's, to
+ * {@link ToolRouter.addServer} a name that is no string or a `client` that
+ * is no `Client`, to {@link ToolRouter.callTool} arguments that are not
+ * an object. The message says what was expected, never the value.
+ */
+export interface McpArgumentError extends TypeError {
+  name: "TypeError";
+  code: "INVALID_ARGUMENT";
+  reason: McpArgumentReason;
+}
+
 /**
  * Thrown by {@link ToolRouter.addServer} for a server name whose aliases
  * could stand for another server's tools (`invalid_server_name`: empty,
@@ -59,11 +84,7 @@ export interface UnrepresentableTool {
  * router's profile with 11 characters to spare), or for a value that is
  * no name or no `Client` (`wrong_type`). The name is never in the message.
  */
-export interface RouterArgumentError extends TypeError {
-  name: "TypeError";
-  code: "INVALID_ARGUMENT";
-  reason: "invalid_server_name" | "wrong_type";
-}
+export interface RouterArgumentError extends McpArgumentError {}
 
 /**
  * Thrown by {@link ToolRouter.addServer} for a server whose `tools/list`
@@ -74,7 +95,7 @@ export interface RouterArgumentError extends TypeError {
 export interface ToolListError extends Error {
   name: "Error";
   code: "TOOL_LIST_REFUSED";
-  reason: "repeated_cursor" | "too_many_pages" | "too_many_tools";
+  reason: ToolListReason;
   /** The bound, for `too_many_pages` and `too_many_tools`. */
   limit?: number;
 }
@@ -112,7 +133,7 @@ export class ToolRouter {
   /**
    * Calls a tool by its alias or canonical name on the server that has it.
    * @throws an error with `code: -32602`, `message: "unknown tool"` and `data.suggestions` (aliases) for a name that is no tool; the name is never echoed.
-   * @throws {TypeError} for arguments that are not an object, such as OpenAI's JSON text before `JSON.parse`.
+   * @throws {McpArgumentError} (`wrong_type`) for arguments that are not an object, such as OpenAI's JSON text before `JSON.parse`.
    */
   callTool(name: string, args?: Record<string, unknown>, options?: Parameters<Client["callTool"]>[2]): Promise<CallToolResult>;
 }

@@ -26,10 +26,13 @@ function createMcp(api, sdk) {
   const PROTECTED = Symbol("mcp-boundary protected");
   const ANSWERING = Symbol("mcp-boundary answering");
   const LIST_CHANGED = ToolListChangedNotificationSchema.shape.method.value;
+  // Rust's host rules, bounds and errors (src/host/, js/api/mcp-core.js): every
+  // error thrown here is Rust's, with its `code` and `reason`.
+  const core = api.__mcp();
   // The most entries of one catalog list (Rust's MAX_CATALOG_ENTRIES): a
   // catalog built from more tools, or a tool with more fields, would be
   // refused whole, so only the first ones are taken.
-  const MAX_CATALOG_ENTRIES = 65_536;
+  const MAX_CATALOG_ENTRIES = core.maxCatalogEntries;
 
   /** The top-level field names of a tool's input schema (Zod 3 or 4, a raw shape or an object); none for others. */
   function fieldsOf(inputSchema) {
@@ -203,7 +206,7 @@ function createMcp(api, sdk) {
    */
   function protectServer(server, options) {
     if (server === null || typeof server !== "object" || typeof server.registerTool !== "function" || server.server === undefined) {
-      throw new TypeError("protectServer: expected an McpServer from @modelcontextprotocol/sdk");
+      throw core.argumentError("McpServer");
     }
     if (server[PROTECTED]) return server;
     const messages = options?.messages ?? [];
@@ -320,7 +323,7 @@ function createMcp(api, sdk) {
     // has no `z.describe`).
     const classic = base !== null && typeof base.describe === "function" && typeof base.superRefine === "function";
     const mini = base !== null && !classic && typeof base.check === "function" && typeof z.superRefine === "function";
-    if (!classic && !mini) throw new TypeError("recipientSchema: expected the z of Zod 3 or Zod 4 (classic or Mini)");
+    if (!classic && !mini) throw core.argumentError("Zod");
     const validator = new api.RecipientValidator(options);
     const { description } = api.recipientJsonSchema(options);
     const refine = (value, ctx) => {
@@ -340,49 +343,6 @@ function createMcp(api, sdk) {
     }
     return undefined;
   }
-
-  // Listing a server is bounded (docs/REFERENCE.md): a server that hands
-  // out fresh cursors, or tools, for ever would hold the host for ever.
-  const MAX_PAGES = 1_000;
-  const MAX_TOOLS = 1_048_576; // 2^20, the package's bound on an array a call reads (Limit::MaxElements): registerServer takes no more
-
-  /** Every page of a client's tools/list, within the bounds; an Error `TOOL_LIST_REFUSED` past them or for a cursor handed back again. */
-  async function listAll(client) {
-    const tools = [];
-    const cursors = new Set(); // every cursor given: one handed back again would be listed for ever
-    let cursor;
-    for (let pages = 1; ; pages++) {
-      const page = await client.listTools(cursor === undefined ? {} : { cursor });
-      if (page.tools.length > MAX_TOOLS - tools.length) throw listError("too_many_tools", `has more than ${MAX_TOOLS} tools`, MAX_TOOLS);
-      for (const tool of page.tools) tools.push(tool); // not push(...page.tools): a long page would overflow the call stack
-      cursor = page.nextCursor;
-      if (!cursor) return tools;
-      if (cursors.has(cursor)) throw listError("repeated_cursor", "repeated a cursor");
-      if (pages === MAX_PAGES) throw listError("too_many_pages", `has more than ${MAX_PAGES} pages`, MAX_PAGES);
-      cursors.add(cursor);
-    }
-  }
-
-  /** The error for a tools/list the router will not follow: `code`, `reason` and (for a bound) `limit` as own properties; nothing of the server's. */
-  function listError(reason, what, limit) {
-    return withProperties(new Error(`ToolRouter: the server's tools/list ${what}; a server being added is not added, an added one keeps its earlier list`), { code: "TOOL_LIST_REFUSED", reason, ...(limit === undefined ? {} : { limit }) });
-  }
-
-  /** A TypeError for an argument of the router: `code: "INVALID_ARGUMENT"` and `reason`. */
-  function argumentError(message, reason) {
-    return withProperties(new TypeError(message), { code: "INVALID_ARGUMENT", reason });
-  }
-
-  /** `error` with `properties` defined as its own (no setter a program put on Object.prototype runs). */
-  function withProperties(error, properties) {
-    for (const [key, value] of Object.entries(properties)) Object.defineProperty(error, key, { value, writable: true, enumerable: true, configurable: true });
-    return error;
-  }
-
-  // Why a server name is refused (docs/DECISIONS.md), without the name.
-  const SERVER_NAME_RULE =
-    "ToolRouter.addServer: a server name is a string that is not empty, contains neither '/' nor '__', does not end in '_', and is shown as it is under the router's profile with 11 characters to spare (for '__' and a hash suffix)";
-  const HASH_ROOM = "_".repeat(9); // after the '/' (two characters in an alias), as long as a hash suffix `_xxxxxxxx`
 
   /**
    * A host's tools from its connected SDK Clients, each as `server/tool`
@@ -413,9 +373,11 @@ function createMcp(api, sdk) {
      * was; when it succeeds, the new tools replace that server's.
      */
     async addServer(name, client) {
-      this.#checkName(name);
+      // Rust's rule (docs/DECISIONS.md): a server name that could make one
+      // server's alias another's is refused, and so is a value that is no name.
+      core.checkServerName(name, this.#nameOptions);
       if (client === null || typeof client !== "object" || typeof client.listTools !== "function" || typeof client.setNotificationHandler !== "function") {
-        throw argumentError("ToolRouter.addServer: expected a Client of the MCP SDK", "wrong_type");
+        throw core.argumentError("Client");
       }
       const entry = { client, tools: new Map(), registered: [], refused: [], listing: null, stale: false, previous: undefined, installed: undefined };
       this.#adding.set(name, entry); // until its tools are in place; a later addServer or removeServer of the name cancels it
@@ -426,26 +388,6 @@ function createMcp(api, sdk) {
         if (this.#adding.get(name) === entry) this.#adding.delete(name);
         if (this.#servers.get(name) !== entry) this.#unfollow(entry); // failed or cancelled: not followed either
       }
-    }
-    /**
-     * Throws for a server name that could make one server's alias another's
-     * (docs/DECISIONS.md): an alias is the server name, `__`, then the
-     * tool's part, plain or hashed, so the server must be the part before
-     * the alias's first `__`, for any tool and any order of adds.
-     */
-    #checkName(name) {
-      if (typeof name !== "string") throw argumentError(SERVER_NAME_RULE, "wrong_type");
-      let fits = name !== "" && !name.includes("/") && !name.includes("__") && !name.endsWith("_");
-      try {
-        // Shown as it is, with room for `__` and a hash suffix: a hashed
-        // alias then keeps the server name whole, not cut or with a
-        // character replaced (`x.y` would become another server's `x_y`).
-        if (fits) api.toLlmFacingName(`${name}/${HASH_ROOM}`, { profile: this.#nameOptions.profile, overflow: "error" });
-      } catch (e) {
-        if (!(e instanceof api.ToolNameError)) throw e; // all it throws for a name
-        fits = false;
-      }
-      if (!fits) throw argumentError(SERVER_NAME_RULE, "invalid_server_name");
     }
     /**
      * Calls `changed` on the client's tools/list_changed, and then the
@@ -517,7 +459,7 @@ function createMcp(api, sdk) {
      * ("throw") changes nothing.
      */
     async #list(name, entry) {
-      const tools = await listAll(entry.client);
+      const tools = await core.listTools(entry.client); // within Rust's bounds, or its TOOL_LIST_REFUSED error
       if (!this.#current(name, entry)) return { refused: [], unrepresentable: [] }; // removed or replaced meanwhile
       const earlier = this.#servers.get(name); // entry itself on a re-list
       const before = earlier === undefined ? [] : earlier.registered;
@@ -612,7 +554,7 @@ function createMcp(api, sdk) {
       // The server would refuse anything else with an error about its own
       // request schema; OpenAI's arguments arrive as JSON text.
       if (args !== undefined && args !== null && (typeof args !== "object" || Array.isArray(args))) {
-        throw new TypeError("ToolRouter.callTool: the arguments must be an object (OpenAI's arrive as JSON text: JSON.parse them first)");
+        throw core.argumentError("ToolArguments");
       }
       return entry.client.callTool({ name: tool.name, arguments: args ?? {} }, undefined, options);
     }

@@ -117,6 +117,7 @@ mod error;
 mod error_data;
 mod fast_hash;
 mod heap_sort;
+mod host;
 mod interned;
 mod named;
 mod nearest;
@@ -145,6 +146,11 @@ pub use error_data::{
     FieldPhrases, Issue, RpcData, RpcError, StructuredError, TextContent, ToolErrorResult, ToolFailure, ToolFields,
     INVALID_ARGUMENT, INVALID_ARGUMENTS_MESSAGE, INVALID_PARAMS, ISSUES_IN_TEXT, ISSUE_MESSAGES, MAX_CATALOG_ENTRIES,
     UNKNOWN_TOOL, UNKNOWN_TOOL_MESSAGE,
+};
+pub use host::{
+    check_server_name, check_tool_names, CheckToolsText, CollisionFinding, ProfileFindings, RouterArgument, RouterCode,
+    RouterError, RouterReason, ToolFinding, ToolFit, ToolListing, ToolNameCheck, MAX_LISTED_TOOLS, MAX_LIST_PAGES,
+    SERVER_NAME_ROOM,
 };
 pub use named::UnknownName;
 pub use recipient::{

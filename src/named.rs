@@ -86,6 +86,8 @@ named_by_string! {
     crate::ReadState: "read state" by as_str;
     crate::Overflow: "overflow" by as_str;
     crate::MarkTarget: "mark target" by as_str;
+    crate::RouterCode: "router error code" by as_str;
+    crate::RouterReason: "router error reason" by as_str;
 }
 
 #[cfg(test)]

@@ -24,6 +24,7 @@ import { createStreams } from "./streams.js";
 import { createRegistry } from "./registry.js";
 import { createErrorData } from "./error-data.js";
 import { createDelivery } from "./delivery.js";
+import { createMcpCore } from "./mcp-core.js";
 
 /**
  * The API over wasm-bindgen's `glue`. `createWalkers(helpers)` returns the
@@ -54,6 +55,8 @@ export function createApi(glue, createWalkers) {
     markRead: h.markRead,
     unreadCount: h.unreadCount,
     listUnread: h.listUnread,
+    // mcp-boundary/mcp and check-tools (internal): Rust's host rules (mcp-core.js).
+    __mcp: createMcpCore(glue),
   };
   // The Node entries ship with their local names shortened (js/build.mjs):
   // each public function and class keeps the name it is exported under.

@@ -1,4 +1,4 @@
-//! Delivery exports for `js/api.js`.
+//! Delivery exports for `js/api/`.
 //!
 //! Records cross as a compact stream: the wrapper interns every string of a
 //! call (ids, timestamps) once, writes their UTF-16 units to the buffer and

@@ -1,4 +1,4 @@
-//! Error-data exports for `js/api.js`.
+//! Error-data exports for `js/api/`.
 
 use js_sys::Array;
 use serde::Serialize;

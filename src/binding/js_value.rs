@@ -76,7 +76,7 @@ pub(crate) trait Give {
 }
 
 impl Give for Array {
-    /// `out` is the wrapper's array without a prototype (js/api.js), so
+    /// `out` is the wrapper's array without a prototype (js/api/transport.js), so
     /// the store runs no code.
     fn give(&self, value: JsValue) {
         self.unchecked_ref::<Own>().set(&JsValue::from(0), &value);

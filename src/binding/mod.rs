@@ -1,7 +1,7 @@
 //! The JS binding: every `#[wasm_bindgen]` export, and nothing else.
 //!
 //! Thin by design: convert, call the core, convert back. The public JS API
-//! (`js/api.js`, typed by `js/index.d.ts`) is a wrapper over these exports;
+//! (`js/api/`, typed by `js/index.d.ts`) is a wrapper over these exports;
 //! they are its private protocol, declared once here:
 //!
 //! - **Codes** are `#[wasm_bindgen]` enums ([`Verdict`], [`Reply`],
@@ -39,6 +39,7 @@ mod argument;
 mod build_tables;
 mod delivery;
 mod error_data;
+mod host;
 mod js_error;
 mod js_value;
 mod options;
@@ -53,6 +54,9 @@ mod tool_name;
 pub use build_tables::{rules, stream_tables, StepKind};
 pub use delivery::{delivery_tables, plan, Header, Mailbox, Op};
 pub use error_data::{error_tables, Classifier, IssueWord};
+pub use host::{
+    argument_error as host_argument_error, check_name, check_tools, host_tables, shown_text, HostArgument, Listing,
+};
 pub use recipient::{recipient_tables, Validator};
 pub use stream::{CallStream, SseStream};
 pub use tool_name::{pieces, tool_layouts, Lookup, Mapper, Registry};

@@ -1,4 +1,4 @@
-//! Recipient exports for `js/api.js`.
+//! Recipient exports for `js/api/`.
 
 use js_sys::{Array, RegExp};
 use serde::Serialize;

@@ -150,7 +150,7 @@ impl Scratch {
 }
 
 /// The three scratch exports every wasm object has (one macro, so the
-/// transport in `js/api.js` is one class for all of them).
+/// transport in `js/api/transport.js` is one class for all of them).
 macro_rules! scratch_exports {
     ($t:ident) => {
         #[wasm_bindgen]

@@ -1,4 +1,4 @@
-//! Stream exports for `js/api.js`: raw SSE rewriting and the pairing of a
+//! Stream exports for `js/api/`: raw SSE rewriting and the pairing of a
 //! parsed-event stream's calls, both in the core; the wrapper's walkers
 //! read the events and tell [`Registry::pair`] what each call carries.
 

@@ -1,4 +1,4 @@
-//! Tool-name exports for `js/api.js`.
+//! Tool-name exports for `js/api/`.
 
 use js_sys::Array;
 use wasm_bindgen::prelude::*;
@@ -319,7 +319,7 @@ fn skips_collisions(value: &JsValue) -> Result<bool, OptionsError> {
     }
 }
 
-fn parse_options(value: &JsValue, known: &[&str]) -> Result<(Profile, Overflow), OptionsError> {
+pub(super) fn parse_options(value: &JsValue, known: &[&str]) -> Result<(Profile, Overflow), OptionsError> {
     let Some(value) = options_object(value, known)? else {
         return Ok((Profile::default(), Overflow::Error));
     };

@@ -1,0 +1,244 @@
+//! Host exports for `mcp-boundary/mcp` and the `check-tools` command
+//! (`js/api/mcp-core.js` reads them; the rules are `crate::host`'s).
+
+use js_sys::{Array, JsString};
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+use super::argument::ArgumentError;
+use super::js_error::JsError;
+use super::tool_name::parse_options;
+use super::{argument_error as type_error, js_error, read, to_js, too_many_error, Expected, Give, Limit};
+use crate::host::{
+    check_server_name, check_tool_units, shown, CheckToolsText, RouterArgument, RouterCode, RouterError, RouterReason,
+    ToolListing, MAX_LISTED_TOOLS, MAX_LIST_PAGES,
+};
+use crate::tool_name::BuiltinProfile;
+use crate::MAX_CATALOG_ENTRIES;
+
+impl JsError for RouterError {
+    /// A wrong argument is a `TypeError`; a refused tools/list an `Error`.
+    fn name(&self) -> &'static str {
+        match self.code() {
+            RouterCode::InvalidArgument => "TypeError",
+            RouterCode::ToolListRefused => "Error",
+        }
+    }
+}
+
+/// What `protectServer`, `recipientSchema` or a `ToolRouter` method
+/// expected of an argument of the wrong kind
+/// ([`__host_argument_error`](argument_error)).
+#[wasm_bindgen]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HostArgument {
+    /// `protectServer(server)`.
+    McpServer = 0,
+    /// `recipientSchema(z)`.
+    Zod = 1,
+    /// `addServer(name)`.
+    ServerName = 2,
+    /// `addServer(…, client)`.
+    Client = 3,
+    /// `callTool(…, args)`.
+    ToolArguments = 4,
+}
+
+impl From<HostArgument> for RouterArgument {
+    fn from(a: HostArgument) -> Self {
+        match a {
+            HostArgument::McpServer => RouterArgument::McpServer,
+            HostArgument::Zod => RouterArgument::Zod,
+            HostArgument::ServerName => RouterArgument::ServerName,
+            HostArgument::Client => RouterArgument::Client,
+            HostArgument::ToolArguments => RouterArgument::ToolArguments,
+        }
+    }
+}
+
+/// Keys and values serialized as a JSON object, in their order (a
+/// `BTreeMap` would sort them, with about 4 KB of wasm for it).
+struct Entries<V>(Vec<(&'static str, V)>);
+
+impl<V: Serialize> Serialize for Entries<V> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(self.0.iter().map(|(k, v)| (k, v)))
+    }
+}
+
+/// The host's start-up table.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Tables {
+    /// The most pages and tools of one server's `tools/list`.
+    max_pages: usize,
+    max_tools: usize,
+    /// The most entries of one catalog list.
+    max_catalog_entries: usize,
+    /// The built-in profiles, by name.
+    profiles: Vec<&'static str>,
+    /// The codes, by name (`toolListRefused`).
+    codes: Entries<&'static str>,
+    /// Each code with its reasons.
+    reasons: Entries<Vec<&'static str>>,
+    /// The check-tools texts by key (`{}` a slot).
+    texts: Entries<&'static str>,
+}
+
+/// Sets `out[0]` to the host's table: `{ maxPages, maxTools,
+/// maxCatalogEntries, profiles, codes: { key: CODE }, reasons: { CODE: [reason, …] }, texts: {
+/// key: template } }`.
+#[wasm_bindgen(js_name = "__host_tables")]
+pub fn host_tables(out: &Array) {
+    out.give(to_js(&Tables {
+        max_pages: MAX_LIST_PAGES,
+        max_tools: MAX_LISTED_TOOLS,
+        max_catalog_entries: MAX_CATALOG_ENTRIES,
+        profiles: BuiltinProfile::ALL.map(BuiltinProfile::name).into(),
+        codes: Entries(RouterCode::ALL.iter().map(|c| (c.key(), c.as_str())).collect()),
+        reasons: Entries(
+            RouterCode::ALL.iter().map(|c| (c.as_str(), c.reasons().map(RouterReason::as_str).collect())).collect(),
+        ),
+        texts: Entries(CheckToolsText::ALL.iter().map(|t| (t.key(), t.template())).collect()),
+    }));
+}
+
+/// Sets `out[0]` to the `TypeError` (`INVALID_ARGUMENT`, `wrong_type`) for
+/// an argument of the wrong kind.
+#[wasm_bindgen(js_name = "__host_argument_error")]
+pub fn argument_error(expected: HostArgument, out: &Array) {
+    out.give(js_error(&RouterError::wrong_type(expected.into())));
+}
+
+/// Whether `name` can name a server of a router with `options` (`{
+/// profile, overflow }`, as its registry has them); when not, sets
+/// `out[0]` to the error to throw: `INVALID_ARGUMENT` with `wrong_type`
+/// for a value that is no string, `invalid_server_name` for a name the
+/// rule refuses (a lone surrogate among them: no profile shows one), or
+/// `INVALID_OPTIONS`.
+#[wasm_bindgen(js_name = "__check_server_name")]
+#[must_use]
+pub fn check_name(name: &JsValue, options: &JsValue, out: &Array) -> bool {
+    let checked = match parse_options(options, &["profile", "overflow"]) {
+        Err(e) => Err(js_error(&e)),
+        Ok((profile, _)) => match name.dyn_ref::<JsString>() {
+            None => Err(js_error(&RouterError::wrong_type(RouterArgument::ServerName))),
+            Some(name) => {
+                // A lone surrogate is never shown as it is (the registry refuses it in any name).
+                let checked = match String::from_utf16(&name.iter().collect::<Vec<u16>>()) {
+                    Ok(name) => check_server_name(&name, &profile),
+                    Err(_) => Err(RouterError::invalid_server_name()),
+                };
+                checked.map_err(|e| js_error(&e))
+            }
+        },
+    };
+    checked.map_err(|e| out.give(e)).is_ok()
+}
+
+/// One server's `tools/list`, page by page ([`ToolListing`]).
+#[wasm_bindgen]
+#[derive(Debug, Default)]
+pub struct Listing {
+    inner: ToolListing,
+}
+
+#[wasm_bindgen]
+impl Listing {
+    /// A listing before its first page.
+    #[wasm_bindgen(constructor)]
+    #[must_use]
+    pub fn new() -> Listing {
+        Listing::default()
+    }
+
+    /// One page: its number of tools (a count past every bound, such as
+    /// `Infinity`, is too many; one that is no number, none) and its
+    /// `nextCursor` (a string, or anything else for none). 1 when the next
+    /// page is to be asked for, 0 when the list is complete, -1 when it is
+    /// refused (`out[0]` the error, `TOOL_LIST_REFUSED`).
+    pub fn page(&mut self, tools: f64, cursor: &JsValue, out: &Array) -> i32 {
+        let cursor = cursor.dyn_ref::<JsString>().map(|c| c.iter().collect());
+        #[allow(
+            clippy::cast_possible_truncation,
+            clippy::cast_sign_loss,
+            reason = "saturating: NaN is 0, past usize::MAX is usize::MAX"
+        )]
+        let tools = tools as usize;
+        match self.inner.page_units(tools, cursor) {
+            Ok(more) => i32::from(more),
+            Err(e) => {
+                out.give(js_error(&e));
+                -1
+            }
+        }
+    }
+}
+
+/// Why an argument of `__check_tools` is refused.
+enum Refusal {
+    /// Not what `Expected` names: its `TypeError`.
+    WrongType(Expected),
+    /// Another error of ours.
+    Error(JsValue),
+}
+
+/// A JS array of strings (each as UTF-16), at most [`Limit::MaxElements`]
+/// long.
+fn strings(value: &JsValue, expected: Expected) -> Result<Vec<Vec<u16>>, Refusal> {
+    match read::elements(value, Limit::MaxElements as usize) {
+        Err(read::ListError::TooLong) => Err(Refusal::Error(js_error(&too_many_error(expected)))),
+        Err(_) | Ok(None) => Err(Refusal::WrongType(expected)),
+        Ok(Some(list)) => list.iter().map(|e| e.as_ref().and_then(units).ok_or(Refusal::WrongType(expected))).collect(),
+    }
+}
+
+/// A JS string's UTF-16 code units, lone surrogates kept.
+fn units(value: &JsValue) -> Option<Vec<u16>> {
+    value.dyn_ref::<JsString>().map(|s| s.iter().collect())
+}
+
+/// Sets `out[0]` to what `check-tools` reports for the tool `names` (an
+/// array of strings), each as `prefix/name` (`name` for an empty prefix),
+/// under the built-in `profiles` (an array of their names): the `--json`
+/// report when `json`, else the text report (both printable ASCII, names
+/// whole and escaped). Returns 1 when every name fits as it is, 0 when not;
+/// -1 for arguments of the wrong kind, with `out[0]` the error.
+#[wasm_bindgen(js_name = "__check_tools")]
+#[must_use]
+pub fn check_tools(names: &JsValue, prefix: &JsValue, profiles: &JsValue, json: bool, out: &Array) -> i32 {
+    let profile_names =
+        || ArgumentError::one_of("built-in profile names", &BuiltinProfile::ALL.map(BuiltinProfile::name));
+    let checked = strings(names, Expected::ToolNames).and_then(|names| {
+        let prefix = units(prefix).ok_or_else(|| Refusal::Error(js_error(&ArgumentError::new("a prefix string"))))?;
+        let profiles = strings(profiles, Expected::ToolNames)
+            .ok()
+            .and_then(|ps| {
+                ps.iter().map(|p| BuiltinProfile::from_name(&String::from_utf16_lossy(p))).collect::<Option<Vec<_>>>()
+            })
+            .ok_or_else(|| Refusal::Error(js_error(&profile_names())))?;
+        Ok((names, prefix, profiles))
+    });
+    let (names, prefix, profiles) = match checked {
+        Ok(checked) => checked,
+        Err(Refusal::WrongType(expected)) => {
+            type_error(expected, out);
+            return -1;
+        }
+        Err(Refusal::Error(e)) => {
+            out.give(e);
+            return -1;
+        }
+    };
+    let check = check_tool_units(&names, &prefix, &profiles);
+    out.give(JsValue::from_str(&if json { check.json() } else { check.text() }));
+    i32::from(check.ok())
+}
+
+/// Sets `out[0]` to `text` (a string) as `check-tools` shows a name or a
+/// word of the caller's: printable ASCII as it is, a backslash doubled,
+/// any other character as `\u{XXXX}`, whole.
+#[wasm_bindgen(js_name = "__shown")]
+pub fn shown_text(text: &JsString, out: &Array) {
+    out.give(JsValue::from_str(&shown(&text.iter().collect::<Vec<u16>>())));
+}

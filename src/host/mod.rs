@@ -1,0 +1,36 @@
+//! MCP hosts and servers on the official SDK (SPEC §6–§7): the rules a
+//! tool router applies to a server's name and to listing a server's tools,
+//! and every message that the router, `protectServer` and the
+//! `check-tools` command give, spelled once for every binding.
+//!
+//! ```
+//! use mcp_boundary::{check_server_name, BuiltinProfile, Profile, RouterReason, ToolListing};
+//!
+//! let openai = Profile::builtin(BuiltinProfile::OpenAi);
+//! assert!(check_server_name("github", &openai).is_ok());
+//! assert_eq!(check_server_name("git__hub", &openai).unwrap_err().reason(), RouterReason::InvalidServerName);
+//!
+//! let mut listing = ToolListing::new();
+//! assert_eq!(listing.page(10, Some("page-2")), Ok(true)); // ask for the page at "page-2"
+//! assert_eq!(listing.page(10, Some("page-2")).unwrap_err().reason(), RouterReason::RepeatedCursor);
+//! ```
+
+mod check_tools;
+mod error;
+mod listing;
+mod server_name;
+mod texts;
+
+pub use check_tools::{check_tool_names, CollisionFinding, ProfileFindings, ToolFinding, ToolFit, ToolNameCheck};
+#[cfg_attr(
+    not(target_arch = "wasm32"),
+    allow(unused_imports, reason = "for the wasm binding, whose strings are UTF-16")
+)]
+pub(crate) use check_tools::{check_tool_units, shown};
+pub use error::{RouterArgument, RouterCode, RouterError, RouterReason};
+pub use listing::{ToolListing, MAX_LISTED_TOOLS, MAX_LIST_PAGES};
+pub use server_name::{check_server_name, SERVER_NAME_ROOM};
+pub use texts::CheckToolsText;
+
+#[cfg(test)]
+mod tests;
