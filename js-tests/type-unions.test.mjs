@@ -75,7 +75,7 @@ test("recipient kinds are Rust's", () => {
 test("payload formats are Rust's: its rules, tool layouts, stream tables and message", () => {
   const formats = literals(typeText("PayloadFormat"));
   const stream = tableOf(glue.__stream_tables);
-  for (const list of [tableOf(glue.__rules), tableOf(glue.__tool_layouts), stream.calls, stream.scopes]) {
+  for (const list of [tableOf(glue.__rules), tableOf(glue.__tool_layouts).formats, stream.calls, stream.scopes]) {
     assert.deepEqual(sorted(list.map(([f]) => f)), sorted(formats));
   }
   const e = thrown(() => api.toolDefinitions([], "no such format"));
@@ -87,7 +87,7 @@ test("payload formats are Rust's: its rules, tool layouts, stream tables and mes
 
 test("each tool definition type has the keys and fixed values of Rust's layout", () => {
   const defined = Object.fromEntries([...interfaceText("ToolDefinitions").matchAll(/\n {2}"?([\w-]+)"?: (\w+);/g)].map((m) => [m[1], m[2]]));
-  for (const [format, layout] of tableOf(glue.__tool_layouts)) {
+  for (const [format, layout] of tableOf(glue.__tool_layouts).formats) {
     const text = interfaceText(defined[format]);
     for (const [path, place] of layout) {
       for (const key of path) assert.match(text, new RegExp(`\\b${key}\\??:`), `${defined[format]} lacks ${key}`);
@@ -101,7 +101,7 @@ test("built-in profiles, overflow and collision modes are the ones Rust names", 
   const e = thrown(() => api.toLlmFacingName("a/b", { profile: "no such profile" }));
   assert.deepEqual(sorted(namesIn(e.message, "expected ")), sorted(profiles));
   // Every profile a tool layout names is one of them.
-  for (const [, , profile] of tableOf(glue.__tool_layouts)) assert.ok(profiles.includes(profile), profile);
+  for (const [, , profile] of tableOf(glue.__tool_layouts).formats) assert.ok(profiles.includes(profile), profile);
   const overflow = thrown(() => api.toLlmFacingName("a/b", { overflow: "no such mode" }));
   assert.deepEqual(sorted(namesIn(overflow.message, "expected ")), sorted(member(interfaceText("ToolNameOptions"), "overflow")));
   const collision = thrown(() => new api.ToolRegistry({ onCollision: "no such mode" }));
@@ -117,8 +117,17 @@ test("read states and record keys are Rust's", () => {
   for (const key of [...keys.receipt, timestampKey]) assert.match(receipt, new RegExp(`\\n\\s*${key}\\??:`), key);
 });
 
-test("error data's code is Rust's", () => {
-  assert.deepEqual(member(interfaceText("ErrorData"), "code"), [tableOf(glue.__error_tables).invalidArgument]);
+test("error data's code and keys are Rust's", () => {
+  const sample = tableOf(glue.__shape_samples).error_data;
+  assert.deepEqual(member(interfaceText("ErrorData"), "code"), [sample.code]);
+  for (const key of Object.keys(sample)) assert.match(interfaceText("ErrorData"), new RegExp(`\\n\\s*${key}\\??:`), key);
+});
+
+test("a validation's keys are Rust's", () => {
+  const { identity, rejected } = tableOf(glue.__shape_samples);
+  const [ok, recipient] = Object.keys(identity), [, error] = Object.keys(rejected);
+  assert.ok(types.includes(`export type RecipientResult = { ${ok}: true; ${recipient}: Recipient } | { ${ok}: false; ${error}: RecipientError };`));
+  for (const key of Object.keys(identity.recipient)) assert.match(types, new RegExp(`\\b${key}: `), key);
 });
 
 test("argument and size errors: names, codes and reasons are Rust's", () => {

@@ -1,11 +1,13 @@
 // The source that js/build.mjs generates from the tables of the wasm
 // module it has just built, before anything is minified: the payload
-// walkers (js/walkers.mjs) and the rejection builders (js/rejections.mjs).
+// walkers (js/walkers.mjs), the rejection builders (js/rejections.mjs) and
+// the result builders (js/shapes.mjs).
 // The build writes it to js/generated/, where it is committed, so a change
 // of Rust's tables shows in review as a diff of the generated code;
 // js-tests/generated.test.mjs regenerates it and fails when it is stale.
 import { walkerSource } from "./walkers.mjs";
 import { rejectionSource } from "./rejections.mjs";
+import { shapeSource } from "./shapes.mjs";
 
 /** The value a start-up table export leaves in its `out` array. */
 export function tableOf(f) {
@@ -15,14 +17,16 @@ export function tableOf(f) {
 }
 
 /**
- * `{ "walkers.js": text, "rejections.js": text }` from `tables`, the
+ * `{ "walkers.js": text, "rejections.js": text, "shapes.js": text }` from `tables`, the
  * exports of a build with the build-tables feature (the Makefile's
  * target/build-tables/mcp_boundary.js).
  */
 export function generatedSources(tables) {
   const stream = tableOf(tables.__stream_tables);
+  const samples = tableOf(tables.__shape_samples);
   return {
     "walkers.js": walkerSource(tableOf(tables.__rules), stream.calls, stream.scopes, tables.StepKind, tables.Limit.MaxElements),
-    "rejections.js": rejectionSource(tableOf(tables.__rejection_tables), tables.RejectionField),
+    "rejections.js": rejectionSource(tableOf(tables.__rejection_tables), tables.RejectionField, Object.keys(samples.rejected)),
+    "shapes.js": shapeSource(samples),
   };
 }

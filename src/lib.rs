@@ -60,7 +60,7 @@
 //! assert_eq!(reply["content"][0]["name"], "github/create_issue");
 //!
 //! let format: Format = "openai-chat".parse().unwrap();
-//! let definition = tool_definition(format, "github__create_issue", Some("Open an issue"), &json!({"type": "object"}))?;
+//! let definition = tool_definition(format, "github__create_issue", Some("Open an issue"), Some(&json!({"type": "object"})))?;
 //! assert_eq!(definition["function"]["name"], "github__create_issue");
 //! # Ok::<(), mcp_boundary::ToolNameError>(())
 //! ```
@@ -155,7 +155,7 @@ pub use host::{
 pub use named::UnknownName;
 pub use recipient::{
     validate_recipient, Recipient, RecipientError, RecipientJsonSchema, RecipientOptions, RecipientValidator,
-    RejectionContent, RejectionReason, RejectionResult, BROADCAST, DEFAULT_MAX_IDENTIFIER_LENGTH,
+    RejectionContent, RejectionReason, RejectionResult, Validation, BROADCAST, DEFAULT_MAX_IDENTIFIER_LENGTH,
     MAX_IDENTIFIER_LENGTH_LIMIT, MAX_KNOWN_AGENTS, MAX_PATTERN_SIZE, VALID_SHAPES,
 };
 pub use safe_text::{SafeText, RENDITION_MAX_CHARS};
@@ -165,6 +165,6 @@ pub use stream::{
 };
 pub use tool_name::{
     name_hash, to_llm_facing_name, tool_definition, try_reverse_to_canonical, BuiltinProfile, Format, Overflow,
-    Profile, Refused, RegistryEntry, ServerReport, ToolNameError, ToolNameReason, ToolRegistry, MAX_CUSTOM_LENGTH,
-    SEPARATOR,
+    Profile, Refused, RegistryEntry, ServerReport, ToolNameError, ToolNameReason, ToolRegistry, DEFAULT_INPUT_SCHEMA,
+    MAX_CUSTOM_LENGTH, OMITTED_DESCRIPTIONS, SEPARATOR,
 };

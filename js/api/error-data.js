@@ -1,8 +1,9 @@
 // Safe error.data: ErrorClassifier, and the reading of schema issues (Zod
 // or Ajv) that Rust classifies. Rust decides and answers with catalog ids;
 // this part reads the places Rust names and builds the data from the
-// catalog strings.
+// catalog strings, in Rust's shape (js/generated/shapes.js).
 import { Memo } from "./memo.js";
+import { errorData } from "../generated/shapes.js";
 
 /** The ErrorClassifier class over the transport helpers `h`. */
 export function createErrorData(glue, h) {
@@ -10,9 +11,9 @@ export function createErrorData(glue, h) {
   const { out, take, table, argumentError, misuse, lengthOf, isList, isOwn, put, putList, words, Transport } = h;
 
   // Read when the first ErrorClassifier is made (a cost at import otherwise).
-  let INVALID_ARGUMENT, ISSUE_MESSAGES, ISSUE_FIELDS, ISSUE_PATH;
+  let ISSUE_MESSAGES, ISSUE_FIELDS, ISSUE_PATH;
   function errorTables() {
-    if (ISSUE_FIELDS === undefined) ({ invalidArgument: INVALID_ARGUMENT, issueMessages: ISSUE_MESSAGES, issueFields: ISSUE_FIELDS, issuePath: ISSUE_PATH } = table(glue.__error_tables));
+    if (ISSUE_FIELDS === undefined) ({ issueMessages: ISSUE_MESSAGES, issueFields: ISSUE_FIELDS, issuePath: ISSUE_PATH } = table(glue.__error_tables));
   }
   const ISSUE_WORDS = glue.IssueWord;
 
@@ -197,7 +198,7 @@ export function createErrorData(glue, h) {
       }
       if (ids === null) return null;
       const strings = this.#strings, field = ids[0];
-      return { code: INVALID_ARGUMENT, tool: entry.id === Word.Missing ? null : strings[entry.id], field: field === Word.Missing ? null : strings[field], message: strings[ids[1]] };
+      return errorData(entry.id === Word.Missing ? null : strings[entry.id], field === Word.Missing ? null : strings[field], strings[ids[1]]);
     }
     /** The JSON-RPC -32602 response; `data` only when the error classifies (else the legacy envelope). */
     invalidArgumentsResponse(id, tool, error) {
@@ -253,12 +254,7 @@ export function createErrorData(glue, h) {
       for (let k = 0, w = base; k < count; k++, w += size) {
         const tl = words32[w + ISSUE_WORDS.Tool], f = words32[w + ISSUE_WORDS.Field];
         const fixed = words32[w + ISSUE_WORDS.Fixed], hint = words32[w + ISSUE_WORDS.Hint];
-        data[k] = {
-          code: INVALID_ARGUMENT,
-          tool: tl === missing ? null : strings[tl],
-          field: f === missing ? null : strings[f],
-          message: hint === missing ? ISSUE_MESSAGES[fixed] : strings[hint],
-        };
+        data[k] = errorData(tl === missing ? null : strings[tl], f === missing ? null : strings[f], hint === missing ? ISSUE_MESSAGES[fixed] : strings[hint]);
       }
       return data;
     }

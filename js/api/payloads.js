@@ -179,12 +179,18 @@ export function createPayloads(glue, h, createWalkers) {
     return isObject(root) ? withClass({ ...root }, root) : root;
   }
 
-  // Where each part of a tool goes in each format's tool definition (Rust's layouts).
-  let TOOL_LAYOUTS = null; // read on first use: most programs never declare tools
-  const EMPTY_SCHEMA = Object.freeze({ type: "object" });
+  // Where each part of a tool goes in each format's tool definition, the
+  // schema of a tool that declares none and the descriptions left out
+  // (Rust's `tool_definition` rules, as a table).
+  let TOOL_LAYOUTS = null, DEFAULT_SCHEMA, OMITTED; // read on first use: most programs never declare tools
   /** Each tool (`{ name, description?, inputSchema? }`) as a `format` request declares it; the schema object is the caller's own. */
   function toolDefinitions(tools, format) {
-    TOOL_LAYOUTS ??= new Map(table(glue.__tool_layouts).map(([f, layout, profile]) => [f, { layout, profile }]));
+    if (TOOL_LAYOUTS === null) {
+      const t = table(glue.__tool_layouts);
+      TOOL_LAYOUTS = new Map(t.formats.map(([f, layout, profile]) => [f, { layout, profile }]));
+      DEFAULT_SCHEMA = Object.freeze(JSON.parse(t.defaultInputSchema));
+      OMITTED = t.omittedDescriptions;
+    }
     const { layout, profile } = TOOL_LAYOUTS.get(format) ?? {};
     if (layout === undefined) throw argumentError(Expected.PayloadFormat);
     // A name the provider refuses fails the whole request: refused here,
@@ -198,9 +204,9 @@ export function createPayloads(glue, h, createWalkers) {
       const name = tool === null || typeof tool !== "object" ? undefined : tool.name; // read once
       if (typeof name !== "string") throw argumentError(Expected.ToolSpecs);
       names.check(name);
-      // A description that is no string, or empty, is none (Rust's Description slot).
-      const description = typeof tool.description === "string" && tool.description !== "" ? tool.description : undefined;
-      const parts = { name, description, inputSchema: tool.inputSchema ?? EMPTY_SCHEMA };
+      // A description that is no string, or one Rust leaves out, is none.
+      const description = typeof tool.description === "string" && !OMITTED.includes(tool.description) ? tool.description : undefined;
+      const parts = { name, description, inputSchema: tool.inputSchema ?? DEFAULT_SCHEMA };
       const definition = {};
       // Own properties only, read and written: a key that a polluted
       // Object.prototype carries (`value`, `function`) is never taken for one

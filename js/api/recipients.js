@@ -3,6 +3,7 @@
 // the results from Rust's kind names and rejection parts.
 import { Memo, MEMO_SAMPLE } from "./memo.js";
 import { createRejections } from "../generated/rejections.js";
+import { identityResult, broadcastResult } from "../generated/shapes.js";
 
 /** The recipient API over the transport helpers `h`. */
 export function createRecipients(glue, h) {
@@ -10,11 +11,9 @@ export function createRecipients(glue, h) {
   const { out, take, table, argumentError, misuse, lengthOf, isList, put, decode, words, create, Transport } = h;
   const [BROADCAST_KIND, IDENTITY_KIND, IDENTITY_START] = table(glue.__recipient_tables);
 
-  /** An accepted recipient, from Rust's verdict and kind names. */
+  /** An accepted recipient, from Rust's verdict (the shapes are Rust's: js/generated/shapes.js). */
   function accepted(code, s) {
-    return code === Verdict.Identity
-      ? { ok: true, recipient: { kind: IDENTITY_KIND, id: s.slice(IDENTITY_START) } }
-      : { ok: true, recipient: { kind: BROADCAST_KIND } };
+    return code === Verdict.Identity ? identityResult(s.slice(IDENTITY_START)) : broadcastResult();
   }
   const ownKeys = Object.keys;
   /**

@@ -2,14 +2,14 @@
 export function createRejections(shapes) {
   "use strict";
   const builders = [
-    (reason, to, message, position, limit, suggestions) => ({ ok: false, error: { "error": reason[0], "code": reason[1], "to": to, "valid_shapes": [shapes[0], shapes[1]], "message": message, "reason": reason[2] } }),
-    (reason, to, message, position, limit, suggestions) => ({ ok: false, error: { "error": reason[0], "code": reason[1], "to": to, "valid_shapes": [shapes[0], shapes[1]], "message": message, "reason": reason[2], "position": position } }),
-    (reason, to, message, position, limit, suggestions) => ({ ok: false, error: { "error": reason[0], "code": reason[1], "to": to, "valid_shapes": [shapes[0], shapes[1]], "message": message, "reason": reason[2], "limit": limit } }),
-    (reason, to, message, position, limit, suggestions) => ({ ok: false, error: { "error": reason[0], "code": reason[1], "to": to, "valid_shapes": [shapes[0], shapes[1]], "message": message, "reason": reason[2], "position": position, "limit": limit } }),
-    (reason, to, message, position, limit, suggestions) => ({ ok: false, error: { "error": reason[0], "code": reason[1], "to": to, "valid_shapes": [shapes[0], shapes[1]], "message": message, "reason": reason[2], "suggestions": suggestions } }),
-    (reason, to, message, position, limit, suggestions) => ({ ok: false, error: { "error": reason[0], "code": reason[1], "to": to, "valid_shapes": [shapes[0], shapes[1]], "message": message, "reason": reason[2], "position": position, "suggestions": suggestions } }),
-    (reason, to, message, position, limit, suggestions) => ({ ok: false, error: { "error": reason[0], "code": reason[1], "to": to, "valid_shapes": [shapes[0], shapes[1]], "message": message, "reason": reason[2], "limit": limit, "suggestions": suggestions } }),
-    (reason, to, message, position, limit, suggestions) => ({ ok: false, error: { "error": reason[0], "code": reason[1], "to": to, "valid_shapes": [shapes[0], shapes[1]], "message": message, "reason": reason[2], "position": position, "limit": limit, "suggestions": suggestions } }),
+    (reason, to, message, position, limit, suggestions) => ({ "ok": false, "error": { "error": reason[0], "code": reason[1], "to": to, "valid_shapes": [shapes[0], shapes[1]], "message": message, "reason": reason[2] } }),
+    (reason, to, message, position, limit, suggestions) => ({ "ok": false, "error": { "error": reason[0], "code": reason[1], "to": to, "valid_shapes": [shapes[0], shapes[1]], "message": message, "reason": reason[2], "position": position } }),
+    (reason, to, message, position, limit, suggestions) => ({ "ok": false, "error": { "error": reason[0], "code": reason[1], "to": to, "valid_shapes": [shapes[0], shapes[1]], "message": message, "reason": reason[2], "limit": limit } }),
+    (reason, to, message, position, limit, suggestions) => ({ "ok": false, "error": { "error": reason[0], "code": reason[1], "to": to, "valid_shapes": [shapes[0], shapes[1]], "message": message, "reason": reason[2], "position": position, "limit": limit } }),
+    (reason, to, message, position, limit, suggestions) => ({ "ok": false, "error": { "error": reason[0], "code": reason[1], "to": to, "valid_shapes": [shapes[0], shapes[1]], "message": message, "reason": reason[2], "suggestions": suggestions } }),
+    (reason, to, message, position, limit, suggestions) => ({ "ok": false, "error": { "error": reason[0], "code": reason[1], "to": to, "valid_shapes": [shapes[0], shapes[1]], "message": message, "reason": reason[2], "position": position, "suggestions": suggestions } }),
+    (reason, to, message, position, limit, suggestions) => ({ "ok": false, "error": { "error": reason[0], "code": reason[1], "to": to, "valid_shapes": [shapes[0], shapes[1]], "message": message, "reason": reason[2], "limit": limit, "suggestions": suggestions } }),
+    (reason, to, message, position, limit, suggestions) => ({ "ok": false, "error": { "error": reason[0], "code": reason[1], "to": to, "valid_shapes": [shapes[0], shapes[1]], "message": message, "reason": reason[2], "position": position, "limit": limit, "suggestions": suggestions } }),
   ];
   return (reason, to, message, position, limit, suggestions) =>
     builders[(position >= 0 ? 1 : 0) | (limit >= 0 ? 2 : 0) | (suggestions !== undefined ? 4 : 0)](reason, to, message, position, limit, suggestions);

@@ -1,6 +1,7 @@
 //! The tables the package build reads (js/build.mjs), only in a module
 //! built with the `build-tables` feature: the payload rules and the
-//! stream call places, which js/walkers.mjs compiles into the JS walkers.
+//! stream call places, which js/walkers.mjs compiles into the JS walkers,
+//! and samples of the results JS builds (js/shapes.mjs).
 //! Nothing calls them at run time, so the shipped module leaves them out.
 
 use js_sys::Array;
@@ -10,6 +11,7 @@ use wasm_bindgen::prelude::*;
 use super::{to_js, Give};
 use crate::stream::{scope_rules, ScopeRule};
 use crate::tool_name::{call_places, rules as format_rules, Format, Step};
+use crate::{validate_recipient, ErrorData, Recipient, Validation, INVALID_ARGUMENT};
 
 /// The kind of one step of a rule (see [`Step`]), for the wrapper's walker.
 #[wasm_bindgen]
@@ -92,4 +94,35 @@ fn step_parts(step: Step) -> (StepKind, &'static str, &'static str) {
         Step::Name(k) => (StepKind::Name, k, ""),
         Step::Names(k) => (StepKind::Names, k, ""),
     }
+}
+
+/// Rust's serializations of sample results, for js/shapes.mjs: each
+/// string that starts with U+0001 stands for the JS variable the rest
+/// names, so the generated builders write Rust's keys, in Rust's order,
+/// with the values JS has (no result key is spelled in JS).
+#[derive(Serialize)]
+struct ShapeSamples<'a> {
+    identity: Validation<'a, 'a>,
+    broadcast: Validation<'a, 'a>,
+    /// Its `error` is built apart (js/rejections.mjs); only its place is read.
+    rejected: Validation<'a, 'a>,
+    error_data: ErrorData<'a>,
+}
+
+/// Sets `out[0]` to the [`ShapeSamples`].
+#[wasm_bindgen(js_name = "__shape_samples")]
+pub fn shape_samples(out: &Array) {
+    let error = validate_recipient("AGENT:x").err();
+    let samples = error.as_ref().map(|error| ShapeSamples {
+        identity: Validation::Accepted(Recipient::Identity("\u{1}id")),
+        broadcast: Validation::Accepted(Recipient::Broadcast),
+        rejected: Validation::Rejected(error),
+        error_data: ErrorData {
+            code: INVALID_ARGUMENT,
+            tool: Some("\u{1}tool"),
+            field: Some("\u{1}field"),
+            message: "\u{1}message",
+        },
+    });
+    out.give(to_js(&samples));
 }

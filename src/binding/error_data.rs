@@ -11,8 +11,8 @@ use super::{
 };
 use crate::error::{OptionPath, OptionsError};
 use crate::error_data::{
-    Catalog, ErrorClassifier, FieldHint, FieldPhrases, Issue, IssuePhrase, ToolFields, INVALID_ARGUMENT,
-    ISSUE_MESSAGES, MAX_CATALOG_ENTRIES,
+    Catalog, ErrorClassifier, FieldHint, FieldPhrases, Issue, IssuePhrase, ToolFields, ISSUE_MESSAGES,
+    MAX_CATALOG_ENTRIES,
 };
 use crate::safe_text::SafeText;
 
@@ -20,8 +20,8 @@ use crate::safe_text::SafeText;
 /// what it reads of each schema issue for [`Classifier::classify_issue_stream`].
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
+#[allow(clippy::struct_field_names, reason = "the names the wrapper reads")]
 struct Tables {
-    invalid_argument: &'static str,
     /// The fixed issue phrases, by index.
     issue_messages: [&'static str; ISSUE_MESSAGES.len()],
     /// The places read from each issue, in [`IssueField`] order: a key,
@@ -104,7 +104,6 @@ pub enum IssueWord {
 #[wasm_bindgen(js_name = "__error_tables")]
 pub fn error_tables(out: &Array) {
     out.give(to_js(&Tables {
-        invalid_argument: INVALID_ARGUMENT,
         issue_messages: ISSUE_MESSAGES,
         issue_fields: IssueField::PLACES,
         issue_path: &[IssueStep::Key("path")],

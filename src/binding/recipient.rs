@@ -11,7 +11,7 @@ use super::{
 use crate::error::{OptionPath, OptionsError};
 use crate::recipient::{
     message_texts, MessagePart, Recipient, RecipientError, RecipientOptions, RecipientValidator, RejectionReason,
-    Shape, IDENTITY_PREFIX, MAX_IDENTIFIER_LENGTH_LIMIT, MAX_KNOWN_AGENTS, VALID_SHAPES,
+    Shape, Validation, IDENTITY_PREFIX, MAX_IDENTIFIER_LENGTH_LIMIT, MAX_KNOWN_AGENTS, VALID_SHAPES,
 };
 
 /// Sets `out[0]` to what the wrapper needs to materialize an accepted
@@ -128,16 +128,9 @@ pub fn rejection_tables(out: &Array) {
     out.give(to_js(&tables));
 }
 
-/// A failed validation as the JS API returns it.
-#[derive(Serialize)]
-pub(super) struct Rejected<'e> {
-    ok: bool,
-    error: &'e RecipientError,
-}
-
 /// `{ ok: false, error }` as a JS value.
 pub(super) fn rejected(error: &RecipientError) -> JsValue {
-    to_js(&Rejected { ok: false, error })
+    to_js(&Validation::Rejected(error))
 }
 
 /// A parsed recipient validator (the wrapper's `RecipientValidator`) with

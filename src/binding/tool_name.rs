@@ -1,6 +1,7 @@
 //! Tool-name exports for `js/api/`.
 
 use js_sys::Array;
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::{
@@ -10,7 +11,8 @@ use super::{
 use crate::error::{OptionPath, OptionsError};
 use crate::tool_name::{
     alias_form, check_as_is, plain_edits, reverse_form, tool_layout, AliasForm, BuiltinProfile, Format, Overflow,
-    Piece, Profile, ReverseForm, ToolLayout, ToolNameError, ToolRegistry, MAX_CUSTOM_LENGTH,
+    Piece, Profile, ReverseForm, ToolLayout, ToolNameError, ToolRegistry, DEFAULT_INPUT_SCHEMA, MAX_CUSTOM_LENGTH,
+    OMITTED_DESCRIPTIONS,
 };
 
 /// What [`Registry::lookup`] answers.
@@ -39,9 +41,22 @@ pub fn pieces(out: &Array) {
 /// slot, value? }]`), and the profile its names must fit.
 #[wasm_bindgen(js_name = "__tool_layouts")]
 pub fn tool_layouts(out: &Array) {
-    let table: Vec<(&str, ToolLayout, &str)> =
-        Format::ALL.iter().map(|f| (f.name(), tool_layout(*f), f.name_profile().name())).collect();
-    out.give(to_js(&table));
+    #[derive(Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Layouts {
+        /// Per format: its name, layout and name profile.
+        formats: Vec<(&'static str, ToolLayout, &'static str)>,
+        /// The input schema of a tool that declares none (JSON text).
+        default_input_schema: &'static str,
+        /// The descriptions left out as if there were none.
+        omitted_descriptions: &'static [&'static str],
+    }
+    let formats = Format::ALL.iter().map(|f| (f.name(), tool_layout(*f), f.name_profile().name())).collect();
+    out.give(to_js(&Layouts {
+        formats,
+        default_input_schema: DEFAULT_INPUT_SCHEMA,
+        omitted_descriptions: OMITTED_DESCRIPTIONS,
+    }));
 }
 
 /// One profile and overflow mode, for `toLlmFacingName` and

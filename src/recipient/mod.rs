@@ -89,6 +89,53 @@ impl Serialize for Recipient<'_> {
     }
 }
 
+/// A validation as JSON carries it (the JS API's `validateRecipient`
+/// result, which a tool can return to its caller as it is):
+/// `{ "ok": true, "recipient": { "kind": "identity", "id": "neo-gpt" } }`
+/// or `{ "ok": false, "error": { "code": …, "reason": …, … } }`.
+///
+/// ```
+/// use mcp_boundary::{validate_recipient, Validation};
+/// let json = serde_json::to_value(Validation::from(&validate_recipient("@neo-gpt"))).unwrap();
+/// assert_eq!(json, serde_json::json!({ "ok": true, "recipient": { "kind": "identity", "id": "neo-gpt" } }));
+/// let json = serde_json::to_value(Validation::from(&validate_recipient("AGENT:gpt"))).unwrap();
+/// assert_eq!((&json["ok"], &json["error"]["reason"]), (&serde_json::json!(false), &serde_json::json!("agent_prefix_with_name")));
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub enum Validation<'r, 'e> {
+    /// The recipient is valid.
+    Accepted(Recipient<'r>),
+    /// It is not, and why.
+    Rejected(&'e RecipientError),
+}
+
+impl<'r, 'e> From<&'e Result<Recipient<'r>, RecipientError>> for Validation<'r, 'e> {
+    fn from(result: &'e Result<Recipient<'r>, RecipientError>) -> Self {
+        match result {
+            Ok(recipient) => Self::Accepted(*recipient),
+            Err(error) => Self::Rejected(error),
+        }
+    }
+}
+
+impl Serialize for Validation<'_, '_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut wire = serializer.serialize_struct("Validation", 2)?;
+        match self {
+            Self::Accepted(recipient) => {
+                wire.serialize_field("ok", &true)?;
+                wire.serialize_field("recipient", recipient)?;
+            }
+            Self::Rejected(error) => {
+                wire.serialize_field("ok", &false)?;
+                wire.serialize_field("error", error)?;
+            }
+        }
+        wire.end()
+    }
+}
+
 /// Validates a recipient with the default options (layer 1 only).
 ///
 /// ```

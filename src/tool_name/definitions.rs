@@ -41,7 +41,9 @@ pub(crate) type ToolLayout = &'static [(&'static [&'static str], Slot)];
 ///   with keys such as `$schema` that `parameters` refuses);
 /// - `bedrock-converse`: `{ toolSpec: { name, description, inputSchema: { json } } }`.
 ///
-/// A missing or empty description is left out.
+/// A missing or empty description is left out ([`OMITTED_DESCRIPTIONS`]);
+/// a missing input schema is [`DEFAULT_INPUT_SCHEMA`], the schema of a tool
+/// that takes no arguments.
 ///
 /// # Errors
 /// `UNREPRESENTABLE_TOOL_NAME` when the provider would refuse `name` (and
@@ -53,7 +55,7 @@ pub fn tool_definition(
     format: Format,
     name: &str,
     description: Option<&str>,
-    input_schema: &Value,
+    input_schema: Option<&Value>,
 ) -> Result<Value, ToolNameError> {
     check_as_is(name, &Profile::builtin(format.name_profile()))?;
     let mut root = Map::new();
@@ -61,16 +63,28 @@ pub fn tool_definition(
         let value = match slot {
             Slot::Name => Value::String(name.to_owned()),
             Slot::Description => match description {
-                Some(d) if !d.is_empty() => Value::String(d.to_owned()),
+                Some(d) if !OMITTED_DESCRIPTIONS.contains(&d) => Value::String(d.to_owned()),
                 _ => continue,
             },
-            Slot::InputSchema => input_schema.clone(),
+            Slot::InputSchema => input_schema.cloned().unwrap_or_else(default_input_schema),
             Slot::Literal(s) => Value::String((*s).to_owned()),
             Slot::Flag(b) => Value::Bool(*b),
         };
         put(&mut root, path, value);
     }
     Ok(Value::Object(root))
+}
+
+/// The descriptions a definition leaves out, as if there were none: the
+/// empty one (Bedrock refuses a request that has one; MCP servers send them).
+pub const OMITTED_DESCRIPTIONS: &[&str] = &[""];
+
+/// The input schema of a tool that declares none (JSON text): an object,
+/// with any properties.
+pub const DEFAULT_INPUT_SCHEMA: &str = r#"{"type":"object"}"#;
+
+fn default_input_schema() -> Value {
+    serde_json::from_str(DEFAULT_INPUT_SCHEMA).unwrap_or(Value::Null)
 }
 
 /// Sets `value` at `path` in `map`, making the objects on the way.
@@ -97,7 +111,7 @@ mod tests {
     #[test]
     fn each_format_in_its_own_field() {
         let schema = json!({ "type": "object" });
-        let d = |f| tool_definition(f, "gh__issue", Some("Open an issue"), &schema).unwrap();
+        let d = |f| tool_definition(f, "gh__issue", Some("Open an issue"), Some(&schema)).unwrap();
         assert_eq!(
             d(Format::Anthropic),
             json!({ "name": "gh__issue", "description": "Open an issue", "input_schema": schema })
@@ -119,13 +133,18 @@ mod tests {
             json!({ "toolSpec": { "name": "gh__issue", "description": "Open an issue", "inputSchema": { "json": schema } } })
         );
         assert_eq!(
-            tool_definition(Format::Anthropic, "x", None, &schema).unwrap(),
+            tool_definition(Format::Anthropic, "x", None, Some(&schema)).unwrap(),
             json!({ "name": "x", "input_schema": schema })
         );
         // Bedrock refuses an empty description; MCP servers send them.
         assert_eq!(
-            tool_definition(Format::BedrockConverse, "x", Some(""), &schema).unwrap(),
+            tool_definition(Format::BedrockConverse, "x", Some(""), Some(&schema)).unwrap(),
             json!({ "toolSpec": { "name": "x", "inputSchema": { "json": schema } } })
+        );
+        // No schema: one that takes any object.
+        assert_eq!(
+            tool_definition(Format::Anthropic, "x", None, None).unwrap(),
+            json!({ "name": "x", "input_schema": { "type": "object" } })
         );
     }
 
@@ -133,18 +152,21 @@ mod tests {
     fn a_name_the_provider_would_refuse_is_refused_with_its_limit() {
         let schema = json!({});
         let long = "a".repeat(81);
-        assert!(tool_definition(Format::Anthropic, &long, None, &schema).is_ok(), "Anthropic takes 128");
+        assert!(tool_definition(Format::Anthropic, &long, None, Some(&schema)).is_ok(), "Anthropic takes 128");
         for f in [Format::OpenAiChat, Format::OpenAiResponses, Format::Gemini, Format::BedrockConverse] {
-            let e = tool_definition(f, &long, None, &schema).unwrap_err();
+            let e = tool_definition(f, &long, None, Some(&schema)).unwrap_err();
             assert_eq!((e.reason().as_str(), e.length(), e.limit()), ("too_long", Some(81), Some(64)), "{}", f.name());
         }
         for (name, reason) in [("", "empty"), ("gh/issue", "invalid_character"), ("a b", "invalid_character")] {
-            let e = tool_definition(Format::Anthropic, name, None, &schema).unwrap_err();
+            let e = tool_definition(Format::Anthropic, name, None, Some(&schema)).unwrap_err();
             assert_eq!(e.reason().as_str(), reason, "{name:?}");
         }
-        assert_eq!(tool_definition(Format::Anthropic, "gh/issue", None, &schema).unwrap_err().position(), Some(2));
         assert_eq!(
-            tool_definition(Format::Gemini, "9a", None, &schema).unwrap_err().reason().as_str(),
+            tool_definition(Format::Anthropic, "gh/issue", None, Some(&schema)).unwrap_err().position(),
+            Some(2)
+        );
+        assert_eq!(
+            tool_definition(Format::Gemini, "9a", None, Some(&schema)).unwrap_err().reason().as_str(),
             "bad_first_character"
         );
     }

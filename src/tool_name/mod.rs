@@ -9,9 +9,9 @@ mod providers;
 mod registry;
 mod rewrite;
 
-pub use definitions::tool_definition;
 #[cfg_attr(not(target_arch = "wasm32"), allow(unused_imports, reason = "for the wasm binding"))]
 pub(crate) use definitions::ToolLayout;
+pub use definitions::{tool_definition, DEFAULT_INPUT_SCHEMA, OMITTED_DESCRIPTIONS};
 #[cfg_attr(not(target_arch = "wasm32"), allow(unused_imports, reason = "for the wasm binding"))]
 pub(crate) use mapping::{alias_form, check_as_is, plain_edits, reverse_form, AliasForm, Edit, Piece, ReverseForm};
 pub use mapping::{
