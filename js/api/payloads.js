@@ -110,7 +110,7 @@ export function createPayloads(glue, h, createWalkers) {
   let RULES, UNCHECKED_KEYS, SCOPES;
   function walkersReady() {
     if (RULES === undefined) {
-      ({ walkers: RULES, uncheckedKeys: UNCHECKED_KEYS, scopes: SCOPES } = createWalkers({ isObject, unboxed, jsonOf, slotPart, isOwn, isEnumerable, mayInherit, namesStep, whenResult, state, protoOf, OBJECT_PROTO, tooMany: () => tooMany(Expected.Payload) }));
+      ({ walkers: RULES, uncheckedKeys: UNCHECKED_KEYS, scopes: SCOPES } = createWalkers({ isObject, unboxed, jsonOf, slotPart, slotText, isOwn, isEnumerable, mayInherit, namesStep, whenResult, state, protoOf, OBJECT_PROTO, tooMany: () => tooMany(Expected.Payload) }));
     }
     return RULES;
   }
@@ -118,6 +118,15 @@ export function createPayloads(glue, h, createWalkers) {
   /** A slot value: numbers and strings of at most Limit.MaxSlotText units only (a call without one stands alone). */
   function slotPart(v) {
     return typeof v === "number" || (typeof v === "string" && v.length <= Limit.MaxSlotText) ? v : null;
+  }
+  /**
+   * A slot value's JSON text (what JSON.stringify writes), or null for no
+   * slot part: a call's slot key is its parts' texts joined by the walker,
+   * with no array to make and stringify per call.
+   */
+  function slotText(v) {
+    if (typeof v === "number") return v - v === 0 ? "" + v : "null"; // NaN and ±Infinity are null in JSON
+    return typeof v === "string" && v.length <= Limit.MaxSlotText ? JSON.stringify(v) : null;
   }
   /** The scope functions `[before, after]` of `format`'s streams (either null where it has none). */
   function scopesOf(format) {

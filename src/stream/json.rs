@@ -385,13 +385,7 @@ impl<'d, 't> At<'d, 't> {
     /// parsing would grow the wasm module by more than all of this).
     pub(crate) fn number(self) -> Option<f64> {
         let Node::Num { start, end } = self.doc.b.nodes[self.index] else { return None };
-        let token = &self.doc.text[start..end];
-        let digits = token.strip_prefix('-').unwrap_or(token);
-        if digits.is_empty() || digits.len() > 15 || !digits.bytes().all(|d| d.is_ascii_digit()) {
-            return None;
-        }
-        #[allow(clippy::cast_precision_loss, reason = "at most 15 digits: exact in an f64")]
-        token.parse::<i64>().ok().map(|n| n as f64)
+        whole_number(&self.doc.text[start..end])
     }
 
     /// Where this string's token lies in the text (quotes included).
@@ -400,6 +394,28 @@ impl<'d, 't> At<'d, 't> {
             Node::Str { start, end, .. } => Some((start, end)),
             _ => None,
         }
+    }
+}
+
+/// The value of a JSON number token when it is a whole number of at most
+/// 15 digits (exact in an f64); `None` for any other.
+pub(crate) fn whole_number(token: &str) -> Option<f64> {
+    let digits = token.strip_prefix('-').unwrap_or(token);
+    if digits.is_empty() || digits.len() > 15 || !digits.bytes().all(|d| d.is_ascii_digit()) {
+        return None;
+    }
+    #[allow(clippy::cast_precision_loss, reason = "at most 15 digits: exact in an f64")]
+    token.parse::<i64>().ok().map(|n| n as f64)
+}
+
+/// Whether `token` is a whole JSON number token: `-?(0|[1-9][0-9]*)`.
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code, reason = "the wasm binding reads slots with it"))]
+pub(crate) fn is_integer_token(token: &str) -> bool {
+    let digits = token.strip_prefix('-').unwrap_or(token).as_bytes();
+    match digits {
+        [b'0'] => true,
+        [b'1'..=b'9', rest @ ..] => rest.iter().all(u8::is_ascii_digit),
+        _ => false,
     }
 }
 
@@ -691,6 +707,20 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn integer_tokens_are_the_json_numbers_without_fraction_or_exponent() {
+        // The oracle is serde_json's grammar.
+        for token in ["0", "-0", "7", "-12", "100", "01", "-", "", "1.5", "1e3", "+1", "- 1", "1 ", "00", "-01", "12a"]
+        {
+            let json = serde_json::from_str::<serde_json::Value>(token).ok();
+            let want = json.is_some_and(|v| v.is_number()) && !token.contains(['.', 'e', 'E', ' ']);
+            assert_eq!(is_integer_token(token), want, "{token:?}");
+        }
+        assert_eq!(whole_number("-0"), Some(0.0));
+        assert_eq!(whole_number("123456789012345"), Some(123_456_789_012_345.0));
+        assert_eq!(whole_number("1234567890123456"), None, "past 15 digits");
     }
 
     #[test]

@@ -11,7 +11,7 @@ mod sse;
 #[cfg_attr(not(target_arch = "wasm32"), allow(unused_imports, reason = "for the wasm binding"))]
 pub(crate) use event::Json;
 #[cfg_attr(not(target_arch = "wasm32"), allow(unused_imports, reason = "for the wasm binding"))]
-pub(crate) use json::Doc;
+pub(crate) use json::{is_integer_token, whole_number, Doc};
 pub(crate) use memory::CallMemory;
 pub use pairing::StreamCalls;
 #[cfg_attr(not(target_arch = "wasm32"), allow(unused_imports, reason = "for the wasm binding"))]
