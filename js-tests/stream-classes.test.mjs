@@ -399,3 +399,26 @@ test("an id first named with a tool too long to hold, or with a lone surrogate, 
     assert.equal(r.toolForCallId("t1"), null, first.slice(0, 3));
   }
 });
+
+test("a call with a function and a custom name is named by the function, parsed and raw alike", async () => {
+  const event = { id: "c", choices: [{ index: 0, delta: { tool_calls: [
+    { index: 0, id: "call_1", function: { name: "fs__read_file" }, custom: { name: "shell__exec" } },
+    { index: 1, id: "call_2", custom: { name: "shell__exec" } },
+  ] } }] };
+  const parsed = tools();
+  await collect(parsed.fromProviderStream([event], "openai-chat"));
+  const raw = tools();
+  await run(raw, "openai-chat", [bytes(sse([event]))]);
+  for (const r of [parsed, raw]) {
+    assert.equal(r.toolForCallId("call_1"), "fs/read_file");
+    assert.equal(r.toolForCallId("call_2"), "shell/exec");
+  }
+});
+
+test("a stream of a freed registry throws at its first call event, as before calls were sent in batches", async () => {
+  const r = tools();
+  const events = [{ type: "content_block_start", index: 0, content_block: { type: "tool_use", id: "t1", name: "fs__read_file", input: {} } }];
+  const stream = r.fromProviderStream(events, "anthropic");
+  r.free();
+  await assert.rejects(collect(stream), { code: "INVALID_ARGUMENT", reason: "freed" });
+});

@@ -362,3 +362,22 @@ fn a_scope_value_or_slot_that_cannot_be_read_closes_every_call() {
     run(&mut r, Format::Anthropic, &[without.replace("\n\n\n", "\n\n").as_bytes()]);
     assert_eq!(r.tool_for_call_id("t1"), Some("shell/exec"));
 }
+
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn a_call_with_a_function_and_a_custom_name_is_named_by_the_function_as_in_js() {
+    // The JS walkers read `function.name`, then `custom.name` when there is
+    // none: one call. Raw and parsed alike, natively too.
+    let event = json!({"id": "c", "choices": [{"index": 0, "delta": {"tool_calls": [
+        {"index": 0, "id": "call_1", "function": {"name": "fs__read_file"}, "custom": {"name": "shell__exec"}},
+        {"index": 1, "id": "call_2", "custom": {"name": "shell__exec"}}
+    ]}}]});
+    let mut raw = tools();
+    run(&mut raw, Format::OpenAiChat, &[sse(std::slice::from_ref(&event)).as_bytes()]);
+    let mut parsed = tools();
+    parsed.from_provider_event(&mut StreamCalls::new(), &event, Format::OpenAiChat);
+    for r in [&raw, &parsed] {
+        assert_eq!(r.tool_for_call_id("call_1"), Some("fs/read_file"));
+        assert_eq!(r.tool_for_call_id("call_2"), Some("shell/exec"));
+    }
+}

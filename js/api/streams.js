@@ -79,6 +79,7 @@ export function createStreams(glue, h) {
       // holds as unheld: the same answer without copying it in.
       if (id !== undefined && id.length > Limit.MaxSlotText) id = "\uD800";
       if (name !== undefined && name.length > Limit.MaxCallName) name = "\uD800";
+      this.#live(); // a freed registry throws at the call, not at the batch's end
       this.open = true;
       const closes = this.#closes === null ? undefined : `[${this.#closes.join(",")}]`;
       this.#closes = null;
@@ -122,8 +123,10 @@ export function createStreams(glue, h) {
       if (!this.#freed) {
         try {
           this.flush();
-        } catch {
-          // a freed registry: nothing left to remember the calls in
+        } catch (e) {
+          // A registry freed since the calls were seen: nothing is left to
+          // remember them in, and ending the stream must not throw for it.
+          if (e?.reason !== "freed") throw e;
         }
       }
       this.#freed = true;

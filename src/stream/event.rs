@@ -156,20 +156,33 @@ pub(crate) fn reports<'t, 'm>(
     out
 }
 
+/// Call places that end at one node and differ only in their name's keys
+/// (OpenAI's `function` and `custom` calls): one call, named by the first
+/// place whose name is a string, as the JS walkers read it.
+type Places = Vec<&'static CallPlace>;
+
+/// Adds `place` to the group of its id and slot among `groups`, or to a new one.
+fn add_place(groups: &mut Vec<Places>, place: &'static CallPlace) {
+    match groups.iter_mut().find(|g| g[0].id == place.id && g[0].slot == place.slot) {
+        Some(group) => group.push(place),
+        None => groups.push(vec![place]),
+    }
+}
+
 /// `format`'s call places grouped by their path, in their order: places
 /// that differ only in the keys of the id or name (OpenAI's `function`
 /// and `custom` calls, Responses' `id` and `call_id`) are reached by one
 /// walk.
-fn places_by_path(format: Format) -> &'static [(&'static [Step], Vec<&'static CallPlace>)] {
-    type Groups = Vec<(&'static [Step], Vec<&'static CallPlace>)>;
+fn places_by_path(format: Format) -> &'static [(&'static [Step], Vec<Places>)] {
+    type Groups = Vec<(&'static [Step], Vec<Places>)>;
     static GROUPS: [OnceLock<Groups>; Format::ALL.len()] = [const { OnceLock::new() }; Format::ALL.len()];
     let i = Format::ALL.iter().position(|f| *f == format).unwrap_or_default();
     GROUPS[i].get_or_init(|| {
         let mut groups: Groups = Vec::new();
         for place in call_places(format) {
             match groups.iter_mut().find(|(path, _)| *path == place.path) {
-                Some((_, places)) => places.push(place),
-                None => groups.push((place.path, vec![place])),
+                Some((_, places)) => add_place(places, place),
+                None => groups.push((place.path, vec![vec![place]])),
             }
         }
         groups
@@ -180,7 +193,7 @@ fn places_by_path(format: Format) -> &'static [(&'static [Step], Vec<&'static Ca
 /// far); at its end, what each of `places` says.
 fn visit<'t, 'm, J: Json<'t>>(
     path: &[Step],
-    places: &[&CallPlace],
+    places: &[Places],
     node: J,
     nodes: &mut Vec<J>,
     map: &impl Fn(&str) -> Option<&'m str>,
@@ -188,7 +201,7 @@ fn visit<'t, 'm, J: Json<'t>>(
 ) {
     let depth = nodes.len() - 1;
     let Some(step) = path.get(depth) else {
-        out.extend(places.iter().filter_map(|place| report(place, node, nodes, map)));
+        out.extend(places.iter().filter_map(|group| report(group, node, nodes, map)));
         return;
     };
     let mut next = |child: J, nodes: &mut Vec<J>| {
@@ -217,15 +230,16 @@ fn visit<'t, 'm, J: Json<'t>>(
 }
 
 fn report<'t, 'm, J: Json<'t>>(
-    place: &CallPlace,
+    group: &[&CallPlace],
     call: J,
     nodes: &[J],
     map: &impl Fn(&str) -> Option<&'m str>,
 ) -> Option<Report> {
+    let place = group[0];
     // A string with a lone surrogate (no Rust string holds it) still said something.
     let said = |v: J| v.string().map_or(Said::Unheld, |s| Said::Held(s.into_owned()));
     let id = call.get(place.id).filter(|v| v.is_string()).map(said);
-    let name = call.at(place.name).filter(|v| v.is_string()).map(|v| match said(v) {
+    let name = group.iter().find_map(|p| call.at(p.name).filter(|v| v.is_string())).map(|v| match said(v) {
         Said::Held(n) => Said::Held(map(&n).map_or(n, str::to_owned)),
         Said::Unheld => Said::Unheld,
     });
@@ -247,7 +261,7 @@ fn report<'t, 'm, J: Json<'t>>(
 struct EventTrie {
     children: Vec<(Step, EventTrie)>,
     /// The call places whose path ends here.
-    calls: Vec<&'static CallPlace>,
+    calls: Vec<Places>,
 }
 
 impl EventTrie {
@@ -257,7 +271,7 @@ impl EventTrie {
             root.insert(rule);
         }
         for place in call_places(format) {
-            root.insert(place.path).calls.push(place);
+            add_place(&mut root.insert(place.path).calls, place);
         }
         root
     }
@@ -311,7 +325,7 @@ fn walk<'d, 't, 'm>(
     edits: &mut Vec<(usize, usize, String)>,
     said: &mut Vec<Report>,
 ) {
-    said.extend(trie.calls.iter().filter_map(|place| report(place, node, nodes, map)));
+    said.extend(trie.calls.iter().filter_map(|group| report(group, node, nodes, map)));
     let rename = |slot: At<'_, '_>, edits: &mut Vec<(usize, usize, String)>| {
         let (Some(name), Some((start, end))) = (slot.string(), slot.span()) else { return };
         if let Some(new) = map(&name).filter(|new| *new != name) {

@@ -57,13 +57,23 @@ pub(crate) struct Buffers {
     skipping: Vec<u8>,
 }
 
-/// Buffers grown past this many nodes are dropped after use, so that one
-/// huge event does not keep its memory for the rest of the stream.
-const KEEP_NODES: usize = 1 << 14;
+/// Buffers of which one has grown past this many entries are dropped
+/// before the next parse, so that one huge or deep event does not keep
+/// its memory for the rest of the stream.
+const KEEP_ENTRIES: usize = 1 << 14;
 
 impl Buffers {
     fn clear(&mut self) {
-        if self.nodes.capacity() > KEEP_NODES {
+        let most = [
+            self.nodes.capacity(),
+            self.items.capacity(),
+            self.members.capacity(),
+            self.stack.capacity(),
+            self.open_items.capacity(),
+            self.open_members.capacity(),
+            self.skipping.capacity(),
+        ];
+        if most.iter().any(|&c| c > KEEP_ENTRIES) {
             *self = Self::default();
         }
         self.nodes.clear();
@@ -159,9 +169,10 @@ impl<'t> Doc<'t> {
     }
 
     /// The same with only the members of `keep`'s keys (all when `None`;
-    /// the rest checked as JSON all the same), in `buffers` (given back,
-    /// emptied, when the text is not one JSON value; a document gives them
-    /// back with [`into_buffers`](Self::into_buffers)).
+    /// the rest checked as JSON all the same), in `buffers` (given back
+    /// when the text is not one JSON value; a document gives them back
+    /// with [`into_buffers`](Self::into_buffers)). The next parse empties
+    /// them, and drops any grown past `KEEP_ENTRIES`.
     #[allow(clippy::result_large_err, reason = "the buffers are moved back once an event; boxing them would allocate")]
     pub(crate) fn parse_in(text: &'t str, keep: Option<&Keys>, mut b: Buffers) -> Result<Self, Buffers> {
         b.clear();
@@ -680,6 +691,21 @@ mod tests {
             }
             assert!(doc.root().get("z").is_none() && doc.root().get("skip").is_none(), "{text}");
         }
+    }
+
+    #[test]
+    fn a_deep_event_leaves_no_large_buffers_for_the_next() {
+        let deep = "[".repeat(100_000);
+        let b = Doc::parse_in(&deep, None, Buffers::default()).unwrap_err();
+        assert!(b.stack.capacity() >= 100_000, "the unclosed arrays were held while parsing");
+        let b = Doc::parse_in("[1]", None, b).unwrap().into_buffers();
+        assert!(b.stack.capacity() <= KEEP_ENTRIES, "dropped before the next parse");
+        let skipped = format!("{{\"z\":{}{}}}", "[".repeat(100_000), "]".repeat(100_000));
+        let keep = Keys::new(["a"]);
+        let b = Doc::parse_in(&skipped, Some(&keep), b).unwrap().into_buffers();
+        assert!(b.skipping.capacity() >= 100_000);
+        let b = Doc::parse_in("{}", Some(&keep), b).unwrap().into_buffers();
+        assert!(b.skipping.capacity() <= KEEP_ENTRIES);
     }
 
     #[test]

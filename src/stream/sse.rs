@@ -198,6 +198,11 @@ impl SseRewriter {
         if self.pending.capacity() > KEEP_BYTES {
             self.pending = Vec::new();
         }
+        // The same for an event of many data lines.
+        if self.scratch.data.capacity() > KEEP_BYTES || self.scratch.lines.capacity() > KEEP_BYTES / 16 {
+            self.scratch.data = String::new();
+            self.scratch.lines = Vec::new();
+        }
     }
 }
 
