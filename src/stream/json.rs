@@ -211,19 +211,10 @@ impl<'t> Doc<'t> {
                         continue;
                     }
                     i = skip_space(bytes, skip_value(bytes, i, &mut b.skipping)?);
-                    match bytes.get(i) {
-                        Some(b',') => {
-                            i = skip_space(bytes, i + 1);
-                            if bytes.get(i) != Some(&b'"') {
-                                return None;
-                            }
-                            continue;
-                        }
-                        Some(b'}') => {
-                            i += 1;
-                            b.close_object(start);
-                        }
-                        _ => return None,
+                    let closed;
+                    (i, closed) = member_end(bytes, i, b, start)?;
+                    if !closed {
+                        continue;
                     }
                 }
             } else {
@@ -270,19 +261,10 @@ impl<'t> Doc<'t> {
                     Some(Open::Object(start, key)) => {
                         let start = *start;
                         b.open_members.push((key.take()?, value));
-                        match bytes.get(i) {
-                            Some(b',') => {
-                                i = skip_space(bytes, i + 1);
-                                if bytes.get(i) != Some(&b'"') {
-                                    return None;
-                                }
-                                break;
-                            }
-                            Some(b'}') => {
-                                i += 1;
-                                b.close_object(start);
-                            }
-                            _ => return None,
+                        let closed;
+                        (i, closed) = member_end(bytes, i, b, start)?;
+                        if !closed {
+                            break;
                         }
                     }
                 }
@@ -427,6 +409,23 @@ pub(crate) fn is_integer_token(token: &str) -> bool {
         [b'0'] => true,
         [b'1'..=b'9', rest @ ..] => rest.iter().all(u8::is_ascii_digit),
         _ => false,
+    }
+}
+
+/// What follows a member of the object whose members start at `start`:
+/// `,` and the next key's quote, or `}`, which closes it. Where reading
+/// goes on, and whether the object closed.
+fn member_end(bytes: &[u8], i: usize, b: &mut Buffers, start: usize) -> Option<(usize, bool)> {
+    match bytes.get(i) {
+        Some(b',') => {
+            let i = skip_space(bytes, i + 1);
+            (bytes.get(i) == Some(&b'"')).then_some((i, false))
+        }
+        Some(b'}') => {
+            b.close_object(start);
+            Some((i + 1, true))
+        }
+        _ => None,
     }
 }
 
