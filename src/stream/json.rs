@@ -415,6 +415,7 @@ pub(crate) fn is_integer_token(token: &str) -> bool {
 /// What follows a member of the object whose members start at `start`:
 /// `,` and the next key's quote, or `}`, which closes it. Where reading
 /// goes on, and whether the object closed.
+#[inline]
 fn member_end(bytes: &[u8], i: usize, b: &mut Buffers, start: usize) -> Option<(usize, bool)> {
     match bytes.get(i) {
         Some(b',') => {
