@@ -69,9 +69,10 @@ impl Registry {
     /// the caller's buffer is kept).
     #[must_use]
     pub fn sse_feed(&mut self, stream: &mut SseStream, chunk: &[u8]) -> Vec<u8> {
-        // Room for what the chunk ends and a little: growing by doubling
-        // from nothing was a few reallocations a chunk.
-        let mut out = Vec::with_capacity(stream.inner.pending_len() + chunk.len() + 256);
+        // Room for the chunk and a little: growing by doubling from nothing
+        // was a few reallocations a chunk. Not for the held event too: a
+        // large event arriving slowly would reserve its size at each chunk.
+        let mut out = Vec::with_capacity(chunk.len() + 256);
         stream.inner.feed(&mut self.inner, chunk, &mut out);
         out
     }

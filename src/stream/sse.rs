@@ -149,13 +149,6 @@ impl SseRewriter {
         self.hold(&chunk[start..], out);
     }
 
-    /// How many bytes of an unfinished event are held (what the next
-    /// [`feed`](Self::feed) may give out beside its chunk).
-    #[must_use]
-    pub fn pending_len(&self) -> usize {
-        self.pending.len()
-    }
-
     /// The end of the stream: an unfinished event passes as it came.
     pub fn finish(&mut self, out: &mut Vec<u8>) {
         out.append(&mut self.pending);
