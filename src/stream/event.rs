@@ -295,6 +295,38 @@ fn event_trie(format: Format) -> &'static EventTrie {
     TRIES[i].get_or_init(|| EventTrie::of(format))
 }
 
+/// The bits ([`Keys::mask_of`]) of the keys without which an event of
+/// `format` says nothing of names or calls, `[in the root object, deeper]`
+/// as [`Doc::keys_seen`] gives them: the keys that hold a name (`Name`,
+/// `Names`), a call's id key and the last key of its name. An event that
+/// holds none of them where they can be is not walked.
+fn leaf_keys(format: Format) -> [u64; 2] {
+    static MASKS: [OnceLock<[u64; 2]>; Format::ALL.len()] = [const { OnceLock::new() }; Format::ALL.len()];
+    let i = Format::ALL.iter().position(|f| *f == format).unwrap_or_default();
+    *MASKS[i].get_or_init(|| {
+        // The objects a step sequence descends through (a `When` stays).
+        let depth = |steps: &[Step]| steps.iter().filter(|s| matches!(s, Step::Key(_) | Step::Each)).count();
+        let mut leaves: Vec<(&'static str, usize)> = Vec::new();
+        for rule in rules(format) {
+            for (n, step) in rule.iter().enumerate() {
+                if let Step::Name(k) | Step::Names(k) = *step {
+                    leaves.push((k, depth(&rule[..n])));
+                }
+            }
+        }
+        for place in call_places(format) {
+            let d = depth(place.path);
+            leaves.push((place.id, d));
+            if let Some(last) = place.name.last() {
+                leaves.push((last, d + place.name.len() - 1));
+            }
+        }
+        let keys = keys_read(format);
+        let at = |root: bool| keys.mask_of(leaves.iter().filter(|(_, d)| (*d == 0) == root).map(|(k, _)| *k));
+        [at(true), at(false)]
+    })
+}
+
 /// What a spanned event says, in one walk: the edits that give its text
 /// the names mapped by `map` (`(start, end, replacement)` of each string
 /// token, in text order) and what it says of calls.
@@ -305,6 +337,12 @@ pub(crate) fn read_event<'m>(
 ) -> (Vec<(usize, usize, String)>, Vec<Report>) {
     let mut edits = Vec::new();
     let mut said = Vec::new();
+    let (seen, leaves) = (doc.keys_seen(), leaf_keys(format));
+    if seen[0] & leaves[0] == 0 && seen[1] & leaves[1] == 0 {
+        // Most events of a stream (arguments and text in pieces) hold no
+        // name and no call's id: nothing to walk for.
+        return (edits, said);
+    }
     let mut nodes = vec![doc.root()];
     walk(doc.root(), event_trie(format), &mut nodes, map, &mut edits, &mut said);
     // In text order, once per token (two rules may reach one). Sorted, not

@@ -55,6 +55,9 @@ pub(crate) struct Buffers {
     open_members: Vec<(Token, usize)>,
     /// The closing bytes of the containers a skipped value opens.
     skipping: Vec<u8>,
+    /// The keys of `keep` the text holds, a bit each ([`Keys::mask_of`]):
+    /// the root object's, then those deeper.
+    seen: [u64; 2],
 }
 
 /// Buffers of which one has grown past this many entries are dropped
@@ -83,6 +86,7 @@ impl Buffers {
         self.open_items.clear();
         self.open_members.clear();
         self.skipping.clear();
+        self.seen = [0; 2];
     }
 
     /// Closes the array whose elements start at `start` of `open_items`.
@@ -130,9 +134,28 @@ impl Keys {
     }
 
     /// Whether the key whose token holds `key` (no escapes) is one of these.
-    fn has(&self, key: &[u8]) -> bool {
+    /// Where the key whose token holds `key` (no escapes) is among these.
+    fn find(&self, key: &[u8]) -> Option<usize> {
         let first = usize::from(key.first().copied().unwrap_or(0));
-        self.lengths[first] >> key.len().min(63) & 1 == 1 && self.words.iter().any(|w| w.as_bytes() == key)
+        if self.lengths[first] >> key.len().min(63) & 1 == 0 {
+            return None;
+        }
+        self.words.iter().position(|w| w.as_bytes() == key)
+    }
+
+    /// The bits [`Doc::keys_seen`] sets for `words` (all bits for a word
+    /// that is not one of these or is past the 64th).
+    pub(crate) fn mask_of(&self, words: impl IntoIterator<Item = &'static str>) -> u64 {
+        words.into_iter().fold(0, |mask, w| mask | bit(self.words.iter().position(|k| *k == w)))
+    }
+}
+
+/// The bit of the key at `index` of a [`Keys`]: every bit past the 64th
+/// (and for none), so that a test against it can only say "maybe".
+fn bit(index: Option<usize>) -> u64 {
+    match index {
+        Some(i) if i < 64 => 1 << i,
+        _ => u64::MAX,
     }
 }
 
@@ -182,6 +205,14 @@ impl<'t> Doc<'t> {
         }
     }
 
+    /// The keys of `keep` that the text holds as members' keys, a bit
+    /// each ([`Keys::mask_of`]): `[the root object's, those deeper]`;
+    /// every bit for an escaped key, which may decode to any of them. A
+    /// key whose bit is clear is not there.
+    pub(crate) fn keys_seen(&self) -> [u64; 2] {
+        self.b.seen
+    }
+
     /// The memory of this document, for the next.
     pub(crate) fn into_buffers(self) -> Buffers {
         self.b
@@ -192,6 +223,7 @@ impl<'t> Doc<'t> {
         let mut i = skip_space(bytes, 0);
         loop {
             // A value (or, in an object, a key) is expected at `i`.
+            let nested = usize::from(b.stack.len() > 1);
             if let Some(Open::Object(first, key @ None)) = b.stack.last_mut() {
                 let start = *first;
                 if bytes.get(i) == Some(&b'}') && b.open_members.len() == start {
@@ -206,7 +238,12 @@ impl<'t> Doc<'t> {
                     }
                     i = skip_space(bytes, i + 1);
                     // An escaped key is kept: it may decode to one of `keep`.
-                    if token.escaped || keep.is_none_or(|k| k.has(&bytes[token.start + 1..token.end - 1])) {
+                    let found = match keep {
+                        Some(k) if !token.escaped => k.find(&bytes[token.start + 1..token.end - 1]).map(Some),
+                        _ => Some(None),
+                    };
+                    if let Some(index) = found {
+                        b.seen[nested] |= bit(index);
                         *key = Some(token);
                         continue;
                     }
@@ -691,6 +728,22 @@ mod tests {
             }
             assert!(doc.root().get("z").is_none() && doc.root().get("skip").is_none(), "{text}");
         }
+    }
+
+    #[test]
+    fn a_document_tells_which_of_its_keys_it_holds() {
+        let keep = Keys::new(["id", "name", "index"]);
+        let seen = |text: &str| Doc::parse_in(text, Some(&keep), Buffers::default()).unwrap().keys_seen();
+        let (id, name, index) = (keep.mask_of(["id"]), keep.mask_of(["name"]), keep.mask_of(["index"]));
+        assert_eq!(seen(r#"{"index":[{"id":1}],"b":2}"#), [index, id]);
+        assert_eq!(seen(r#"{"id":1,"index":{"name":"x"}}"#), [id | index, name]);
+        assert_eq!(seen(r#"[{"id":1}]"#), [0, id], "an array's objects are deeper than the root");
+        assert_eq!(seen(r#"{"skip":{"name":"x"}}"#), [0, 0], "under a skipped key, nothing is seen");
+        assert_eq!(seen(r#"{"nam\u0065":"x"}"#), [u64::MAX, 0], "an escaped key may be any of them");
+        assert_eq!(seen("[1,2]"), [0, 0]);
+        assert_eq!(keep.mask_of(["not one of them"]), u64::MAX, "an unknown word can only be maybe");
+        let b = Doc::parse_in(r#"{"nam\u0065":"x"}"#, Some(&keep), Buffers::default()).unwrap().into_buffers();
+        assert_eq!(Doc::parse_in("{}", Some(&keep), b).unwrap().keys_seen(), [0, 0], "each parse starts afresh");
     }
 
     #[test]
