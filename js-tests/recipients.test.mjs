@@ -212,3 +212,41 @@ test("identityPattern as a JS RegExp keeps its JS meaning: accepted exactly when
   }
   assert.equal(new RecipientValidator({ identityPattern: /neo/ }).validate("@neo").ok, true, "the module keeps working");
 });
+
+// recipientStandardSchema: a Standard Schema (version 1) with its JSON Schema.
+// The oracle is validateRecipient over the shared vectors.
+test("recipientStandardSchema accepts what validateRecipient accepts, and rejects with its message", () => {
+  const cases = vectors.cases;
+  assert.ok(cases.length > 0);
+  for (const c of cases) {
+    const schema = esm.recipientStandardSchema(c.options);
+    const std = schema["~standard"];
+    assert.equal(std.version, 1);
+    const got = std.validate(c.to);
+    const want = esm.validateRecipient(c.to, c.options);
+    if (want.ok) assert.deepEqual(got, { value: c.to }, c.name);
+    else assert.deepEqual(got, { issues: [{ message: want.error.message }] }, c.name);
+  }
+  const std = esm.recipientStandardSchema()["~standard"];
+  for (const value of [undefined, null, 7, {}, ["@a"]]) assert.ok(std.validate(value).issues.length === 1, String(value));
+});
+
+test("recipientStandardSchema's JSON Schema is recipientJsonSchema's, for the targets Rust names", () => {
+  const options = { knownAgents: ["@neo-gpt"], strict: true };
+  const std = esm.recipientStandardSchema(options)["~standard"];
+  const glue = createRequire(import.meta.url)(new URL("../target/build-tables/mcp_boundary.js", import.meta.url).pathname);
+  const table = [];
+  glue.__standard_schema_table(table);
+  const [vendor, targets] = table[0];
+  assert.equal(std.vendor, vendor);
+  assert.deepEqual(targets, ["draft-2020-12", "draft-07", "openapi-3.0"]);
+  for (const target of targets) {
+    assert.deepEqual(std.jsonSchema.input({ target }), esm.recipientJsonSchema(options), target);
+    assert.deepEqual(std.jsonSchema.output({ target }), esm.recipientJsonSchema(options), target);
+  }
+  const a = std.jsonSchema.input({ target: "draft-07" });
+  a.pattern = "changed";
+  assert.notEqual(std.jsonSchema.input({ target: "draft-07" }).pattern, "changed", "each call a fresh copy");
+  assert.throws(() => std.jsonSchema.input({ target: "draft-04\nIGNORE" }), (e) => e instanceof TypeError && e.code === "INVALID_ARGUMENT" && !e.message.includes("IGNORE"));
+  assert.throws(() => esm.recipientStandardSchema({ maxIdentifierLength: 0 }), (e) => e.code === "INVALID_OPTIONS");
+});

@@ -202,3 +202,9 @@ test("the options and record errors Rust throws are of the declared names, codes
   const refused = api.markRead({ to: "@c" }, "@b", 0);
   assert.deepEqual([refused.ok, refused.error.code], [false, ...literals(/error: \{ code: ("[A-Z_]+")/.exec(typeText("MarkReadResult"))[1])]);
 });
+
+test("recipientStandardSchema's vendor and JSON Schema targets are Rust's", () => {
+  const [vendor, targets] = tableOf(glue.__standard_schema_table);
+  assert.deepEqual(literals(typeText("JsonSchemaTarget")), targets);
+  assert.ok(interfaceText("RecipientStandardSchema").includes(`readonly vendor: ${JSON.stringify(vendor)};`));
+});

@@ -167,6 +167,37 @@ export interface RecipientJsonSchema {
  */
 export function recipientJsonSchema(options?: RecipientOptions): RecipientJsonSchema;
 
+/** A JSON Schema dialect that `recipientStandardSchema`'s JSON Schema is given for. */
+export type JsonSchemaTarget = "draft-2020-12" | "draft-07" | "openapi-3.0";
+
+/**
+ * A Standard Schema (version 1) of a recipient, with its JSON Schema
+ * (Standard JSON Schema): a tool in any validator stack can declare
+ * `to: recipientStandardSchema()`.
+ */
+export interface RecipientStandardSchema {
+  readonly "~standard": {
+    readonly version: 1;
+    readonly vendor: "mcp-boundary";
+    /** Never throws: an accepted `to` is the value; a rejection is one issue with the §1.2 message. */
+    validate(value: unknown): { readonly value: string; readonly issues?: undefined } | { readonly issues: ReadonlyArray<{ readonly message: string }> };
+    readonly types?: { readonly input: string; readonly output: string };
+    readonly jsonSchema: {
+      /** @throws {ArgumentError} for a target other than a JsonSchemaTarget. */
+      input(options: { readonly target: JsonSchemaTarget | (string & {}) }): RecipientJsonSchema;
+      /** @throws {ArgumentError} for a target other than a JsonSchemaTarget. */
+      output(options: { readonly target: JsonSchemaTarget | (string & {}) }): RecipientJsonSchema;
+    };
+  };
+}
+
+/**
+ * A Standard Schema that accepts exactly what `new RecipientValidator(options)`
+ * accepts, with its JSON Schema (`recipientJsonSchema(options)`).
+ * @throws {OptionsError} when `options` cannot work.
+ */
+export function recipientStandardSchema(options?: RecipientOptions): RecipientStandardSchema;
+
 export type BuiltinProfileName = "anthropic" | "openai" | "gemini" | "bedrock" | "mcp" | "portable";
 
 /** A custom name rule; `allowed` and `firstChar` are single regex character classes such as `"[A-Za-z0-9_-]"`. */

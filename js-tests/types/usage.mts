@@ -213,3 +213,13 @@ import { validateRecipient as validateInline, ToolRegistry as InlineRegistry } f
 const inlineResult: RecipientResult = validateInline("@neo-gpt");
 void inlineResult;
 void new InlineRegistry().toLlmFacing("a/b");
+
+// recipientStandardSchema: a Standard Schema with its JSON Schema.
+import { recipientStandardSchema, type JsonSchemaTarget } from "mcp-boundary";
+const standardTo = recipientStandardSchema({ knownAgents: ["@neo-gpt"] });
+const checked = standardTo["~standard"].validate("@neo-gpt");
+const acceptedTo: string | undefined = checked.issues === undefined ? checked.value : undefined;
+const target: JsonSchemaTarget = "draft-2020-12";
+const toSchema: string = standardTo["~standard"].jsonSchema.input({ target }).pattern;
+void acceptedTo;
+void toSchema;

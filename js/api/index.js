@@ -44,6 +44,7 @@ export function createApi(glue, createWalkers) {
     validateRecipient: h.validateRecipient,
     RecipientValidator: h.RecipientValidator,
     recipientJsonSchema: h.recipientJsonSchema,
+    recipientStandardSchema: h.recipientStandardSchema,
     toLlmFacingName: h.toLlmFacingName,
     tryReverseToCanonical: h.tryReverseToCanonical,
     ToolRegistry: h.ToolRegistry,

@@ -256,5 +256,36 @@ export function createRecipients(glue, h) {
     }
   }
 
-  return { validateRecipient, RecipientValidator, recipientJsonSchema, BROADCAST_KIND };
+  let STANDARD = null; // [vendor, JSON Schema targets], Rust's; read on first use
+  /**
+   * A Standard Schema (`~standard`, version 1) that accepts exactly what
+   * `new RecipientValidator(options)` accepts, with its JSON Schema
+   * (Standard JSON Schema's `jsonSchema.input` and `output`), for a tool
+   * declared in any validator stack. A rejection is one issue whose
+   * message is the §1.2 rejection's (a bounded, escaped rendition of `to`,
+   * by design); the value of an accepted one is `to`.
+   */
+  function recipientStandardSchema(options) {
+    STANDARD ??= table(glue.__standard_schema_table);
+    const [vendor, targets] = STANDARD;
+    const validator = new RecipientValidator(options); // options checked now, as a constructor does
+    const schema = recipientJsonSchema(options);
+    const jsonSchema = ({ target } = {}) => {
+      if (!targets.includes(target)) throw argumentError(Expected.JsonSchemaTarget);
+      return copyOf(schema);
+    };
+    return {
+      "~standard": {
+        version: 1,
+        vendor,
+        validate(value) {
+          const r = validator.validate(value);
+          return r.ok ? { value } : { issues: [{ message: r.error.message }] };
+        },
+        jsonSchema: { input: jsonSchema, output: jsonSchema },
+      },
+    };
+  }
+
+  return { validateRecipient, RecipientValidator, recipientJsonSchema, recipientStandardSchema, BROADCAST_KIND };
 }

@@ -60,7 +60,14 @@ pub enum Expected {
     /// stream: only ever too long ([`__too_many`](too_many)); any other
     /// value there passes through.
     Payload = 17,
+    /// `recipientStandardSchema()["~standard"].jsonSchema.input({ target })`.
+    JsonSchemaTarget = 18,
 }
+
+/// The JSON Schema dialects a recipient's JSON Schema is valid in, by the
+/// names Standard JSON Schema gives them (its `{ type, pattern,
+/// description }` means the same in each).
+pub const JSON_SCHEMA_TARGETS: [&str; 3] = ["draft-2020-12", "draft-07", "openapi-3.0"];
 
 /// How a method was misused (see [`__misuse`](misuse)).
 #[wasm_bindgen]
@@ -155,8 +162,11 @@ pub fn argument_error(expected: Expected, out: &Array) {
         Expected::Agents => "agents as an array",
         Expected::Sender => "sender as a string",
         Expected::Payload => "a payload (an object or an array)",
+        Expected::JsonSchemaTarget => "a JSON Schema target",
     };
-    let error = if expected == Expected::PayloadFormat {
+    let error = if expected == Expected::JsonSchemaTarget {
+        ArgumentError::one_of(phrase, &JSON_SCHEMA_TARGETS)
+    } else if expected == Expected::PayloadFormat {
         ArgumentError::one_of(phrase, &crate::tool_name::Format::ALL.map(crate::tool_name::Format::name))
     } else {
         ArgumentError::new(phrase)
@@ -288,4 +298,12 @@ impl BoundaryError for ArgumentError {
     fn details(&self) -> Vec<(&'static str, Detail)> {
         self.limit().map(|limit| ("limit", Detail::Number(limit))).into_iter().collect()
     }
+}
+
+/// Sets `out[0]` to `[vendor, targets]` for `recipientStandardSchema`: the
+/// Standard Schema vendor name (this crate's) and the JSON Schema targets
+/// it answers ([`JSON_SCHEMA_TARGETS`]). Read on first use.
+#[wasm_bindgen(js_name = "__standard_schema_table")]
+pub fn standard_schema_table(out: &Array) {
+    out.give(super::to_js(&(env!("CARGO_PKG_NAME"), JSON_SCHEMA_TARGETS)));
 }
