@@ -24,6 +24,7 @@ test("the types' codes and reasons are Rust's lists", () => {
   assert.deepEqual(union(dts, "McpErrorCode").sort(), Object.values(core.codes).sort());
   assert.deepEqual(union(dts, "McpArgumentReason").sort(), [...core.reasons[core.codes.invalidArgument]].sort());
   assert.deepEqual(union(dts, "ToolListReason").sort(), [...core.reasons[core.codes.toolListRefused]].sort());
+  assert.deepEqual(union(dts, "ReplacedAnswerKind").sort(), Object.values(core.replaced).sort());
   // The interfaces use them, with their codes spelled as Rust spells them.
   assert.match(dts, new RegExp(`interface McpArgumentError extends TypeError \\{\\s*name: "TypeError";\\s*code: "${core.codes.invalidArgument}";\\s*reason: McpArgumentReason;`));
   assert.match(dts, new RegExp(`interface ToolListError extends Error \\{\\s*name: "Error";\\s*code: "${core.codes.toolListRefused}";\\s*reason: ToolListReason;`));

@@ -236,3 +236,42 @@ test("a handler's readable errors are still classified or passed as before", asy
     else assert.equal(r.content[0].text, `MCP error -32602: ${PHRASE}`);
   }
 });
+
+test("onError hears every answer protectServer replaces, with the original; the model's answers stay as they were", async () => {
+  const heard = [];
+  const make = (onError) => {
+    const server = protectServer(new McpServer({ name: "s", version: "1" }), onError === undefined ? {} : { onError });
+    server.registerTool("send", { inputSchema: { priority: z.enum(["low", "high"]) } }, async ({ priority }) => {
+      if (priority === "high") throw new Error(`no such user ${SENTINEL}`);
+      return { content: [{ type: "text", text: "sent" }] };
+    });
+    return server;
+  };
+  const calls = [["send", { priority: SENTINEL }], ["send", { priority: "high" }], [`nope${SENTINEL}`, {}], ["send", { priority: "low" }]];
+  const quiet = await connect(make(undefined));
+  const told = await connect(make((info) => heard.push(info)));
+  const throwing = await connect(make(() => { throw new Error("the log is down"); }));
+  for (const [name, args] of calls) {
+    const want = await answer(quiet, name, args);
+    assert.deepEqual(await answer(told, name, args), want, name);
+    assert.deepEqual(await answer(throwing, name, args), want, "a throwing onError changes no answer");
+    assert.ok(!JSON.stringify(want).includes(MARK), "the model never sees the input");
+  }
+  assert.deepEqual(heard.map((i) => [i.tool, i.kind]), [["send", "invalid_arguments"], ["send", "handler_error"], [`nope${SENTINEL}`, "unknown_tool"]]);
+  assert.ok(heard[0].issues.length > 0 && heard[0].error !== undefined, "the schema's issues and error");
+  assert.ok(String(heard[1].error.message).includes(MARK), "the operator gets the original error");
+  assert.throws(() => protectServer(new McpServer({ name: "s", version: "1" }), { onError: "log" }), { code: "INVALID_ARGUMENT", reason: "wrong_type" });
+});
+
+test("the README's handler phrase: a field name then the phrase passes; the phrase inside a sentence does not", async () => {
+  const server = protectServer(new McpServer({ name: "mailbox", version: "1" }), { messages: ["is not a registered agent"] });
+  server.registerTool("add_message", { inputSchema: { to: z.string() } }, async ({ to }) => {
+    throw new Error(to === "@a" ? "to is not a registered agent" : `Recipient ${to} is not a registered agent`);
+  });
+  const client = await connect(server);
+  const passed = await answer(client, "add_message", { to: "@a" });
+  assert.ok(passed.isError && JSON.stringify(passed.content).includes("to is not a registered agent"), JSON.stringify(passed));
+  const replaced = await answer(client, "add_message", { to: SENTINEL });
+  assert.ok(replaced.isError && JSON.stringify(replaced.content).includes("tool add_message failed"), JSON.stringify(replaced));
+  assert.ok(!JSON.stringify(replaced).includes(MARK));
+});

@@ -16,6 +16,27 @@ export interface ProtectOptions {
   messages?: string[];
   /** `"pass"` keeps the SDK's answer for handler errors (their messages as they are); the default is `"classify"`. */
   handlerErrors?: "classify" | "pass";
+  /**
+   * Called for every answer protectServer gives in place of the SDK's, for
+   * the operator's logs (the model never sees what it is given): the tool
+   * as called, why, and the original error or schema issues, which may
+   * carry the caller's input. What it throws is ignored.
+   */
+  onError?: (info: ProtectErrorInfo) => void;
+}
+
+/** Why protectServer replaced an answer (Rust's `ReplacedAnswer` names). */
+export type ReplacedAnswerKind = "invalid_arguments" | "unknown_tool" | "handler_error" | "invalid_output" | "failed";
+
+/** What {@link ProtectOptions.onError} is told. */
+export interface ProtectErrorInfo {
+  /** The tool's name as the call gave it (caller input: for logs). */
+  tool: string;
+  kind: ReplacedAnswerKind;
+  /** What the schema, the handler or the SDK threw (absent for an unknown tool). */
+  error?: unknown;
+  /** The input schema's issues (`invalid_arguments`). */
+  issues?: readonly unknown[];
 }
 
 /**

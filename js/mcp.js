@@ -33,6 +33,7 @@ function createMcp(api, sdk) {
   // catalog built from more tools, or a tool with more fields, would be
   // refused whole, so only the first ones are taken.
   const MAX_CATALOG_ENTRIES = core.maxCatalogEntries;
+  const REPLACED = core.replaced; // the kinds onError hears, by key: Rust's names
 
   /** The top-level field names of a tool's input schema (Zod 3 or 4, a raw shape or an object); none for others. */
   function fieldsOf(inputSchema) {
@@ -211,6 +212,21 @@ function createMcp(api, sdk) {
     if (server[PROTECTED]) return server;
     const messages = options?.messages ?? [];
     const passHandlerErrors = options?.handlerErrors === "pass";
+    const onError = options?.onError;
+    if (onError !== undefined && typeof onError !== "function") throw core.argumentError("OnError");
+    /**
+     * Tells the operator's onError what an answer replaced (the tool as
+     * called, the kind, the original error or issues): for logs, never for
+     * the model. A throwing onError changes no answer.
+     */
+    const told = (tool, kind, what) => {
+      if (onError === undefined) return;
+      try {
+        onError({ tool, kind, ...what });
+      } catch {
+        // the operator's logging failed: the model's answer stands
+      }
+    };
     new api.ErrorClassifier({ tools: [], fieldMessages: messages, fieldlessMessages: messages }).free(); // bad options fail here, not on the first call
     // Built from the registered tools, again after every change of them
     // (the SDK announces each one with sendToolListChanged).
@@ -242,14 +258,17 @@ function createMcp(api, sdk) {
     server.server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
       const name = request.params.name;
       const call = lookUp(server, name);
-      if (call === undefined) throw rpcError(current().unknownToolResponse(null, name));
+      if (call === undefined) {
+        told(name, REPLACED.unknownTool, {});
+        throw rpcError(current().unknownToolResponse(null, name));
+      }
       const { tool } = call;
       mark(extra, call);
       let args;
       try {
         args = await server.validateToolInput(tool, request.params.arguments, name);
-      } catch {
-        return forTool(call, await invalidArguments(tool, name, request.params.arguments));
+      } catch (error) {
+        return forTool(call, await invalidArguments(tool, name, request.params.arguments, error));
       }
       // Task tools and task-augmented calls run on the SDK's own paths
       // (task creation, polling), once their arguments have passed here:
@@ -268,11 +287,13 @@ function createMcp(api, sdk) {
         }
         const message = passHandlerErrors ? passedMessage(error) : null;
         if (message !== null) return server.createToolError(message);
+        told(name, REPLACED.handlerError, { error });
         return forTool(call, current().handlerErrorResult(name, passHandlerErrors ? null : ownMessage(error)));
       }
       try {
         await server.validateToolOutput(tool, result, name);
-      } catch {
+      } catch (error) {
+        told(name, REPLACED.invalidOutput, { error });
         return forTool(call, current().handlerErrorResult(name, null)); // a result that breaks its own outputSchema: "tool <name> failed"
       }
       return result;
@@ -284,6 +305,7 @@ function createMcp(api, sdk) {
       checked(request, extra).then(undefined, (error) => {
         const call = extra !== null && typeof extra === "object" ? extra[ANSWERING] : undefined;
         if (call === undefined) throw error; // no tool found (ours, -32602), the request itself, or the SDK's task paths: as before
+        told(call.name, REPLACED.failed, { error });
         return forTool(call, current().handlerErrorResult(call.name, null));
       }),
     );
@@ -291,7 +313,7 @@ function createMcp(api, sdk) {
     return server;
 
     /** The result for arguments the schema refused: the issues, classified; nothing of the input. */
-    async function invalidArguments(tool, name, args) {
+    async function invalidArguments(tool, name, args, error) {
       let issues = [];
       const input = args ?? {};
       try {
@@ -301,6 +323,7 @@ function createMcp(api, sdk) {
       } catch {
         // a schema that throws: no issue to name
       }
+      told(name, REPLACED.invalidArguments, { error, issues });
       // A recipient that failed recipientSchema: its rejection result is the answer.
       const rejection = rejectionOf(issues);
       if (rejection !== undefined) return structuredClone(rejection);

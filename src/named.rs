@@ -88,6 +88,7 @@ named_by_string! {
     crate::MarkTarget: "mark target" by as_str;
     crate::RouterCode: "router error code" by as_str;
     crate::RouterReason: "router error reason" by as_str;
+    crate::ReplacedAnswer: "replaced answer" by as_str;
 }
 
 #[cfg(test)]
@@ -110,7 +111,9 @@ mod tests {
             let e = near.parse::<T>().unwrap_err();
             assert_eq!(e.choices(), all.iter().map(name).collect::<Vec<_>>().as_slice());
             assert!(!e.to_string().contains('¿'), "the input is not echoed");
-            assert!(name(v).to_uppercase().parse::<T>().is_err(), "no case folding");
+            let upper = name(v).to_uppercase();
+            let folded = if upper == name(v) { name(v).to_lowercase() } else { upper };
+            assert!(folded.parse::<T>().is_err(), "no case folding");
         }
     }
 
@@ -123,6 +126,9 @@ mod tests {
         round_trip(&ReadState::ALL, |v| v.as_str());
         round_trip(&Overflow::ALL, |v| v.as_str());
         round_trip(&MarkTarget::ALL, |v| v.as_str());
+        round_trip(&crate::RouterCode::ALL, |v| v.as_str());
+        round_trip(&crate::RouterReason::ALL, |v| v.as_str());
+        round_trip(&crate::ReplacedAnswer::ALL, |v| v.as_str());
         assert_eq!(
             "open-ai".parse::<Format>().unwrap_err().to_string(),
             "Unknown payload format: expected one of \"anthropic\", \"openai-chat\", \"openai-responses\", \"gemini\", \"bedrock-converse\"."

@@ -10,8 +10,8 @@ use super::js_error::JsError;
 use super::tool_name::parse_options;
 use super::{argument_error as type_error, js_error, read, to_js, too_many_error, Expected, Give, Limit};
 use crate::host::{
-    check_server_name, check_tool_units, shown, CheckToolsText, RouterArgument, RouterCode, RouterError, RouterReason,
-    ToolListing, MAX_LISTED_TOOLS, MAX_LIST_PAGES,
+    check_server_name, check_tool_units, shown, CheckToolsText, ReplacedAnswer, RouterArgument, RouterCode,
+    RouterError, RouterReason, ToolListing, MAX_LISTED_TOOLS, MAX_LIST_PAGES,
 };
 use crate::tool_name::BuiltinProfile;
 use crate::MAX_CATALOG_ENTRIES;
@@ -42,6 +42,8 @@ pub enum HostArgument {
     Client = 3,
     /// `callTool(…, args)`.
     ToolArguments = 4,
+    /// `protectServer(…, { onError })`.
+    OnError = 5,
 }
 
 impl From<HostArgument> for RouterArgument {
@@ -52,6 +54,7 @@ impl From<HostArgument> for RouterArgument {
             HostArgument::ServerName => RouterArgument::ServerName,
             HostArgument::Client => RouterArgument::Client,
             HostArgument::ToolArguments => RouterArgument::ToolArguments,
+            HostArgument::OnError => RouterArgument::OnError,
         }
     }
 }
@@ -83,6 +86,8 @@ struct Tables {
     reasons: Entries<Vec<&'static str>>,
     /// The check-tools texts by key (`{}` a slot).
     texts: Entries<&'static str>,
+    /// The kinds of answer protectServer replaces, by key (`onError`).
+    replaced: Entries<&'static str>,
 }
 
 /// Sets `out[0]` to the host's table: `{ maxPages, maxTools,
@@ -100,6 +105,7 @@ pub fn host_tables(out: &Array) {
             RouterCode::ALL.iter().map(|c| (c.as_str(), c.reasons().map(RouterReason::as_str).collect())).collect(),
         ),
         texts: Entries(CheckToolsText::ALL.iter().map(|t| (t.key(), t.template())).collect()),
+        replaced: Entries(ReplacedAnswer::ALL.iter().map(|r| (r.key(), r.as_str())).collect()),
     }));
 }
 

@@ -117,11 +117,14 @@ pub enum RouterArgument {
     Client,
     /// `callTool(…, args)`: an object of arguments.
     ToolArguments,
+    /// `protectServer(…, { onError })`: a function.
+    OnError,
 }
 
 impl RouterArgument {
     /// Every argument, in the order of the binding's numbers.
-    pub const ALL: [Self; 5] = [Self::McpServer, Self::Zod, Self::ServerName, Self::Client, Self::ToolArguments];
+    pub const ALL: [Self; 6] =
+        [Self::McpServer, Self::Zod, Self::ServerName, Self::Client, Self::ToolArguments, Self::OnError];
 
     /// The message of its error.
     #[must_use]
@@ -134,6 +137,7 @@ impl RouterArgument {
             Self::ToolArguments => {
                 "ToolRouter.callTool: the arguments must be an object (OpenAI's arrive as JSON text: JSON.parse them first)"
             }
+            Self::OnError => "protectServer: onError must be a function (it is called with { tool, kind, error, issues })",
         }
     }
 }

@@ -1,0 +1,50 @@
+//! Why a protected server replaced the answer its SDK would have given:
+//! what the operator's `onError` hears, so that logs tell what went wrong
+//! while the model is answered safely.
+
+/// The kind of answer a protected server gave in place of its SDK's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ReplacedAnswer {
+    /// The tool's input schema refused the arguments.
+    InvalidArguments,
+    /// No tool has the name that was called.
+    UnknownTool,
+    /// The tool's handler threw.
+    HandlerError,
+    /// The handler's result broke the tool's own output schema.
+    InvalidOutput,
+    /// Something the SDK read around the call threw (a hostile value).
+    Failed,
+}
+
+impl ReplacedAnswer {
+    /// Every kind, in declaration order.
+    pub const ALL: [Self; 5] =
+        [Self::InvalidArguments, Self::UnknownTool, Self::HandlerError, Self::InvalidOutput, Self::Failed];
+
+    /// The kind's name: `"invalid_arguments"`, `"unknown_tool"`,
+    /// `"handler_error"`, `"invalid_output"` or `"failed"`.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::InvalidArguments => "invalid_arguments",
+            Self::UnknownTool => "unknown_tool",
+            Self::HandlerError => "handler_error",
+            Self::InvalidOutput => "invalid_output",
+            Self::Failed => "failed",
+        }
+    }
+
+    /// The key JS code reads the kind by (`invalidArguments`).
+    #[must_use]
+    pub fn key(self) -> &'static str {
+        match self {
+            Self::InvalidArguments => "invalidArguments",
+            Self::UnknownTool => "unknownTool",
+            Self::HandlerError => "handlerError",
+            Self::InvalidOutput => "invalidOutput",
+            Self::Failed => "failed",
+        }
+    }
+}
