@@ -135,6 +135,11 @@ pub mod binding;
 #[doc = include_str!("../README.md")]
 struct ReadmeExamples;
 
+/// docs/RUST.md's examples, run as doc tests too.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/RUST.md")]
+struct RustGuideExamples;
+
 pub use delivery::{
     broadcast_audience, is_utc_timestamp, list_unread, mark_read, plan_delivery, read_state, records_from_json,
     unread_count, AgentEntry, DeliveryPlan, Field, MalformedRecord, MarkError, MarkRead, MarkTarget, MessageRecord,
