@@ -15,32 +15,49 @@ use crate::tool_name::{call_places, rules, CallPlace, Format, Step};
 
 /// Every key that reading an event of `format` looks up (its rules, call
 /// places and scope rules): a spanned document needs no other member.
-pub(crate) fn keys_read(format: Format) -> &'static Keys {
-    static KEYS: [OnceLock<Keys>; Format::ALL.len()] = [const { OnceLock::new() }; Format::ALL.len()];
-    let i = Format::ALL.iter().position(|f| *f == format).unwrap_or_default();
-    KEYS[i].get_or_init(|| {
-        let step_keys = |steps: &'static [Step]| {
-            steps.iter().filter_map(|step| match *step {
-                Step::Key(k) | Step::When(k, _) | Step::Name(k) | Step::Names(k) => Some(k),
-                Step::Each => None,
-            })
+fn keys_read(format: Format) -> Keys {
+    let step_keys = |steps: &'static [Step]| {
+        steps.iter().filter_map(|step| match *step {
+            Step::Key(k) | Step::When(k, _) | Step::Name(k) | Step::Names(k) => Some(k),
+            Step::Each => None,
+        })
+    };
+    let mut words: Vec<&'static str> = rules(format).iter().flat_map(|rule| step_keys(rule)).collect();
+    for place in call_places(format) {
+        words.extend(step_keys(place.path));
+        words.push(place.id);
+        words.extend(place.name);
+        words.extend(place.slot.iter().flat_map(|(_, keys)| keys.iter().copied()));
+    }
+    for rule in scope_rules(format) {
+        let (at, slot) = match *rule {
+            ScopeRule::Ends { at, slot, .. } => (at, slot),
+            ScopeRule::Changes { at } => (at, &[][..]),
         };
-        let mut words: Vec<&'static str> = rules(format).iter().flat_map(|rule| step_keys(rule)).collect();
-        for place in call_places(format) {
-            words.extend(step_keys(place.path));
-            words.push(place.id);
-            words.extend(place.name);
-            words.extend(place.slot.iter().flat_map(|(_, keys)| keys.iter().copied()));
-        }
-        for rule in scope_rules(format) {
-            let (at, slot) = match *rule {
-                ScopeRule::Ends { at, slot, .. } => (at, slot),
-                ScopeRule::Changes { at } => (at, &[][..]),
-            };
-            words.extend(at.iter().copied());
-            words.extend(slot.iter().flat_map(|keys| keys.iter().copied()));
-        }
-        Keys::new(words)
+        words.extend(at.iter().copied());
+        words.extend(slot.iter().flat_map(|keys| keys.iter().copied()));
+    }
+    Keys::new(words)
+}
+
+/// How events of one format are read, made once per format: the keys
+/// read, the rules and call places in one trie, and the keys without which
+/// an event says nothing of names or calls.
+pub(crate) struct Reading {
+    /// What a spanned document keeps ([`Doc::parse_in`]'s `keep`).
+    pub(crate) keys: Keys,
+    trie: EventTrie,
+    leaves: [u64; 2],
+}
+
+/// The [`Reading`] of `format`.
+pub(crate) fn reading(format: Format) -> &'static Reading {
+    static READINGS: [OnceLock<Reading>; Format::ALL.len()] = [const { OnceLock::new() }; Format::ALL.len()];
+    let i = Format::ALL.iter().position(|f| *f == format).unwrap_or_default();
+    READINGS[i].get_or_init(|| {
+        let keys = keys_read(format);
+        let leaves = leaf_keys(format, &keys);
+        Reading { keys, trie: EventTrie::of(format), leaves }
     })
 }
 
@@ -141,19 +158,14 @@ pub(crate) fn end<'t>(calls: &mut StreamCalls, format: Format, event: impl Json<
 }
 
 /// What `event` says of calls, each name as `map` gives it (or as it came).
-pub(crate) fn reports<'t, 'm>(
+pub(crate) fn reports<'t, 'm, J: Json<'t>>(
     format: Format,
-    event: impl Json<'t>,
+    event: J,
     map: &impl Fn(&str) -> Option<&'m str>,
 ) -> Vec<Report> {
-    let mut out = Vec::new();
-    let mut nodes = Vec::new();
-    for (path, places) in places_by_path(format) {
-        nodes.clear();
-        nodes.push(event);
-        visit(path, places, event, &mut nodes, map, &mut out);
-    }
-    out
+    let mut said = Vec::new();
+    walk(event, &reading(format).trie, &mut vec![event], map, &mut |_| {}, &mut said);
+    said
 }
 
 /// Call places that end at one node and differ only in their name's keys
@@ -166,66 +178,6 @@ fn add_place(groups: &mut Vec<Places>, place: &'static CallPlace) {
     match groups.iter_mut().find(|g| g[0].id == place.id && g[0].slot == place.slot) {
         Some(group) => group.push(place),
         None => groups.push(vec![place]),
-    }
-}
-
-/// `format`'s call places grouped by their path, in their order: places
-/// that differ only in the keys of the id or name (OpenAI's `function`
-/// and `custom` calls, Responses' `id` and `call_id`) are reached by one
-/// walk.
-fn places_by_path(format: Format) -> &'static [(&'static [Step], Vec<Places>)] {
-    type Groups = Vec<(&'static [Step], Vec<Places>)>;
-    static GROUPS: [OnceLock<Groups>; Format::ALL.len()] = [const { OnceLock::new() }; Format::ALL.len()];
-    let i = Format::ALL.iter().position(|f| *f == format).unwrap_or_default();
-    GROUPS[i].get_or_init(|| {
-        let mut groups: Groups = Vec::new();
-        for place in call_places(format) {
-            match groups.iter_mut().find(|(path, _)| *path == place.path) {
-                Some((_, places)) => add_place(places, place),
-                None => groups.push((place.path, vec![vec![place]])),
-            }
-        }
-        groups
-    })
-}
-
-/// Follows `path` from the last of `nodes` (the nodes after each step so
-/// far); at its end, what each of `places` says.
-fn visit<'t, 'm, J: Json<'t>>(
-    path: &[Step],
-    places: &[Places],
-    node: J,
-    nodes: &mut Vec<J>,
-    map: &impl Fn(&str) -> Option<&'m str>,
-    out: &mut Vec<Report>,
-) {
-    let depth = nodes.len() - 1;
-    let Some(step) = path.get(depth) else {
-        out.extend(places.iter().filter_map(|group| report(group, node, nodes, map)));
-        return;
-    };
-    let mut next = |child: J, nodes: &mut Vec<J>| {
-        nodes.push(child);
-        visit(path, places, child, nodes, map, out);
-        nodes.pop();
-    };
-    match *step {
-        Step::Key(k) => {
-            if let Some(child) = node.get(k) {
-                next(child, nodes);
-            }
-        }
-        Step::Each => {
-            for child in node.elements() {
-                next(child, nodes);
-            }
-        }
-        Step::When(k, v) => {
-            if node.get(k).and_then(Json::string).as_deref() == Some(v) {
-                next(node, nodes);
-            }
-        }
-        Step::Name(_) | Step::Names(_) => {}
     }
 }
 
@@ -289,42 +241,31 @@ impl EventTrie {
     }
 }
 
-fn event_trie(format: Format) -> &'static EventTrie {
-    static TRIES: [OnceLock<EventTrie>; Format::ALL.len()] = [const { OnceLock::new() }; Format::ALL.len()];
-    let i = Format::ALL.iter().position(|f| *f == format).unwrap_or_default();
-    TRIES[i].get_or_init(|| EventTrie::of(format))
-}
-
 /// The bits ([`Keys::mask_of`]) of the keys without which an event of
 /// `format` says nothing of names or calls, `[in the root object, deeper]`
 /// as [`Doc::keys_seen`] gives them: the keys that hold a name (`Name`,
 /// `Names`), a call's id key and the last key of its name. An event that
 /// holds none of them where they can be is not walked.
-fn leaf_keys(format: Format) -> [u64; 2] {
-    static MASKS: [OnceLock<[u64; 2]>; Format::ALL.len()] = [const { OnceLock::new() }; Format::ALL.len()];
-    let i = Format::ALL.iter().position(|f| *f == format).unwrap_or_default();
-    *MASKS[i].get_or_init(|| {
-        // The objects a step sequence descends through (a `When` stays).
-        let depth = |steps: &[Step]| steps.iter().filter(|s| matches!(s, Step::Key(_) | Step::Each)).count();
-        let mut leaves: Vec<(&'static str, usize)> = Vec::new();
-        for rule in rules(format) {
-            for (n, step) in rule.iter().enumerate() {
-                if let Step::Name(k) | Step::Names(k) = *step {
-                    leaves.push((k, depth(&rule[..n])));
-                }
+fn leaf_keys(format: Format, keys: &Keys) -> [u64; 2] {
+    // The objects a step sequence descends through (a `When` stays).
+    let depth = |steps: &[Step]| steps.iter().filter(|s| matches!(s, Step::Key(_) | Step::Each)).count();
+    let mut leaves: Vec<(&'static str, usize)> = Vec::new();
+    for rule in rules(format) {
+        for (n, step) in rule.iter().enumerate() {
+            if let Step::Name(k) | Step::Names(k) = *step {
+                leaves.push((k, depth(&rule[..n])));
             }
         }
-        for place in call_places(format) {
-            let d = depth(place.path);
-            leaves.push((place.id, d));
-            if let Some(last) = place.name.last() {
-                leaves.push((last, d + place.name.len() - 1));
-            }
+    }
+    for place in call_places(format) {
+        let d = depth(place.path);
+        leaves.push((place.id, d));
+        if let Some(last) = place.name.last() {
+            leaves.push((last, d + place.name.len() - 1));
         }
-        let keys = keys_read(format);
-        let at = |root: bool| keys.mask_of(leaves.iter().filter(|(_, d)| (*d == 0) == root).map(|(k, _)| *k));
-        [at(true), at(false)]
-    })
+    }
+    let at = |root: bool| keys.mask_of(leaves.iter().filter(|(_, d)| (*d == 0) == root).map(|(k, _)| *k));
+    [at(true), at(false)]
 }
 
 /// What a spanned event says, in one walk: the edits that give its text
@@ -337,14 +278,19 @@ pub(crate) fn read_event<'m>(
 ) -> (Vec<(usize, usize, String)>, Vec<Report>) {
     let mut edits = Vec::new();
     let mut said = Vec::new();
-    let (seen, leaves) = (doc.keys_seen(), leaf_keys(format));
-    if seen[0] & leaves[0] == 0 && seen[1] & leaves[1] == 0 {
+    let (reading, seen) = (reading(format), doc.keys_seen());
+    if seen[0] & reading.leaves[0] == 0 && seen[1] & reading.leaves[1] == 0 {
         // Most events of a stream (arguments and text in pieces) hold no
         // name and no call's id: nothing to walk for.
         return (edits, said);
     }
-    let mut nodes = vec![doc.root()];
-    walk(doc.root(), event_trie(format), &mut nodes, map, &mut edits, &mut said);
+    let mut rename = |slot: At<'_, '_>| {
+        let (Some(name), Some((start, end))) = (slot.string(), slot.span()) else { return };
+        if let Some(new) = map(&name).filter(|new| *new != name) {
+            edits.push((start, end, serde_json::to_string(new).unwrap_or_default()));
+        }
+    };
+    walk(doc.root(), &reading.trie, &mut vec![doc.root()], map, &mut rename, &mut said);
     // In text order, once per token (two rules may reach one). Sorted, not
     // inserted in order: the rules' order is not the text's, and a hostile
     // event's thousands of names made insertion quadratic.
@@ -353,53 +299,48 @@ pub(crate) fn read_event<'m>(
     (edits, said)
 }
 
-/// `nodes`: the nodes after each step so far (the last is `node`), which
-/// a call place's slot reads.
-fn walk<'d, 't, 'm>(
-    node: At<'d, 't>,
+/// Walks `trie` from `node`: each call place's report into `said`, each
+/// value at a name place to `rename`. `nodes`: the nodes after each step
+/// so far (the last is `node`), which a call place's slot reads.
+fn walk<'t, 'm, J: Json<'t>>(
+    node: J,
     trie: &EventTrie,
-    nodes: &mut Vec<At<'d, 't>>,
+    nodes: &mut Vec<J>,
     map: &impl Fn(&str) -> Option<&'m str>,
-    edits: &mut Vec<(usize, usize, String)>,
+    rename: &mut impl FnMut(J),
     said: &mut Vec<Report>,
 ) {
     said.extend(trie.calls.iter().filter_map(|group| report(group, node, nodes, map)));
-    let rename = |slot: At<'_, '_>, edits: &mut Vec<(usize, usize, String)>| {
-        let (Some(name), Some((start, end))) = (slot.string(), slot.span()) else { return };
-        if let Some(new) = map(&name).filter(|new| *new != name) {
-            edits.push((start, end, serde_json::to_string(new).unwrap_or_default()));
-        }
-    };
     for (step, below) in &trie.children {
-        let mut next = |child: At<'d, 't>, nodes: &mut Vec<At<'d, 't>>| {
+        let mut next = |child: J, nodes: &mut Vec<J>, rename: &mut _| {
             nodes.push(child);
-            walk(child, below, nodes, map, edits, said);
+            walk(child, below, nodes, map, rename, said);
             nodes.pop();
         };
         match *step {
             Step::Key(k) => {
                 if let Some(child) = node.get(k) {
-                    next(child, nodes);
+                    next(child, nodes, rename);
                 }
             }
             Step::Each => {
                 for child in node.elements() {
-                    next(child, nodes);
+                    next(child, nodes, rename);
                 }
             }
             Step::When(k, v) => {
-                if node.get(k).and_then(At::string).as_deref() == Some(v) {
-                    next(node, nodes);
+                if node.get(k).and_then(Json::string).as_deref() == Some(v) {
+                    next(node, nodes, rename);
                 }
             }
             Step::Name(k) => {
                 if let Some(slot) = node.get(k) {
-                    rename(slot, edits);
+                    rename(slot);
                 }
             }
             Step::Names(k) => {
-                for slot in node.get(k).map(At::elements).into_iter().flatten() {
-                    rename(slot, edits);
+                for slot in node.get(k).into_iter().flat_map(Json::elements) {
+                    rename(slot);
                 }
             }
         }

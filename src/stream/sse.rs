@@ -1,7 +1,7 @@
 //! Raw `text/event-stream` bytes rewritten as they pass, whatever the
 //! chunking.
 
-use super::event::{begin, end, keys_read, read_event};
+use super::event::{begin, end, read_event, reading};
 use super::json::{Buffers, Doc};
 use super::pairing::StreamCalls;
 use super::MAX_SSE_EVENT_BYTES;
@@ -256,7 +256,7 @@ fn rewrite_event(
             data
         }
     };
-    let doc = match Doc::parse_in(data, Some(keys_read(format)), std::mem::take(buffers)) {
+    let doc = match Doc::parse_in(data, Some(&reading(format).keys), std::mem::take(buffers)) {
         Ok(doc) => doc,
         Err(back) => {
             *buffers = back;
