@@ -23,7 +23,7 @@ import { readFileSync } from "node:fs";
 import { __mcp } from "mcp-boundary";
 
 const core = __mcp();
-const { profiles: PROFILES, say } = core;
+const { profiles: PROFILES, say, shown } = core;
 
 /** Exits 2 with `message`, and the usage line when the command line was the problem. */
 function fail(message, usage = true) {
@@ -103,7 +103,6 @@ async function listTools(o) {
  * and words that come from the server or the command line must not forge
  * a line or send the terminal an escape sequence.
  */
-const shown = (s) => core.shown(s);
 
 const o = parse(process.argv.slice(2));
 const { server, names } = await listTools(o);

@@ -57,7 +57,7 @@ export function createApi(glue, createWalkers) {
     unreadCount: h.unreadCount,
     listUnread: h.listUnread,
     // mcp-boundary/mcp and check-tools (internal): Rust's host rules (mcp-core.js).
-    __mcp: createMcpCore(glue),
+    __mcp: createMcpCore(glue, h),
   };
   // The Node entries ship with their local names shortened (js/build.mjs):
   // each public function and class keeps the name it is exported under.

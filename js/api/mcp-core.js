@@ -3,15 +3,10 @@
 // `__mcp()` (js/api/index.js lists it in the API). Nothing here decides: the server-name rule, the
 // tools/list bounds and refusals, every message, code, reason and the
 // check-tools texts are src/host/'s, through src/binding/host.rs.
-export function createMcpCore(glue) {
-  // As in js/api/transport.js: values come back in `out[0]`, an array without a
-  // prototype, so Rust's store into it runs no setter of the realm's.
-  const out = Object.setPrototypeOf([], null);
-  const take = () => {
-    const v = out[0];
-    out.length = 0;
-    return v;
-  };
+export function createMcpCore(glue, h) {
+  // Values come back in the transport's `out` (an array without a
+  // prototype, so Rust's store into it runs no setter of the realm's).
+  const { out, take, table } = h;
   let core;
 
   /** One server's tools/list, page by page, within Rust's bounds. */
@@ -39,12 +34,12 @@ export function createMcpCore(glue) {
   /**
    * Internal: not part of the public API, and it may change with any
    * release. The host's table from Rust (`maxPages`, `maxTools`,
-   * `maxCatalogEntries`, `profiles`, `reasons`, `texts`) and its rules.
+   * `maxCatalogEntries`, `profiles`, `codes`, `reasons`, `texts`,
+   * `replaced`) and its rules.
    */
   return function __mcp() {
     if (core !== undefined) return core;
-    glue.__host_tables(out);
-    const tables = take();
+    const tables = table(glue.__host_tables);
     core = Object.freeze({
       ...tables,
       /** Rust's TypeError (`INVALID_ARGUMENT`, `wrong_type`) for `expected`, a key of glue.HostArgument (`"Client"`). */

@@ -232,20 +232,7 @@ impl fmt::Display for RouterError {
 
 impl std::error::Error for RouterError {}
 
-impl Serialize for RouterError {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        #[derive(Serialize)]
-        struct Wire {
-            code: RouterCode,
-            reason: RouterReason,
-            message: String,
-            #[serde(skip_serializing_if = "Option::is_none")]
-            limit: Option<usize>,
-        }
-        Wire { code: self.code(), reason: self.reason(), message: self.to_string(), limit: self.limit() }
-            .serialize(serializer)
-    }
-}
+crate::error::serialize_as_error!(RouterError);
 
 impl BoundaryError for RouterError {
     fn code(&self) -> &'static str {

@@ -133,7 +133,6 @@ impl Keys {
         keys
     }
 
-    /// Whether the key whose token holds `key` (no escapes) is one of these.
     /// Where the key whose token holds `key` (no escapes) is among these.
     fn find(&self, key: &[u8]) -> Option<usize> {
         let first = usize::from(key.first().copied().unwrap_or(0));

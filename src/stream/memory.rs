@@ -58,7 +58,6 @@ impl CallMemory {
             self.poison(id);
             return;
         };
-        let ambiguous = !self.ambiguous.is_empty() && self.ambiguous.contains(&hash_of(id));
         if let Some(known) = self.tools.get_mut(id) {
             if !matches!(known, Tool::One(t) if t == tool) && *known != Tool::Ambiguous {
                 self.bytes -= cost(id, known);
@@ -68,6 +67,8 @@ impl CallMemory {
             }
             return;
         }
+        // A new id: one marked ambiguous before it was forgotten stays so.
+        let ambiguous = !self.ambiguous.is_empty() && self.ambiguous.contains(&hash_of(id));
         let entry = if ambiguous { Tool::Ambiguous } else { Tool::One(tool.to_owned()) };
         self.bytes += cost(id, &entry);
         self.tools.insert(id.to_owned(), entry);
@@ -93,8 +94,9 @@ impl CallMemory {
     }
 
     fn mark_ambiguous(&mut self, id: &str) {
-        if self.ambiguous.insert(hash_of(id)) {
-            self.ambiguous_order.push_back(hash_of(id));
+        let hash = hash_of(id);
+        if self.ambiguous.insert(hash) {
+            self.ambiguous_order.push_back(hash);
             if self.ambiguous_order.len() > MAX_AMBIGUOUS_IDS {
                 if let Some(oldest) = self.ambiguous_order.pop_front() {
                     self.ambiguous.remove(&oldest);
