@@ -37,15 +37,15 @@ for (const [file, text] of Object.entries(generated)) {
  * and load at start. Its other names stay inside the wrapping function, so
  * they never meet the entry's.
  */
-function apiScript() {
-  const entry = new URL("js/api/index.js", root).pathname;
+function bundledScript(dir, name) {
+  const entry = new URL(`js/${dir}/index.js`, root).pathname;
   const { outputFiles } = buildSync({ entryPoints: [entry], bundle: true, format: "esm", write: false, logLevel: "error" });
-  const exported = /\nexport \{\n {2}createApi\n\};\n$/;
+  const exported = new RegExp(`\\nexport \\{\\n {2}${name}\\n\\};\\n$`);
   const text = outputFiles[0].text;
-  if (!exported.test(text)) throw new Error("js/build.mjs: the bundle of js/api/ should export createApi alone");
-  return `const createApi = (() => {\n"use strict";\n${text.replace(exported, "\n")}return createApi;\n})();\n`;
+  if (!exported.test(text)) throw new Error(`js/build.mjs: the bundle of js/${dir}/ should export ${name} alone`);
+  return `const ${name} = (() => {\n"use strict";\n${text.replace(exported, "\n")}return ${name};\n})();\n`;
 }
-const apiOnly = apiScript();
+const apiOnly = bundledScript("api", "createApi");
 // The web builds carry the walkers; the Node builds load them from
 // node/walkers.cjs on the first rewrite (`walkersFrom`), since parsing
 // them is a millisecond of every start.
@@ -230,35 +230,47 @@ writeFileSync(
 );
 writeFileSync(new URL("web/package.json", pkg), JSON.stringify({ type: "module" }) + "\n");
 
-// mcp-boundary/mcp: js/mcp.js over the main entry (by its own name, so
-// each build resolves it as its conditions say) and the SDK, a peer that
-// only this entry loads.
-const mcp = readFileSync(new URL("js/mcp.js", root), "utf8");
-const sdkModules = {
+// mcp-boundary/mcp: js/mcp/ over the main entry (by its own name, so each
+// build resolves it as its conditions say) and, where the project has it,
+// the v1 SDK, a peer that only this entry loads. A project with v2 alone
+// has no v1 to load: a module not found is no error (v2 is reached through
+// the objects passed in, and nothing of it is imported); any other failure
+// to load v1 is kept, and thrown when a v1 object is met.
+const mcp = bundledScript("mcp", "createMcp");
+const v1Modules = {
   "@modelcontextprotocol/sdk/types.js": ["McpError", "ErrorCode", "CallToolRequestSchema", "ToolListChangedNotificationSchema"],
   "@modelcontextprotocol/sdk/server/zod-compat.js": ["normalizeObjectSchema", "getObjectShape", "safeParseAsync"],
   "@modelcontextprotocol/sdk/server/zod-json-schema-compat.js": ["toJsonSchemaCompat"],
 };
+const notFound = `(e) => e?.code === "ERR_MODULE_NOT_FOUND" || e?.code === "MODULE_NOT_FOUND"`;
 const mcpNames = ["protectServer", "recipientSchema", "ToolRouter"];
 rmSync(new URL("mcp/", pkg), { recursive: true, force: true });
 mkdirSync(new URL("mcp/", pkg));
 writeFileSync(
   new URL("mcp/index.mjs", pkg),
   `${header}import * as api from "mcp-boundary";
-` +
-    Object.entries(sdkModules).map(([m, names]) => `import { ${names.join(", ")} } from "${m}";
-`).join("") +
-    `${mcp}
-export const { ${mcpNames.join(", ")} } = createMcp(api, { ${Object.values(sdkModules).flat().join(", ")} });
+${mcp}const notFound = ${notFound};
+let v1 = null, v1Error;
+try {
+  const [${Object.keys(v1Modules).map((_, i) => `m${i}`).join(", ")}] = await Promise.all([${Object.keys(v1Modules).map((m) => `import("${m}")`).join(", ")}]);
+  v1 = { ${Object.values(v1Modules).map((names, i) => names.map((n) => `${n}: m${i}.${n}`).join(", ")).join(", ")} };
+} catch (e) {
+  if (!notFound(e)) v1Error = e;
+}
+export const { ${mcpNames.join(", ")} } = createMcp(api, v1, v1Error);
 `,
 );
 writeFileSync(
   new URL("mcp/index.cjs", pkg),
   `${header}"use strict";
-${mcp}
-module.exports = createMcp(require("mcp-boundary"), Object.assign({}, ` +
-    Object.keys(sdkModules).map((m) => `require("${m}")`).join(", ") +
-    `));
+${mcp}const notFound = ${notFound};
+let v1 = null, v1Error;
+try {
+  v1 = Object.assign({}, ${Object.keys(v1Modules).map((m) => `require("${m}")`).join(", ")});
+} catch (e) {
+  if (!notFound(e)) v1Error = e;
+}
+module.exports = createMcp(require("mcp-boundary"), v1, v1Error);
 `,
 );
 copyFileSync(new URL("js/mcp.d.ts", root), new URL("mcp/index.d.ts", pkg));
@@ -311,10 +323,15 @@ const manifest = {
   },
   files: ["index.d.ts", "index.d.mts", "README.md", ...documents, "node/", "web/", "worker/", "inline/", "mcp/", "bin/"],
   bin: { "mcp-boundary": "./bin/mcp-boundary.mjs" },
-  // Only mcp-boundary/mcp loads the SDK; the range is the one its tests
-  // cover (it reaches into McpServer's tools/call flow).
-  peerDependencies: { "@modelcontextprotocol/sdk": ">=1.32.0 <1.33.0" },
-  peerDependenciesMeta: { "@modelcontextprotocol/sdk": { optional: true } },
+  // Only mcp-boundary/mcp loads or reaches the SDK; each line's range is
+  // the one its tests cover, lowest and highest (it reaches into
+  // McpServer's tools/call flow).
+  peerDependencies: { "@modelcontextprotocol/sdk": ">=1.32.0 <1.33.0", "@modelcontextprotocol/server": ">=2.0.0 <2.5.0", "@modelcontextprotocol/client": ">=2.0.0 <2.5.0" },
+  peerDependenciesMeta: {
+    "@modelcontextprotocol/sdk": { optional: true },
+    "@modelcontextprotocol/server": { optional: true },
+    "@modelcontextprotocol/client": { optional: true },
+  },
   sideEffects: false,
   // Node 20.16 or 22.3 and later: the ES-module entry takes Node's modules
   // from process.getBuiltinModule (Deno, Bun, workerd and browsers have no

@@ -28,7 +28,8 @@ export function createErrorData(glue, h) {
   }
 
   /**
-   * Whether `input` has no value at `path` (a list of keys and indexes):
+   * Whether `input` has no value at `path` (a list of keys and indexes,
+   * or Standard Schema's `{ key }` items):
    * 1 when a step finds no own property there or the value is undefined,
    * 0 when it has one or the path cannot be followed (a step into a
    * primitive, a path that is no list); Word.Missing without an input.
@@ -42,7 +43,9 @@ export function createErrorData(glue, h) {
       let v = input;
       for (let i = 0; i < path.length; i++) {
         if (v === null || typeof v !== "object") return 0;
-        const key = path[i];
+        let key = path[i];
+        // A Standard Schema path item may be `{ key }` (Valibot's are).
+        if (key !== null && typeof key === "object") key = key.key;
         if (typeof key !== "string" && typeof key !== "number") return 0; // a symbol: JSON arguments have none
         if (!isOwn.call(v, key)) return 1;
         v = v[key];

@@ -42,6 +42,8 @@ export function createMcpCore(glue, h) {
     const tables = table(glue.__host_tables);
     core = Object.freeze({
       ...tables,
+      /** `fn()` and the recipients recipientStandardSchema refused while it ran, with their rejection results (js/api/recipients.js). */
+      recordRejections: h.recordRejections,
       /** Rust's TypeError (`INVALID_ARGUMENT`, `wrong_type`) for `expected`, a key of glue.HostArgument (`"Client"`). */
       argumentError(expected) {
         glue.__host_argument_error(glue.HostArgument[expected], out);

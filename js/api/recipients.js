@@ -257,6 +257,22 @@ export function createRecipients(glue, h) {
   }
 
   let STANDARD = null; // [vendor, JSON Schema targets], Rust's; read on first use
+  // While recordRejections runs its function: each value a
+  // recipientStandardSchema refused, with its rejection result. Validators
+  // that embed a Standard Schema keep only its issue's message (ArkType
+  // does), so protectServer learns which field was a refused recipient
+  // from here, and never from a message.
+  let recording = null;
+  /** `fn()`, and the `[value, rejection result]` pairs of the recipients refused while it ran (synchronously). */
+  function recordRejections(fn) {
+    const outer = recording;
+    const pairs = (recording = []);
+    try {
+      return { value: fn(), rejections: pairs };
+    } finally {
+      recording = outer;
+    }
+  }
   /**
    * A Standard Schema (`~standard`, version 1) that accepts exactly what
    * `new RecipientValidator(options)` accepts, with its JSON Schema
@@ -280,12 +296,14 @@ export function createRecipients(glue, h) {
         vendor,
         validate(value) {
           const r = validator.validate(value);
-          return r.ok ? { value } : { issues: [{ message: r.error.message }] };
+          if (r.ok) return { value };
+          if (recording !== null) recording.push([value, validator.rejectionResult(value)]);
+          return { issues: [{ message: r.error.message }] };
         },
         jsonSchema: { input: jsonSchema, output: jsonSchema },
       },
     };
   }
 
-  return { validateRecipient, RecipientValidator, recipientJsonSchema, recipientStandardSchema, BROADCAST_KIND };
+  return { validateRecipient, RecipientValidator, recipientJsonSchema, recipientStandardSchema, recordRejections, BROADCAST_KIND };
 }

@@ -68,10 +68,22 @@ enum IssueField {
     Keyword,
     InstancePath,
     MissingProperty,
+    /// Valibot's `kind` (`schema`, `validation`, `transformation`).
+    Kind,
+    /// Valibot's `type`.
+    Type,
+    /// What the schema expected, as the validator words it (Valibot's
+    /// `never` for a key not declared, ArkType's `removed`): schema text,
+    /// only compared.
+    Expected,
+    /// ArkType's brand, `" arkKind": "error"`.
+    ArkKind,
+    /// A Valibot path item's key (`path[0].key`).
+    FirstKey,
 }
 
 impl IssueField {
-    const COUNT: usize = 6;
+    const COUNT: usize = 11;
     const PLACES: [&'static [IssueStep]; Self::COUNT] = [
         &[IssueStep::Key("code")],
         &[IssueStep::Key("path"), IssueStep::Index(0)],
@@ -79,6 +91,11 @@ impl IssueField {
         &[IssueStep::Key("keyword")],
         &[IssueStep::Key("instancePath")],
         &[IssueStep::Key("params"), IssueStep::Key("missingProperty")],
+        &[IssueStep::Key("kind")],
+        &[IssueStep::Key("type")],
+        &[IssueStep::Key("expected")],
+        &[IssueStep::Key(" arkKind")],
+        &[IssueStep::Key("path"), IssueStep::Index(0), IssueStep::Key("key")],
     ];
 }
 
@@ -264,11 +281,35 @@ impl Classifier {
                 let record = strings + k * ISSUE_STRIDE;
                 let field = |f: IssueField| words.get(record + f as usize).and_then(|w| text(*w));
                 let fact = |f: PathFact| words.get(record + IssueField::COUNT + f as usize).copied();
+                let missing = fact(PathFact::Absent) == Some(1);
+                let nested = fact(PathFact::Length).is_some_and(|n| n > 1);
                 if let Some(keyword) = field(IssueField::Keyword) {
                     return Issue::Ajv {
                         keyword,
                         instance_path: field(IssueField::InstancePath).unwrap_or_default(),
                         missing_property: field(IssueField::MissingProperty),
+                    };
+                }
+                let expected = field(IssueField::Expected);
+                if field(IssueField::ArkKind) == Some("error") {
+                    let code = field(IssueField::Code).unwrap_or_default();
+                    return Issue::ArkType {
+                        code,
+                        first_segment: field(IssueField::FirstSegment),
+                        unknown_key: code == "predicate" && expected == Some("removed"),
+                        missing,
+                        nested,
+                    };
+                }
+                if let (Some("schema" | "validation" | "transformation"), Some(kind)) =
+                    (field(IssueField::Kind), field(IssueField::Type))
+                {
+                    return Issue::Valibot {
+                        kind,
+                        first_segment: field(IssueField::FirstKey),
+                        unknown_key: !missing && expected == Some("never"),
+                        missing,
+                        nested,
                     };
                 }
                 let code = field(IssueField::Code).unwrap_or_default();
@@ -278,9 +319,8 @@ impl Classifier {
                     // Zod 3's word for a value left out is on `invalid_type` only
                     // (elsewhere `received` is the value itself, which may be the
                     // text "undefined").
-                    missing: fact(PathFact::Absent) == Some(1)
-                        || (code == "invalid_type" && field(IssueField::Received) == Some("undefined")),
-                    nested: fact(PathFact::Length).is_some_and(|n| n > 1),
+                    missing: missing || (code == "invalid_type" && field(IssueField::Received) == Some("undefined")),
+                    nested,
                 }
             })
             .collect();
@@ -330,7 +370,7 @@ fn is_list(value: &JsValue, path: &'static str) -> Result<bool, OptionsError> {
 /// Hints as `(tool, field, hint)`.
 type Hints = Vec<(String, String, FieldHint)>;
 
-/// `hints`: `{ tool: { field: { enum, minimum, maximum, minLength, maxLength } } }`
+/// `hints`: `{ tool: { field: { enum, const, minimum, maximum, minLength, maxLength, type } } }`
 /// as a tool's JSON Schema declares them; entries of other shapes are
 /// ignored (they only help a caller), and what cannot be read is an error.
 fn parse_hints(value: &JsValue) -> Result<Hints, OptionsError> {
@@ -361,13 +401,11 @@ fn parse_hints(value: &JsValue) -> Result<Hints, OptionsError> {
             // formatting into the module (about 12 KB gzip).
             #[allow(clippy::cast_possible_truncation, reason = "whole, below 2^53")]
             let whole = |v: &JsValue| v.as_f64().filter(|n| n.fract() == 0.0 && n.abs() < 9e15).map(|n| n as i64);
+            let option = |v: &JsValue| v.as_string().or_else(|| whole(v).map(|n| n.to_string()));
             let options = match read::elements(&get("enum")?, MAX_CATALOG_ENTRIES) {
-                Ok(Some(list)) => list
-                    .into_iter()
-                    .flatten()
-                    .filter_map(|v| v.as_string().or_else(|| whole(&v).map(|n| n.to_string())))
-                    .collect(),
-                Ok(None) => Vec::new(),
+                Ok(Some(list)) => list.into_iter().flatten().filter_map(|v| option(&v)).collect(),
+                // `const`: the one value allowed (a literal).
+                Ok(None) => option(&get("const")?).into_iter().collect(),
                 Err(_) => return Err(unreadable(place(format!("{at}.enum")))),
             };
             #[allow(
@@ -381,6 +419,7 @@ fn parse_hints(value: &JsValue) -> Result<Hints, OptionsError> {
                 maximum: whole(&get("maximum")?),
                 min_length: whole(&get("minLength")?).and_then(|n| usize::try_from(n).ok()),
                 max_length: whole(&get("maxLength")?).and_then(|n| usize::try_from(n).ok()),
+                expected_type: get("type")?.as_string(),
             };
             if hint != FieldHint::default() {
                 hints.push((tool.clone(), field, hint));

@@ -30,7 +30,7 @@ pub struct ErrorClassifier {
     field_phrases: HashMap<u32, HashSet<u32>>,
     /// Phrases built from what a tool's schema declares for a field, per
     /// (tool, field): for a value not allowed, too small, too large.
-    hints: HashMap<(u32, u32), [Option<u32>; 3]>,
+    hints: HashMap<(u32, u32), [Option<u32>; 4]>,
 }
 
 /// The bits of [`ErrorClassifier::roles`].

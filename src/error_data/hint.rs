@@ -14,14 +14,18 @@ pub struct FieldHint {
     pub min_length: Option<usize>,
     /// `maxLength` (strings).
     pub max_length: Option<usize>,
+    /// `type`, when it names one JSON type (`"integer"`); a type this
+    /// does not know, or a list of types, gives no phrase.
+    pub expected_type: Option<String>,
 }
 
 /// The most options a "must be one of" hint lists.
 const HINT_OPTIONS: usize = 20;
 
 impl FieldHint {
-    /// The phrases for a value not allowed, too small, too large.
-    pub(super) fn phrases(&self) -> [Option<String>; 3] {
+    /// The phrases for a value not allowed, too small, too large, of the
+    /// wrong type.
+    pub(super) fn phrases(&self) -> [Option<String>; 4] {
         let allowed = (!self.options.is_empty()).then(|| {
             let mut list = self.options.iter().take(HINT_OPTIONS).cloned().collect::<Vec<_>>().join(", ");
             if self.options.len() > HINT_OPTIONS {
@@ -39,6 +43,21 @@ impl FieldHint {
             (None, Some(n)) => Some(format!("must have at most {n} characters")),
             (None, None) => None,
         };
-        [allowed, small, big]
+        let kind = self.expected_type.as_deref().and_then(type_phrase).map(str::to_owned);
+        [allowed, small, big, kind]
     }
+}
+
+/// What a value of a JSON Schema `type` must be.
+fn type_phrase(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "string" => "must be a string",
+        "number" => "must be a number",
+        "integer" => "must be an integer",
+        "boolean" => "must be true or false",
+        "object" => "must be an object",
+        "array" => "must be a list",
+        "null" => "must be null",
+        _ => return None,
+    })
 }

@@ -40,6 +40,37 @@ pub enum Issue<'a> {
         /// `error.params.missingProperty` of a `required` error (a schema name).
         missing_property: Option<&'a str>,
     },
+    /// A Valibot issue (`{ kind, type, path }`, path items `{ key }`), as
+    /// its Standard Schema `validate` gives it.
+    Valibot {
+        /// `issue.type`: the schema or action that failed, e.g. `max_value`.
+        kind: &'a str,
+        /// `issue.path[0].key` when it is a string.
+        first_segment: Option<&'a str>,
+        /// The issue is about a key its object does not declare (a strict
+        /// object's `expected: "never"`); the path ends at that key.
+        unknown_key: bool,
+        /// The value the issue is about is absent from the call (a key
+        /// left out is reported at the key, with its object's type).
+        missing: bool,
+        /// The issue's path goes below a top-level argument.
+        nested: bool,
+    },
+    /// An ArkType error (`{ code, path }`), as its Standard Schema
+    /// `validate` gives it.
+    ArkType {
+        /// `error.code`, e.g. `maxLength`.
+        code: &'a str,
+        /// `error.path[0]` when it is a string.
+        first_segment: Option<&'a str>,
+        /// A key the type rejects (`"+": "reject"`: `predicate` with
+        /// `expected: "removed"`); the path ends at that key.
+        unknown_key: bool,
+        /// The value the issue is about is absent from the call.
+        missing: bool,
+        /// The issue's path goes below a top-level argument.
+        nested: bool,
+    },
 }
 
 /// Declares [`Phrase`] and its texts in one list, so a phrase cannot exist
@@ -95,74 +126,151 @@ impl Phrase {
     }
 
     /// Which schema hint ([`FieldHint`](super::FieldHint)) can stand in for
-    /// it: a value not allowed, too small, too large.
+    /// it: a value not allowed (and no form matched, which a field with
+    /// declared options says the same way: ArkType reports `'a'|'b'` as a
+    /// union), too small, too large, of the wrong type.
     pub(crate) const fn hint_slot(self) -> Option<usize> {
         match self {
-            Self::NotAllowed => Some(0),
+            Self::NotAllowed | Self::NoForm => Some(0),
             Self::Small => Some(1),
             Self::Big => Some(2),
+            Self::WrongType => Some(3),
             _ => None,
         }
     }
 
     /// The phrase for a schema issue.
     pub(crate) fn of(issue: &Issue<'_>) -> Self {
-        use Phrase::{
-            Big, Duplicates, Format, Invalid, InvalidEntry, MissingPart, NoForm, NotAllowed, NotFinite, Required,
-            Small, Step, UnknownArgument, UnknownPart, WrongType,
-        };
         match *issue {
             Issue::Zod { code, first_segment, missing, nested } => {
-                let phrase = match code {
-                    "invalid_type" => WrongType,
-                    "invalid_literal" | "invalid_enum_value" | "invalid_value" => NotAllowed,
-                    "unrecognized_keys" => UnknownArgument,
-                    "invalid_union" | "invalid_union_discriminator" => NoForm,
-                    "invalid_string" | "invalid_format" | "invalid_date" => Format,
-                    "too_small" => Small,
-                    "too_big" => Big,
-                    "not_multiple_of" => Step,
-                    "not_finite" => NotFinite,
-                    "invalid_key" | "invalid_element" => InvalidEntry,
-                    _ => Invalid,
-                };
-                match phrase {
-                    // A value left out gets the code of a wrong type, a value
-                    // not allowed or no form matched (which one depends on the
-                    // schema and the Zod version); a custom issue (a
-                    // refinement's own rule) keeps its phrase.
-                    WrongType | NotAllowed | NoForm if missing && nested => MissingPart,
-                    WrongType | NotAllowed | NoForm if missing => Required,
-                    // Unknown keys are reported at the object that has them.
-                    UnknownArgument if first_segment.is_some() => UnknownPart,
-                    _ if nested => InvalidEntry,
+                let phrase = Self::of_zod(code);
+                // Unknown keys are reported at the object that has them.
+                let phrase = match phrase {
+                    Self::UnknownArgument if first_segment.is_some() => Self::UnknownPart,
                     _ => phrase,
-                }
+                };
+                phrase.placed(missing, nested)
             }
-            Issue::Ajv { keyword, instance_path, .. } => {
-                // Ajv reports `required` and unknown properties at the object
-                // that lacks or has them; anything else where the bad value is.
-                let inside = !instance_path.is_empty();
-                let deep = instance_path.strip_prefix('/').is_some_and(|rest| rest.contains('/'));
-                match keyword {
-                    // `dependentRequired` (and draft-07's `dependencies` in its
-                    // list form) name a property required by another one.
-                    "required" | "dependentRequired" | "dependencies" if inside => MissingPart,
-                    "required" | "dependentRequired" | "dependencies" => Required,
-                    "additionalProperties" | "unevaluatedProperties" if inside => UnknownPart,
-                    "additionalProperties" | "unevaluatedProperties" => UnknownArgument,
-                    _ if deep => InvalidEntry,
-                    "type" => WrongType,
-                    "enum" | "const" => NotAllowed,
-                    "minimum" | "exclusiveMinimum" | "minLength" | "minItems" | "minProperties" => Small,
-                    "maximum" | "exclusiveMaximum" | "maxLength" | "maxItems" | "maxProperties" => Big,
-                    "pattern" | "format" => Format,
-                    "multipleOf" => Step,
-                    "oneOf" | "anyOf" => NoForm,
-                    "uniqueItems" => Duplicates,
-                    _ => Invalid,
-                }
+            Issue::Valibot { kind, unknown_key, missing, nested, .. } => {
+                Self::of_valibot(kind).keyed(unknown_key, missing, nested)
             }
+            Issue::ArkType { code, unknown_key, missing, nested, .. } => {
+                Self::of_arktype(code).keyed(unknown_key, missing, nested)
+            }
+            Issue::Ajv { keyword, instance_path, .. } => Self::of_ajv(keyword, instance_path),
+        }
+    }
+
+    /// Where the issue is: a value left out gets the phrase of a wrong
+    /// type, a value not allowed or no form matched (which one depends on
+    /// the schema and the validator); a custom issue (a refinement's own
+    /// rule) keeps its phrase; anything below a top-level argument is an
+    /// entry of it.
+    fn placed(self, missing: bool, nested: bool) -> Self {
+        match self {
+            Self::WrongType | Self::NotAllowed | Self::NoForm if missing && nested => Self::MissingPart,
+            Self::WrongType | Self::NotAllowed | Self::NoForm if missing => Self::Required,
+            Self::Required if nested => Self::MissingPart,
+            Self::UnknownPart | Self::Required => self,
+            _ if nested => Self::InvalidEntry,
+            phrase => phrase,
+        }
+    }
+
+    /// As [`placed`](Self::placed), for validators whose issue about a key
+    /// ends its path at the key (Valibot, ArkType): a key left out or not
+    /// declared is a part of the field its path starts at, or a top-level
+    /// argument.
+    fn keyed(self, unknown_key: bool, missing: bool, nested: bool) -> Self {
+        match (unknown_key, nested) {
+            (true, true) => Self::UnknownPart,
+            (true, false) => Self::UnknownArgument,
+            _ => self.placed(missing, nested),
+        }
+    }
+
+    /// A Zod issue code's phrase (v3 and v4).
+    fn of_zod(code: &str) -> Self {
+        match code {
+            "invalid_type" => Self::WrongType,
+            "invalid_literal" | "invalid_enum_value" | "invalid_value" => Self::NotAllowed,
+            "unrecognized_keys" => Self::UnknownArgument,
+            "invalid_union" | "invalid_union_discriminator" => Self::NoForm,
+            "invalid_string" | "invalid_format" | "invalid_date" => Self::Format,
+            "too_small" => Self::Small,
+            "too_big" => Self::Big,
+            "not_multiple_of" => Self::Step,
+            "not_finite" => Self::NotFinite,
+            "invalid_key" | "invalid_element" => Self::InvalidEntry,
+            _ => Self::Invalid,
+        }
+    }
+
+    /// A Valibot issue type's phrase (a schema's type, or a validation
+    /// action's); a key left out is reported with its object's type.
+    fn of_valibot(kind: &str) -> Self {
+        match kind {
+            "picklist" | "enum" | "literal" | "value" | "values" | "not_value" | "not_values" => Self::NotAllowed,
+            "union" | "variant" => Self::NoForm,
+            "min_value" | "gt_value" | "min_length" | "min_size" | "min_entries" | "min_words" | "min_graphemes"
+            | "min_bytes" | "non_empty" => Self::Small,
+            "max_value" | "lt_value" | "max_length" | "max_size" | "max_entries" | "max_words" | "max_graphemes"
+            | "max_bytes" => Self::Big,
+            "multiple_of" => Self::Step,
+            "finite" => Self::NotFinite,
+            "regex" | "email" | "rfc_email" | "url" | "uuid" | "iso_date" | "iso_date_time" | "iso_time"
+            | "iso_time_second" | "iso_timestamp" | "iso_week" | "ip" | "ipv4" | "ipv6" | "mac" | "mac48" | "mac64"
+            | "hex_color" | "hexadecimal" | "hash" | "digits" | "decimal" | "base64" | "bic" | "credit_card"
+            | "cuid2" | "emoji" | "imei" | "nanoid" | "octal" | "ulid" | "slug" | "starts_with" | "ends_with" => {
+                Self::Format
+            }
+            "check_items" | "some_item" | "every_item" => Self::InvalidEntry,
+            "string" | "number" | "bigint" | "boolean" | "date" | "array" | "tuple" | "strict_tuple"
+            | "loose_tuple" | "tuple_with_rest" | "object" | "strict_object" | "loose_object" | "object_with_rest"
+            | "record" | "map" | "set" | "null" | "undefined" | "nan" | "blob" | "file" | "function" | "instance"
+            | "symbol" | "integer" | "safe_integer" => Self::WrongType,
+            _ => Self::Invalid,
+        }
+    }
+
+    /// An ArkType error code's phrase.
+    fn of_arktype(code: &str) -> Self {
+        match code {
+            "required" => Self::Required,
+            "domain" | "proto" => Self::WrongType,
+            "unit" => Self::NotAllowed,
+            "union" => Self::NoForm,
+            "min" | "minLength" | "after" => Self::Small,
+            "max" | "maxLength" | "before" => Self::Big,
+            "divisor" => Self::Step,
+            "pattern" => Self::Format,
+            _ => Self::Invalid,
+        }
+    }
+
+    /// An Ajv keyword's phrase. Ajv reports `required` and unknown
+    /// properties at the object that lacks or has them; anything else where
+    /// the bad value is.
+    fn of_ajv(keyword: &str, instance_path: &str) -> Self {
+        let inside = !instance_path.is_empty();
+        let deep = instance_path.strip_prefix('/').is_some_and(|rest| rest.contains('/'));
+        match keyword {
+            // `dependentRequired` (and draft-07's `dependencies` in its
+            // list form) name a property required by another one.
+            "required" | "dependentRequired" | "dependencies" if inside => Self::MissingPart,
+            "required" | "dependentRequired" | "dependencies" => Self::Required,
+            "additionalProperties" | "unevaluatedProperties" if inside => Self::UnknownPart,
+            "additionalProperties" | "unevaluatedProperties" => Self::UnknownArgument,
+            _ if deep => Self::InvalidEntry,
+            "type" => Self::WrongType,
+            "enum" | "const" => Self::NotAllowed,
+            "minimum" | "exclusiveMinimum" | "minLength" | "minItems" | "minProperties" => Self::Small,
+            "maximum" | "exclusiveMaximum" | "maxLength" | "maxItems" | "maxProperties" => Self::Big,
+            "pattern" | "format" => Self::Format,
+            "multipleOf" => Self::Step,
+            "oneOf" | "anyOf" => Self::NoForm,
+            "uniqueItems" => Self::Duplicates,
+            _ => Self::Invalid,
         }
     }
 }
@@ -264,7 +372,9 @@ impl ErrorClassifier {
             .iter()
             .map(|issue| {
                 let segment = match *issue {
-                    Issue::Zod { first_segment, .. } => first_segment.map(Cow::Borrowed),
+                    Issue::Zod { first_segment, .. }
+                    | Issue::Valibot { first_segment, .. }
+                    | Issue::ArkType { first_segment, .. } => first_segment.map(Cow::Borrowed),
                     Issue::Ajv {
                         keyword: "required" | "dependentRequired" | "dependencies",
                         instance_path: "",
@@ -274,7 +384,14 @@ impl ErrorClassifier {
                 };
                 let field = segment.as_deref().and_then(|s| self.field_id(tool_id, s));
                 let fixed = Phrase::of(issue);
-                let hint = match (tool_id, field, fixed.hint_slot()) {
+                let slot = match *issue {
+                    // ArkType checks a union of three or more literals as one
+                    // predicate: on a field that declares its options, they are
+                    // what it expected.
+                    Issue::ArkType { code: "predicate", unknown_key: false, nested: false, .. } => Some(0),
+                    _ => fixed.hint_slot(),
+                };
+                let hint = match (tool_id, field, slot) {
                     (Some(t), Some(f), Some(slot)) => self.hint(t, f, slot),
                     _ => None,
                 };

@@ -107,7 +107,7 @@ impl RouterReason {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum RouterArgument {
-    /// `protectServer(server)`: an `McpServer` of the official SDK.
+    /// `protectServer(server)`: an `McpServer` of the official SDK (v1 or v2).
     McpServer,
     /// `recipientSchema(z)`: the `z` of Zod 3 or Zod 4.
     Zod,
@@ -130,10 +130,10 @@ impl RouterArgument {
     #[must_use]
     pub fn message(self) -> &'static str {
         match self {
-            Self::McpServer => "protectServer: expected an McpServer from @modelcontextprotocol/sdk",
+            Self::McpServer => "protectServer: expected an McpServer of the MCP TypeScript SDK (@modelcontextprotocol/sdk 1.x or @modelcontextprotocol/server 2.x)",
             Self::Zod => "recipientSchema: expected the z of Zod 3 or Zod 4 (classic or Mini)",
             Self::ServerName => SERVER_NAME_RULE,
-            Self::Client => "ToolRouter.addServer: expected a Client of the MCP SDK",
+            Self::Client => "ToolRouter.addServer: expected a Client of the MCP TypeScript SDK (@modelcontextprotocol/sdk 1.x or @modelcontextprotocol/client 2.x)",
             Self::ToolArguments => {
                 "ToolRouter.callTool: the arguments must be an object (OpenAI's arrive as JSON text: JSON.parse them first)"
             }

@@ -1,0 +1,83 @@
+// The v1 line of the MCP TypeScript SDK (@modelcontextprotocol/sdk 1.x):
+// what protectServer and ToolRouter need that differs between the lines.
+// Its McpServer takes Zod 3 or 4 schemas (a raw shape or an object), its
+// Protocol registers handlers by request schema, and its tools may run as
+// tasks.
+//
+// It touches these SDK internals, pinned by the peer dependency's range and
+// tested at its bounds: McpServer#_registeredTools, #setToolRequestHandlers,
+// #validateToolInput, #executeToolHandler, #validateToolOutput,
+// #createToolError, Protocol#_requestHandlers (for the task paths, which
+// it leaves to the SDK once the arguments are valid, and to answer when the
+// SDK's own check of a handler's result throws) and, for ToolRouter,
+// Protocol#_notificationHandlers (to keep a client's own tools/list_changed
+// handler).
+
+/** The v1 line over the SDK's modules (`sdk`: the names js/build.mjs imports), or null without them. */
+export function createLineV1(sdk) {
+  if (sdk === null) return null;
+  const { McpError, ErrorCode, CallToolRequestSchema, ToolListChangedNotificationSchema, normalizeObjectSchema, getObjectShape, safeParseAsync, toJsonSchemaCompat } =
+    sdk;
+  const LIST_CHANGED = ToolListChangedNotificationSchema.shape.method.value;
+
+  /** The top-level field names of a tool's input schema (Zod 3 or 4, a raw shape or an object); none for others. */
+  function fieldsOf(inputSchema) {
+    if (inputSchema === undefined) return [];
+    try {
+      const shape = getObjectShape(normalizeObjectSchema(inputSchema));
+      return shape && typeof shape === "object" ? Object.keys(shape) : [];
+    } catch {
+      return [];
+    }
+  }
+
+  /** What each field's JSON Schema declares (as tools/list shows it), for Rust to phrase as hints; nothing for a schema that does not convert. */
+  function hintsOf(inputSchema) {
+    if (inputSchema === undefined) return {};
+    try {
+      const json = toJsonSchemaCompat(normalizeObjectSchema(inputSchema), { strictUnions: true, pipeStrategy: "input" });
+      return json?.properties ?? {};
+    } catch {
+      return {};
+    }
+  }
+
+  return {
+    name: "v1",
+    /** Any McpServer that is not v2's (v2's Server projects results: js/mcp/line-v2.js). */
+    claimsServer: (server) => typeof server.server.projectCallToolResult !== "function",
+    /** Any Client that is not v2's. */
+    claimsClient: (client) => typeof client.getNegotiatedProtocolVersion !== "function",
+    described: (inputSchema) => ({ fields: fieldsOf(inputSchema), hints: hintsOf(inputSchema) }),
+    /** The schema's issues for `input` (none when it passes or throws). */
+    async issues(inputSchema, input) {
+      const schema = normalizeObjectSchema(inputSchema) ?? inputSchema;
+      const parsed = await safeParseAsync(schema, input);
+      return parsed.success ? [] : parsed.error.issues;
+    },
+    /** A task tool, or a task-augmented call: left to the SDK's own paths once its arguments pass. */
+    tasks(tool, request) {
+      const taskSupport = tool.execution?.taskSupport;
+      return Boolean(request.params.task) || taskSupport === "required" || taskSupport === "optional";
+    },
+    /**
+     * What a handler's error says, for classifying: an McpError's message
+     * as the handler wrote it, without the "MCP error <code>: " its
+     * constructor puts in front (a server's own phrase would never match
+     * otherwise); any other error as it is. Each property is read once.
+     */
+    ownMessage(error, message) {
+      if (!(error instanceof McpError)) return message;
+      const prefix = `MCP error ${error.code}: `;
+      return message.startsWith(prefix) ? message.slice(prefix.length) : message;
+    },
+    /** Whether a handler threw the SDK's URL elicitation error, which must reach the client as it is. */
+    passesThrough: (error) => error instanceof McpError && error.code === ErrorCode.UrlElicitationRequired,
+    setToolsCall: (server, handler) => server.server.setRequestHandler(CallToolRequestSchema, handler),
+    /** A valid call's result as the SDK would send it (v1 sends it as it is). */
+    finish: (server, tool, result) => result,
+    follow: (client, handler) => client.setNotificationHandler(ToolListChangedNotificationSchema, handler),
+    listChanged: LIST_CHANGED,
+    callTool: (client, params, options) => client.callTool(params, undefined, options),
+  };
+}

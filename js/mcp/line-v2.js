@@ -1,0 +1,76 @@
+// The v2 line of the MCP TypeScript SDK (@modelcontextprotocol/server and
+// /client 2.x): what protectServer and ToolRouter need that differs from
+// v1. Nothing of the SDK is imported: its McpServer takes any Standard
+// Schema (Zod 4, Valibot, ArkType, …) and publishes its JSON Schema, its
+// Protocol registers handlers by method name, and its errors carry a brand
+// that works across copies of the SDK.
+//
+// It touches these SDK internals, pinned by the peer dependency's range and
+// tested at its bounds: McpServer#_registeredTools, #setToolRequestHandlers,
+// #validateToolInput, #executeToolHandler, #validateToolOutput,
+// #createToolError, Protocol#_requestHandlers (to answer when the SDK's
+// own check of a handler's result throws) and, for ToolRouter,
+// Protocol#_notificationHandlers (to keep a client's own
+// notifications/tools/list_changed handler).
+
+const LIST_CHANGED = "notifications/tools/list_changed";
+// The SDK's error brands (a Set of names on each error it makes) and the
+// code of its URL elicitation error, which must reach the client as it is.
+const BRANDS = Symbol.for("mcp.sdk.errorBrands");
+const PROTOCOL_ERROR = "mcp.ProtocolError";
+const URL_ELICITATION_REQUIRED = -32042;
+// The JSON Schema target the SDK publishes tools/list in.
+const TARGET = "draft-2020-12";
+
+/** A tool's input schema as tools/list publishes it (Standard JSON Schema); undefined when it has none or it throws. */
+function publishedOf(inputSchema) {
+  if (inputSchema === undefined || inputSchema === null) return undefined;
+  try {
+    const json = inputSchema["~standard"]?.jsonSchema?.input({ target: TARGET });
+    return json !== null && typeof json === "object" ? json : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function createLineV2() {
+  return {
+    name: "v2",
+    /** v2's Server projects tools/call results through its wire codec (v1's has no such method). */
+    claimsServer: (server) => typeof server.server.projectCallToolResult === "function",
+    /** v2's Client negotiates per revision (v1's has no such method). */
+    claimsClient: (client) => typeof client.getNegotiatedProtocolVersion === "function",
+    /** The fields of the published schema, and what it declares about each (enum, bounds, type) for Rust to phrase. */
+    described(inputSchema) {
+      const properties = publishedOf(inputSchema)?.properties;
+      if (properties === null || typeof properties !== "object") return { fields: [], hints: {} };
+      return { fields: Object.keys(properties), hints: properties };
+    },
+    /** The schema's Standard Schema issues for `input` (none when it passes). */
+    async issues(inputSchema, input) {
+      if (inputSchema === undefined || inputSchema === null) return [];
+      const result = await inputSchema["~standard"].validate(input);
+      return Array.isArray(result?.issues) ? result.issues : [];
+    },
+    tasks: () => false, // v2 has no tasks
+    /** What a handler's error says: v2's ProtocolError puts nothing in front of the message. */
+    ownMessage: (error, message) => message,
+    passesThrough(error) {
+      const brands = error !== null && typeof error === "object" && Object.hasOwn(error, BRANDS) ? error[BRANDS] : undefined;
+      return brands instanceof Set && brands.has(PROTOCOL_ERROR) && error.code === URL_ELICITATION_REQUIRED;
+    },
+    setToolsCall: (server, handler) => server.server.setRequestHandler("tools/call", handler),
+    /**
+     * A valid call's result as the SDK would send it: an input_required
+     * result (2026-07-28) as it is, any other projected through the
+     * negotiated revision's codec against the published output schema.
+     */
+    finish(server, tool, result) {
+      if (result !== null && typeof result === "object" && !Array.isArray(result) && result.resultType === "input_required") return result;
+      return server.server.projectCallToolResult(result, tool.outputSchemaJson);
+    },
+    follow: (client, handler) => client.setNotificationHandler(LIST_CHANGED, handler),
+    listChanged: LIST_CHANGED,
+    callTool: (client, params, options) => client.callTool(params, options),
+  };
+}

@@ -1,0 +1,232 @@
+// ToolRouter: a host's tools from its connected SDK Clients (v1 and v2 in
+// one router), each as `server/tool` in one ToolRegistry. How a client is
+// followed and called is its line's (js/mcp/line-v1.js, line-v2.js); every
+// rule, bound and error is Rust's (src/host/, through `core`).
+
+/** The ToolRouter class over the main entry's API, Rust's host rules and the SDK lines. */
+export function createRouter(api, core, lines, rpcError) {
+  // The most entries of one catalog list (Rust's MAX_CATALOG_ENTRIES).
+  const MAX_CATALOG_ENTRIES = core.maxCatalogEntries;
+
+  /**
+   * A host's tools from its connected SDK Clients, each as `server/tool`
+   * in one ToolRegistry (aliases per profile, collisions skipped and
+   * reported), declared to a provider in its own shape, and a model's call
+   * routed back to the server that has the tool.
+   */
+  class ToolRouter {
+    #registry;
+    #servers = new Map(); // server → { client, tools: Map of canonical → tool, refused, and how it is followed and listed }
+    #adding = new Map(); // server → the entry of its newest addServer, until its tools are in place
+    #classifier = null; // for unknown names: suggestions among the aliases
+    #skip;
+    #nameOptions; // the registry's profile and overflow
+    constructor(options) {
+      // A host would rather lose one tool than a server: "skip" unless told.
+      const onCollision = options?.onCollision ?? "skip";
+      this.#nameOptions = { profile: options?.profile, overflow: options?.overflow ?? "hash" };
+      this.#registry = new api.ToolRegistry({ ...this.#nameOptions, onCollision });
+      this.#skip = onCollision === "skip";
+    }
+    /**
+     * Connects a server's tools (every page of tools/list), and follows its
+     * tools/list_changed. Returns what was refused for a collision and
+     * what no alias can stand for; with onCollision "throw", either throws.
+     * All or nothing: when it throws, nothing of this server is registered
+     * or followed, and a server added earlier under the name stays as it
+     * was; when it succeeds, the new tools replace that server's.
+     */
+    async addServer(name, client) {
+      // Rust's rule (docs/DECISIONS.md): a server name that could make one
+      // server's alias another's is refused, and so is a value that is no name.
+      core.checkServerName(name, this.#nameOptions);
+      const line = client !== null && typeof client === "object" && typeof client.listTools === "function" && typeof client.setNotificationHandler === "function" ? lines.client(client) : undefined;
+      if (line === undefined) throw core.argumentError("Client");
+      const entry = { client, line, tools: new Map(), registered: [], refused: [], listing: null, stale: false, previous: undefined, installed: undefined };
+      this.#adding.set(name, entry); // until its tools are in place; a later addServer or removeServer of the name cancels it
+      try {
+        this.#follow(entry, () => this.#refresh(name, entry).catch(() => {})); // a refused new list keeps the old one
+        return await this.#refresh(name, entry);
+      } finally {
+        if (this.#adding.get(name) === entry) this.#adding.delete(name);
+        if (this.#servers.get(name) !== entry) this.#unfollow(entry); // failed or cancelled: not followed either
+      }
+    }
+    /**
+     * Calls `changed` on the client's tools/list_changed, and then the
+     * handler the client had for it (its own `listChanged` option, a
+     * host's handler): following a server must not silence them.
+     */
+    #follow(entry, changed) {
+      const { client, line } = entry;
+      const handlers = client._notificationHandlers; // Protocol's, by method
+      const previous = handlers instanceof Map ? handlers.get(line.listChanged) : undefined;
+      line.follow(client, (notification) => {
+        changed();
+        return previous?.(notification);
+      });
+      entry.previous = previous;
+      entry.installed = handlers instanceof Map ? handlers.get(line.listChanged) : undefined;
+    }
+    /**
+     * The client's own handler back, unless another has replaced ours
+     * since (that one still calls ours, which then does nothing).
+     */
+    #unfollow(entry) {
+      const { client, line } = entry;
+      const handlers = client._notificationHandlers;
+      if (!(handlers instanceof Map)) client.removeNotificationHandler?.(line.listChanged);
+      else if (handlers.get(line.listChanged) === entry.installed) {
+        if (entry.previous === undefined) handlers.delete(line.listChanged);
+        else handlers.set(line.listChanged, entry.previous);
+      }
+    }
+    /** Whether `entry` is the server's: added, or the newest addServer of the name still listing. */
+    #current(name, entry) {
+      return this.#servers.get(name) === entry || this.#adding.get(name) === entry;
+    }
+    /**
+     * Lists the server's tools and maps them. One listing at a time per
+     * server: a change announced during one (servers announce each tool
+     * they add, so they come in bursts) lists once more after it, so the
+     * mapping ends at the newest list whatever order the answers come in.
+     */
+    #refresh(name, entry) {
+      if (!this.#current(name, entry)) return Promise.resolve({ refused: [], unrepresentable: [] }); // removed
+      if (entry.listing !== null) {
+        entry.stale = true;
+        return entry.listing;
+      }
+      entry.listing = (async () => {
+        let result, error;
+        try {
+          do {
+            entry.stale = false;
+            try {
+              result = await this.#list(name, entry);
+              error = undefined;
+            } catch (e) {
+              error = e;
+            }
+          } while (entry.stale && this.#current(name, entry));
+        } finally {
+          entry.listing = null;
+        }
+        if (error !== undefined) throw error;
+        return result;
+      })();
+      return entry.listing;
+    }
+    /**
+     * One listing, and its tools in place of the server's: of this entry's
+     * earlier list, or, for an add, of the server added earlier under the
+     * name, which then stops being followed. A list the registry refuses
+     * ("throw") changes nothing.
+     */
+    async #list(name, entry) {
+      const tools = await core.listTools(entry.client); // within Rust's bounds, or its TOOL_LIST_REFUSED error
+      if (!this.#current(name, entry)) return { refused: [], unrepresentable: [] }; // removed or replaced meanwhile
+      const earlier = this.#servers.get(name); // entry itself on a re-list
+      const before = earlier === undefined ? [] : earlier.registered;
+      this.#registry.unregisterServer(name);
+      let refused = [], unrepresentable = [];
+      let names = tools.map((t) => t.name);
+      try {
+        let report;
+        try {
+          report = this.#registry.registerServer(name, names);
+        } catch (e) {
+          // With "skip", one name that no alias can stand for (an empty
+          // part, a lone surrogate) must not cost the whole server: those
+          // are left out and reported, the rest registered. Rare, so only
+          // then is each name asked on its own.
+          if (!this.#skip || !(e instanceof api.ToolNameError)) throw e; // with "skip", a collision never throws
+          ({ names, unrepresentable } = this.#representable(name, names));
+          report = this.#registry.registerServer(name, names);
+        }
+        if (this.#skip) refused = report.refused;
+      } catch (e) {
+        this.#registry.unregisterServer(name);
+        this.#registry.registerServer(name, before); // "throw": the list that fitted stays
+        throw e;
+      }
+      if (earlier !== entry) {
+        if (earlier !== undefined) this.#unfollow(earlier);
+        this.#servers.set(name, entry);
+        this.#adding.delete(name);
+      }
+      entry.tools = new Map(tools.map((t) => [`${name}/${t.name}`, t]));
+      entry.registered = names; // what a refused later list puts back
+      entry.refused = refused;
+      this.#classifier = null;
+      return { refused, unrepresentable };
+    }
+    /** `names` split into those an alias can stand for and the others (`{ canonical, reason }`), as the registry's options decide. */
+    #representable(server, names) {
+      const ok = [], unrepresentable = [];
+      for (const tool of names) {
+        const canonical = `${server}/${tool}`;
+        try {
+          api.toLlmFacingName(canonical, this.#nameOptions);
+          ok.push(tool);
+        } catch (e) {
+          if (!(e instanceof api.ToolNameError)) throw e; // all it throws for a name
+          unrepresentable.push({ canonical, reason: e.reason });
+        }
+      }
+      return { names: ok, unrepresentable };
+    }
+    /** Disconnects a server's tools (the client itself is the caller's to close), and cancels an addServer of the name still listing. */
+    removeServer(name) {
+      const adding = this.#adding.delete(name); // its addServer stops following it
+      const entry = this.#servers.get(name);
+      if (entry === undefined) return adding;
+      this.#unfollow(entry);
+      this.#servers.delete(name);
+      this.#registry.unregisterServer(name);
+      this.#classifier = null;
+      return true;
+    }
+    /** The tools, as `format` requests declare them, under their aliases. */
+    tools(format) {
+      const specs = [];
+      for (const { canonical, alias } of this.#registry.entries()) {
+        const tool = this.#toolOf(canonical);
+        if (tool !== undefined) specs.push({ name: alias, description: tool.description, inputSchema: tool.inputSchema });
+      }
+      return api.toolDefinitions(specs, format);
+    }
+    /** The registry: aliases both ways, and payload rewriting (toProvider, fromProvider). */
+    get registry() {
+      return this.#registry;
+    }
+    /**
+     * Calls a tool by its alias or canonical name on the server that has
+     * it. An unknown name throws the JSON-RPC -32602 "unknown tool" error
+     * with suggestions among the aliases; the name is never echoed.
+     */
+    async callTool(name, args, options) {
+      const canonical = typeof name === "string" ? this.#registry.toCanonical(name) : null;
+      const server = canonical === null ? undefined : canonical.slice(0, canonical.indexOf("/"));
+      const entry = server === undefined ? undefined : this.#servers.get(server);
+      const tool = entry?.tools.get(canonical);
+      if (tool === undefined) {
+        // Suggestions among the first aliases a catalog holds: a catalog of
+        // more would be refused whole, and the answer must still be -32602.
+        this.#classifier ??= new api.ErrorClassifier({ tools: this.#registry.entries().slice(0, MAX_CATALOG_ENTRIES).map((e) => e.alias) });
+        throw rpcError(this.#classifier.unknownToolResponse(null, typeof name === "string" ? name : ""));
+      }
+      // The server would refuse anything else with an error about its own
+      // request schema; OpenAI's arguments arrive as JSON text.
+      if (args !== undefined && args !== null && (typeof args !== "object" || Array.isArray(args))) {
+        throw core.argumentError("ToolArguments");
+      }
+      return entry.line.callTool(entry.client, { name: tool.name, arguments: args ?? {} }, options);
+    }
+    #toolOf(canonical) {
+      return this.#servers.get(canonical.slice(0, canonical.indexOf("/")))?.tools.get(canonical);
+    }
+  }
+
+  return ToolRouter;
+}
