@@ -77,6 +77,9 @@ export function createLineV1(sdk) {
     /** A valid call's result as the SDK would send it (v1 sends it as it is). */
     finish: (server, tool, result) => result,
     follow: (client, handler) => client.setNotificationHandler(ToolListChangedNotificationSchema, handler),
+    /** v1's revisions send list changes unasked: nothing to open. */
+    subscribe: async () => undefined,
+    listTools: (client, params) => client.listTools(params),
     listChanged: LIST_CHANGED,
     callTool: (client, params, options) => client.callTool(params, undefined, options),
   };

@@ -70,6 +70,22 @@ export function createLineV2() {
       return server.server.projectCallToolResult(result, tool.outputSchemaJson);
     },
     follow: (client, handler) => client.setNotificationHandler(LIST_CHANGED, handler),
+    /**
+     * Under 2026-07-28, list changes arrive only on a `subscriptions/listen`
+     * stream: one for tools, unless the server announces none or the
+     * client's own `listChanged` option opened one that carries them (its
+     * notifications reach the same handler). Earlier revisions send them
+     * unasked. Resolves to the subscription (`close()`, `closed`), if one
+     * was opened.
+     */
+    async subscribe(client) {
+      if (client.getProtocolEra?.() !== "modern") return undefined;
+      if (client.getServerCapabilities?.()?.tools?.listChanged !== true) return undefined;
+      if (client.autoOpenedSubscription?.honoredFilter?.toolsListChanged === true) return undefined;
+      return client.listen({ toolsListChanged: true });
+    },
+    /** A fresh list: the client's cache would answer a re-list with the old one. */
+    listTools: (client, params) => client.listTools(params, { cacheMode: "refresh" }),
     listChanged: LIST_CHANGED,
     callTool: (client, params, options) => client.callTool(params, options),
   };

@@ -42,10 +42,12 @@ export function createRouter(api, core, lines, rpcError) {
       core.checkServerName(name, this.#nameOptions);
       const line = client !== null && typeof client === "object" && typeof client.listTools === "function" && typeof client.setNotificationHandler === "function" ? lines.client(client) : undefined;
       if (line === undefined) throw core.argumentError("Client");
-      const entry = { client, line, tools: new Map(), registered: [], refused: [], listing: null, stale: false, previous: undefined, installed: undefined };
+      const entry = { client, line, tools: new Map(), registered: [], refused: [], listing: null, stale: false, previous: undefined, installed: undefined, subscription: undefined, followed: true };
       this.#adding.set(name, entry); // until its tools are in place; a later addServer or removeServer of the name cancels it
       try {
-        this.#follow(entry, () => this.#refresh(name, entry).catch(() => {})); // a refused new list keeps the old one
+        const changed = () => this.#refresh(name, entry).catch(() => {}); // a refused new list keeps the old one
+        this.#follow(entry, changed);
+        await this.#subscribe(name, entry, changed);
         return await this.#refresh(name, entry);
       } finally {
         if (this.#adding.get(name) === entry) this.#adding.delete(name);
@@ -69,10 +71,37 @@ export function createRouter(api, core, lines, rpcError) {
       entry.installed = handlers instanceof Map ? handlers.get(line.listChanged) : undefined;
     }
     /**
+     * Opens the subscription the client's revision needs for list changes
+     * to arrive (2026-07-28 sends them only on a `subscriptions/listen`
+     * stream; earlier revisions send them unasked). A stream the server
+     * ends is opened again, with a list in between for what it missed,
+     * unless it ended within a second of opening (a server that keeps
+     * refusing it is not asked in a loop). Failing to open it fails the add.
+     */
+    async #subscribe(name, entry, changed) {
+      const opened = Date.now();
+      const subscription = await entry.line.subscribe(entry.client);
+      if (subscription === undefined) return;
+      if (!entry.followed) {
+        subscription.close().catch(() => {}); // removed or failed meanwhile
+        return;
+      }
+      entry.subscription = subscription;
+      subscription.closed.then((cause) => {
+        if (cause !== "remote" || !entry.followed || entry.subscription !== subscription || Date.now() - opened < 1000) return;
+        entry.subscription = undefined;
+        this.#subscribe(name, entry, changed).then(changed, () => {}); // not followed any more: the last list stays
+      });
+    }
+    /**
      * The client's own handler back, unless another has replaced ours
-     * since (that one still calls ours, which then does nothing).
+     * since (that one still calls ours, which then does nothing), and the
+     * subscription closed.
      */
     #unfollow(entry) {
+      entry.followed = false;
+      entry.subscription?.close().catch(() => {});
+      entry.subscription = undefined;
       const { client, line } = entry;
       const handlers = client._notificationHandlers;
       if (!(handlers instanceof Map)) client.removeNotificationHandler?.(line.listChanged);
@@ -124,7 +153,8 @@ export function createRouter(api, core, lines, rpcError) {
      * ("throw") changes nothing.
      */
     async #list(name, entry) {
-      const tools = await core.listTools(entry.client); // within Rust's bounds, or its TOOL_LIST_REFUSED error
+      const { client, line } = entry;
+      const tools = await core.listTools({ listTools: (params) => line.listTools(client, params) }); // within Rust's bounds, or its TOOL_LIST_REFUSED error
       if (!this.#current(name, entry)) return { refused: [], unrepresentable: [] }; // removed or replaced meanwhile
       const earlier = this.#servers.get(name); // entry itself on a re-list
       const before = earlier === undefined ? [] : earlier.registered;
