@@ -243,7 +243,7 @@ const v1Modules = {
   "@modelcontextprotocol/sdk/server/zod-json-schema-compat.js": ["toJsonSchemaCompat"],
 };
 const notFound = `(e) => e?.code === "ERR_MODULE_NOT_FOUND" || e?.code === "MODULE_NOT_FOUND"`;
-const mcpNames = ["protectServer", "recipientSchema", "ToolRouter"];
+const mcpNames = ["protectServer", "protectHandler", "recipientSchema", "ToolRouter"];
 rmSync(new URL("mcp/", pkg), { recursive: true, force: true });
 mkdirSync(new URL("mcp/", pkg));
 writeFileSync(

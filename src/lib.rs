@@ -153,9 +153,9 @@ pub use error_data::{
     UNKNOWN_TOOL, UNKNOWN_TOOL_MESSAGE,
 };
 pub use host::{
-    check_server_name, check_tool_names, CheckToolsText, CollisionFinding, ProfileFindings, ReplacedAnswer,
-    RouterArgument, RouterCode, RouterError, RouterReason, ToolFinding, ToolFit, ToolListing, ToolNameCheck,
-    MAX_LISTED_TOOLS, MAX_LIST_PAGES, SERVER_NAME_ROOM,
+    check_server_name, check_tool_names, refusal_answer, replace_refusal, CheckToolsText, CollisionFinding,
+    ProfileFindings, ReplacedAnswer, RouterArgument, RouterCode, RouterError, RouterReason, ToolFinding, ToolFit,
+    ToolListing, ToolNameCheck, MAX_LISTED_TOOLS, MAX_LIST_PAGES, MAX_REFUSAL_BYTES, SERVER_NAME_ROOM,
 };
 pub use named::UnknownName;
 pub use recipient::{

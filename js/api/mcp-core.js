@@ -84,6 +84,22 @@ export function createMcpCore(glue, h) {
         if (ok < 0) throw take();
         return { ok: ok === 1, output: take() };
       },
+      /**
+       * The fixed answer (JSON text) in place of an SDK's HTTP refusal body
+       * that can quote the request, or undefined to keep it (Rust's
+       * refusal_answer decides, from what is parsed here).
+       */
+      replaceRefusal(body) {
+        let answer;
+        try {
+          answer = JSON.parse(body);
+        } catch {
+          return undefined;
+        }
+        const error = answer !== null && typeof answer === "object" ? answer.error : undefined;
+        if (error === null || typeof error !== "object") return undefined;
+        return glue.__refusal_answer(error.code, answer.id, error.data?.supported);
+      },
       /** `String(text)` as check-tools shows a name: printable ASCII, the rest escaped, whole. */
       shown(text) {
         glue.__shown(String(text), out);

@@ -5,13 +5,15 @@
 // SDK is an optional peer that only this entry loads, and only v1 is
 // imported (v2 is reached through the objects a caller passes).
 //
-// The parts: protect.js (protectServer, over catalog.js), router.js
+// The parts: protect.js (protectServer, over catalog.js), handler.js
+// (protectHandler, for what the SDK's HTTP handler answers itself), router.js
 // (ToolRouter), recipient-schema.js (recipientSchema, and how a refused
 // recipient is found among issues), and one file per SDK line for what
 // differs between them (line-v1.js, line-v2.js).
 import { createLineV1 } from "./line-v1.js";
 import { createLineV2 } from "./line-v2.js";
 import { createProtect } from "./protect.js";
+import { createProtectHandler } from "./handler.js";
 import { createRecipientSchema } from "./recipient-schema.js";
 import { createRouter } from "./router.js";
 
@@ -38,5 +40,6 @@ export function createMcp(api, v1, v1Error) {
   const { recipientSchema, rejectionOf } = createRecipientSchema(api, core);
   const { protectServer, rpcError } = createProtect(api, core, lines, rejectionOf);
   const ToolRouter = createRouter(api, core, lines, rpcError);
-  return { protectServer, recipientSchema, ToolRouter };
+  const protectHandler = createProtectHandler(core);
+  return { protectServer, protectHandler, recipientSchema, ToolRouter };
 }

@@ -129,7 +129,7 @@ pub fn error_tables(out: &Array) {
 
 /// A JSON-RPC id as the core takes it: strings and finite numbers as they
 /// are; anything else becomes `null` in the core.
-fn request_id(id: &JsValue) -> Value {
+pub(super) fn request_id(id: &JsValue) -> Value {
     if let Some(s) = id.as_string() {
         return Value::String(s);
     }

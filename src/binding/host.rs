@@ -6,12 +6,13 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::argument::ArgumentError;
+use super::error_data::request_id;
 use super::js_error::JsError;
 use super::tool_name::parse_options;
 use super::{argument_error as type_error, js_error, read, to_js, too_many_error, Expected, Give, Limit};
 use crate::host::{
-    check_server_name, check_tool_units, shown, CheckToolsText, ReplacedAnswer, RouterArgument, RouterCode,
-    RouterError, RouterReason, ToolListing, MAX_LISTED_TOOLS, MAX_LIST_PAGES,
+    check_server_name, check_tool_units, refusal_answer, shown, CheckToolsText, ReplacedAnswer, RouterArgument,
+    RouterCode, RouterError, RouterReason, ToolListing, MAX_LISTED_TOOLS, MAX_LIST_PAGES, MAX_REFUSAL_BYTES,
 };
 use crate::tool_name::BuiltinProfile;
 use crate::MAX_CATALOG_ENTRIES;
@@ -44,6 +45,8 @@ pub enum HostArgument {
     ToolArguments = 4,
     /// `protectServer(…, { onError })`.
     OnError = 5,
+    /// `protectHandler(handler)`.
+    Handler = 6,
 }
 
 impl From<HostArgument> for RouterArgument {
@@ -55,6 +58,7 @@ impl From<HostArgument> for RouterArgument {
             HostArgument::Client => RouterArgument::Client,
             HostArgument::ToolArguments => RouterArgument::ToolArguments,
             HostArgument::OnError => RouterArgument::OnError,
+            HostArgument::Handler => RouterArgument::Handler,
         }
     }
 }
@@ -78,6 +82,8 @@ struct Tables {
     max_tools: usize,
     /// The most entries of one catalog list.
     max_catalog_entries: usize,
+    /// The largest HTTP refusal body `__replace_refusal` reads.
+    max_refusal_bytes: usize,
     /// The built-in profiles, by name.
     profiles: Vec<&'static str>,
     /// The codes, by name (`toolListRefused`).
@@ -91,7 +97,7 @@ struct Tables {
 }
 
 /// Sets `out[0]` to the host's table: `{ maxPages, maxTools,
-/// maxCatalogEntries, profiles, codes: { key: CODE }, reasons: { CODE: [reason, …] }, texts: {
+/// maxCatalogEntries, maxRefusalBytes, profiles, codes: { key: CODE }, reasons: { CODE: [reason, …] }, texts: {
 /// key: template } }`.
 #[wasm_bindgen(js_name = "__host_tables")]
 pub fn host_tables(out: &Array) {
@@ -99,6 +105,7 @@ pub fn host_tables(out: &Array) {
         max_pages: MAX_LIST_PAGES,
         max_tools: MAX_LISTED_TOOLS,
         max_catalog_entries: MAX_CATALOG_ENTRIES,
+        max_refusal_bytes: MAX_REFUSAL_BYTES,
         profiles: BuiltinProfile::ALL.map(BuiltinProfile::name).into(),
         codes: Entries(RouterCode::ALL.iter().map(|c| (c.key(), c.as_str())).collect()),
         reasons: Entries(
@@ -180,6 +187,30 @@ impl Listing {
         }
     }
 }
+
+/// The fixed answer (JSON text) in place of an SDK's HTTP refusal that can
+/// quote the request ([`refusal_answer`]), from what the wrapper parsed of
+/// it: its error `code`, the answer's `id` and `error.data.supported` (a
+/// list, anything else for none); `undefined` to keep it. JS parses the
+/// body (`serde_json`'s parser would cost the module 11 KB gzip).
+#[wasm_bindgen(js_name = "__refusal_answer")]
+#[must_use]
+pub fn refusal_answer_text(code: &JsValue, id: &JsValue, supported: &JsValue) -> Option<String> {
+    #[allow(clippy::cast_possible_truncation, reason = "a whole number below 2^53, checked")]
+    let code = code.as_f64().filter(|n| n.fract() == 0.0 && n.abs() < 9e15)? as i64;
+    let id = request_id(id);
+    let supported = match read::elements(supported, MAX_SUPPORTED_READ) {
+        Ok(Some(list)) => {
+            Some(list.into_iter().map(|v| v.and_then(|v| v.as_string()).unwrap_or_default()).collect::<Vec<_>>())
+        }
+        _ => None,
+    };
+    let supported: Option<Vec<&str>> = supported.as_ref().map(|l| l.iter().map(String::as_str).collect());
+    refusal_answer(code, &id, supported.as_deref())
+}
+
+/// The most `supported` entries read (a longer list is kept by none).
+const MAX_SUPPORTED_READ: usize = 64;
 
 /// Why an argument of `__check_tools` is refused.
 enum Refusal {

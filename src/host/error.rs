@@ -119,12 +119,14 @@ pub enum RouterArgument {
     ToolArguments,
     /// `protectServer(…, { onError })`: a function.
     OnError,
+    /// `protectHandler(handler)`: what the SDK's `createMcpHandler` returns.
+    Handler,
 }
 
 impl RouterArgument {
     /// Every argument, in the order of the binding's numbers.
-    pub const ALL: [Self; 6] =
-        [Self::McpServer, Self::Zod, Self::ServerName, Self::Client, Self::ToolArguments, Self::OnError];
+    pub const ALL: [Self; 7] =
+        [Self::McpServer, Self::Zod, Self::ServerName, Self::Client, Self::ToolArguments, Self::OnError, Self::Handler];
 
     /// The message of its error.
     #[must_use]
@@ -138,6 +140,7 @@ impl RouterArgument {
                 "ToolRouter.callTool: the arguments must be an object (OpenAI's arrive as JSON text: JSON.parse them first)"
             }
             Self::OnError => "protectServer: onError must be a function (it is called with { tool, kind, error, issues })",
+            Self::Handler => "protectHandler: expected what createMcpHandler returns (an object with a fetch function)",
         }
     }
 }

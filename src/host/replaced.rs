@@ -16,15 +16,24 @@ pub enum ReplacedAnswer {
     InvalidOutput,
     /// Something the SDK read around the call threw (a hostile value).
     Failed,
+    /// The SDK refused the HTTP request before any server code ran, with an
+    /// answer that can quote it ([`replace_refusal`](crate::replace_refusal)).
+    RequestRefused,
 }
 
 impl ReplacedAnswer {
     /// Every kind, in declaration order.
-    pub const ALL: [Self; 5] =
-        [Self::InvalidArguments, Self::UnknownTool, Self::HandlerError, Self::InvalidOutput, Self::Failed];
+    pub const ALL: [Self; 6] = [
+        Self::InvalidArguments,
+        Self::UnknownTool,
+        Self::HandlerError,
+        Self::InvalidOutput,
+        Self::Failed,
+        Self::RequestRefused,
+    ];
 
     /// The kind's name: `"invalid_arguments"`, `"unknown_tool"`,
-    /// `"handler_error"`, `"invalid_output"` or `"failed"`.
+    /// `"handler_error"`, `"invalid_output"`, `"failed"` or `"request_refused"`.
     #[must_use]
     pub fn as_str(self) -> &'static str {
         match self {
@@ -33,6 +42,7 @@ impl ReplacedAnswer {
             Self::HandlerError => "handler_error",
             Self::InvalidOutput => "invalid_output",
             Self::Failed => "failed",
+            Self::RequestRefused => "request_refused",
         }
     }
 
@@ -45,6 +55,7 @@ impl ReplacedAnswer {
             Self::HandlerError => "handlerError",
             Self::InvalidOutput => "invalidOutput",
             Self::Failed => "failed",
+            Self::RequestRefused => "requestRefused",
         }
     }
 }
