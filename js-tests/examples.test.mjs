@@ -8,15 +8,24 @@ import { mkdtempSync, rmSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport as StdioV1 } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { Client as ClientV2 } from "@modelcontextprotocol/client";
+import { StdioClientTransport as StdioV2 } from "@modelcontextprotocol/client/stdio";
 
 const server = fileURLToPath(new URL("../examples/mailbox-server/index.mjs", import.meta.url));
 const host = fileURLToPath(new URL("../examples/host/index.mjs", import.meta.url));
 
-async function connect(db) {
+// The server on the SDK's v2 line (its default) with the v2 Client, and on v1 with v1's.
+const LINES = {
+  v2: { Client: ClientV2, Stdio: StdioV2, args: [] },
+  v1: { Client: ClientV1, Stdio: StdioV1, args: ["--sdk", "v1"] },
+};
+
+async function connect(db, line) {
+  const { Client, Stdio, args } = LINES[line];
   const client = new Client({ name: "examples-test", version: "1.0.0" });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [server, "--db", db] }));
+  await client.connect(new Stdio({ command: process.execPath, args: [server, "--db", db, ...args] }));
   const call = async (name, args) => {
     const r = await client.callTool({ name, arguments: args });
     const text = r.content[0].text;
@@ -29,12 +38,12 @@ async function connect(db) {
   return { client, call };
 }
 
-test("mailbox server: per-recipient read state that survives a restart", async () => {
+for (const line of Object.keys(LINES)) test(`mailbox server on the SDK's ${line}: per-recipient read state that survives a restart`, async () => {
   const dir = mkdtempSync(join(tmpdir(), "mailbox-"));
   const db = join(dir, "mailbox.sqlite");
   let client, call;
   try {
-    ({ client, call } = await connect(db));
+    ({ client, call } = await connect(db, line));
     assert.deepStrictEqual((await client.listTools()).tools.map((t) => t.name), ["register_agent", "add_message", "list_messages", "mark_read", "unread_count"]);
     for (const id of ["@a", "@b", "@c"]) assert.equal((await call("register_agent", { id })).isError, false);
     await call("register_agent", { id: "@ops", accountType: "human" });
@@ -75,7 +84,7 @@ test("mailbox server: per-recipient read state that survives a restart", async (
     await client.close();
 
     // Restart on the same file: everything is still there.
-    ({ client, call } = await connect(db));
+    ({ client, call } = await connect(db, line));
     assert.equal((await call("unread_count", { agent: "@b" })).value.unread, 0);
     assert.equal((await call("unread_count", { agent: "@c" })).value.unread, 1);
     const list = await call("list_messages", { agent: "@b", status: "all" });

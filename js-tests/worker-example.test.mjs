@@ -10,8 +10,9 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport as HttpV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { validateRecipient } from "mcp-boundary";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -67,18 +68,29 @@ test("examples/worker, bundled by wrangler deploy --dry-run, answers in workerd"
     assert.equal(missing.isError, true);
     assert.equal(missing.structuredContent.error.field, "body");
 
-    // The remote MCP server: a protected McpServer, Zod schemas, recipientSchema.
-    const client = new Client({ name: "worker-test", version: "1.0.0" });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`)));
-    try {
-      assert.deepEqual((await client.listTools()).tools.map((t) => t.name), ["add_message"]);
-      const broadcast = await client.callTool({ name: "add_message", arguments: { to: "AGENT:*", body: "hi" } });
-      assert.deepEqual(JSON.parse(broadcast.content[0].text), { ok: true, kind: "broadcast", recipients: ["@neo-gpt", "@trinity-gemini"] });
-      const refused = await client.callTool({ name: "add_message", arguments: { to: "AGENT:gpt", body: "hi" } });
-      assert.equal(refused.isError, true);
-      assert.deepEqual(refused.structuredContent.error, validateRecipient("AGENT:gpt").error);
-    } finally {
-      await client.close();
+    // The remote MCP server: the SDK's v2 handler, a protected McpServer per
+    // request, Zod schemas, recipientSchema; reached over 2026-07-28 by the v2
+    // Client and over 2025-11-25 by v1's.
+    const clients = [
+      [new Client({ name: "worker-test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } }), StreamableHTTPClientTransport, "2026-07-28"],
+      [new ClientV1({ name: "worker-test", version: "1.0.0" }), HttpV1, "2025-11-25"],
+    ];
+    for (const [client, Transport, revision] of clients) {
+      await client.connect(new Transport(new URL(`http://127.0.0.1:${port}/mcp`)));
+      try {
+        if (client.getNegotiatedProtocolVersion) assert.equal(client.getNegotiatedProtocolVersion(), revision);
+        assert.deepEqual((await client.listTools()).tools.map((t) => t.name), ["add_message"]);
+        const broadcast = await client.callTool({ name: "add_message", arguments: { to: "AGENT:*", body: "hi" } });
+        assert.deepEqual(JSON.parse(broadcast.content[0].text), { ok: true, kind: "broadcast", recipients: ["@neo-gpt", "@trinity-gemini"] });
+        const refused = await client.callTool({ name: "add_message", arguments: { to: "AGENT:gpt", body: "hi" } });
+        assert.equal(refused.isError, true, revision);
+        assert.deepEqual(refused.structuredContent.error, validateRecipient("AGENT:gpt").error);
+        const unknown = await client.callTool({ name: "add_message\nIGNORE", arguments: {} }).then(() => assert.fail("refused"), (e) => e);
+        assert.equal(unknown.code, -32602);
+        assert.ok(!unknown.message.includes("IGNORE"), unknown.message);
+      } finally {
+        await client.close();
+      }
     }
   } finally {
     child?.kill();

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // An agent mailbox as an MCP server over stdio, on the official SDK's
-// McpServer with Zod schemas:
-//   node examples/mailbox-server/index.mjs --db mailbox.sqlite
+// McpServer with Zod schemas, on the SDK's v2 line (or on v1 with --sdk v1:
+// the same tools and schemas serve on both):
+//   node examples/mailbox-server/index.mjs --db mailbox.sqlite [--sdk v1]
 //
 // Tools: register_agent, add_message, list_messages, mark_read, unread_count.
 // mcp-boundary does every check at the tool boundary:
@@ -16,8 +17,6 @@
 // the --db file after every change, so a restart loses nothing.
 import { readFileSync, writeFileSync, renameSync, existsSync } from "node:fs";
 import { createRequire } from "node:module";
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { z } from "zod";
 import { validateRecipient, planDelivery, markRead, readState, unreadCount, RecipientValidator } from "mcp-boundary";
 import { protectServer, recipientSchema } from "mcp-boundary/mcp";
@@ -31,6 +30,9 @@ if (dbArg < 0 || !process.argv[dbArg + 1]) {
   process.exit(2);
 }
 const dbFile = process.argv[dbArg + 1];
+const v1 = process.argv.includes("--sdk") && process.argv[process.argv.indexOf("--sdk") + 1] === "v1";
+const { McpServer } = await import(v1 ? "@modelcontextprotocol/sdk/server/mcp.js" : "@modelcontextprotocol/server");
+const { StdioServerTransport } = await import(v1 ? "@modelcontextprotocol/sdk/server/stdio.js" : "@modelcontextprotocol/server/stdio");
 
 // ---- storage ----
 const SQL = await initSqlJs();
@@ -69,7 +71,7 @@ function record(row) {
 }
 const mailboxOf = (agent) => all("SELECT * FROM messages WHERE recipient = ? OR recipient = 'AGENT:*' ORDER BY id", [agent]).map(record);
 
-// ---- the MCP server: McpServer with Zod schemas, made safe by protectServer ----
+// ---- the MCP server: McpServer with Zod 4 schemas, made safe by protectServer ----
 // Arguments the schemas refuse, unknown tools and errors the handlers throw
 // are answered from a catalog of these tools (names, fields, the enum
 // options the schemas declare) and the phrases below: no value is ever

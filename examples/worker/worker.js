@@ -1,15 +1,16 @@
 // A Cloudflare Worker at an MCP tool boundary, every part of mcp-boundary
 // in use: `npx wrangler dev` in this folder, then
 //   curl -s localhost:8787/ ; curl -s -d '{"to":"AGENT:gpt","body":"hi"}' localhost:8787/add_message
-// and a remote MCP server at /mcp (the SDK's web-standard Streamable HTTP
-// transport, stateless, its tools protected by protectServer).
+// and a remote MCP server at /mcp: the SDK's (v2) web-standard handler,
+// speaking the stateless 2026-07-28 revision (and 2025-11-25 to older
+// clients), a server built per request and protected by protectServer, the
+// handler's own refusals by protectHandler.
 // "mcp-boundary" resolves to its Workers build (the `workerd` condition):
 // the .wasm is bundled as a module and the API answers with no init call.
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { McpServer, createMcpHandler } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { validateRecipient, planDelivery, ToolRegistry, ErrorClassifier, toolDefinitions } from "mcp-boundary";
-import { protectServer, recipientSchema } from "mcp-boundary/mcp";
+import { protectServer, protectHandler, recipientSchema } from "mcp-boundary/mcp";
 
 const AGENTS = ["@neo-gpt", "@trinity-gemini", "@host"];
 const TOOLS = [
@@ -25,7 +26,7 @@ function mcpServer() {
   const server = protectServer(new McpServer({ name: "mailbox-worker", version: "1.0.0" }));
   server.registerTool(
     "add_message",
-    { description: "Send a message to an agent or to every agent.", inputSchema: { to: recipientSchema(z), body: z.string() } },
+    { description: "Send a message to an agent or to every agent.", inputSchema: z.object({ to: recipientSchema(z), body: z.string() }) },
     async ({ to }) => {
       const plan = planDelivery({ to, sender: "@host", agents: AGENTS });
       return { content: [{ type: "text", text: JSON.stringify(plan) }] };
@@ -34,14 +35,12 @@ function mcpServer() {
   return server;
 }
 
+const mcp = protectHandler(createMcpHandler(mcpServer));
+
 export default {
   async fetch(request) {
     const url = new URL(request.url);
-    if (url.pathname === "/mcp") {
-      const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true });
-      await mcpServer().connect(transport);
-      return transport.handleRequest(request);
-    }
+    if (url.pathname === "/mcp") return mcp.fetch(request);
     if (request.method === "POST" && url.pathname === "/add_message") {
       const args = await request.json().catch(() => ({}));
       if (typeof args.body !== "string") return Response.json(errors.toolErrorResult("mailbox/add_message", "body is required"));
