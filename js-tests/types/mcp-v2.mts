@@ -10,7 +10,7 @@ import * as z from "zod";
 import * as v from "valibot";
 import { toStandardJsonSchema } from "@valibot/to-json-schema";
 import { type } from "arktype";
-import { recipientStandardSchema } from "mcp-boundary";
+import { ErrorClassifier, RecipientValidator, recipientStandardSchema } from "mcp-boundary";
 import { protectServer, recipientSchema, ToolRouter, type ProtectErrorInfo, type ProtectOptions, type ReplacedAnswerKind } from "mcp-boundary/mcp";
 
 // onError, typed: the tool as called, the kind, the original error or issues.
@@ -61,6 +61,13 @@ function build(): McpServer {
   });
   return server;
 }
+
+// The main entry's results are v2 tool results as they are.
+const classifier = new ErrorClassifier({ tools: { send: ["priority"] } });
+const refusedArguments: CallToolResult = classifier.toolErrorResult("send", { issues: [] }, {});
+const failed: CallToolResult = classifier.handlerErrorResult("send", null);
+const rejection: CallToolResult | null = new RecipientValidator().rejectionResult("AGENT:gpt");
+void [refusedArguments, failed, rejection];
 
 // A server built per request (2026-07-28) behind the SDK's handler factory.
 const handler = createMcpHandler(() => build());
