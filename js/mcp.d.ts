@@ -1,10 +1,12 @@
-// Types of mcp-boundary/mcp. The SDK is a peer dependency: its types are the
-// ones the server was built with.
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { RecipientOptions } from "mcp-boundary";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import type { PayloadFormat, ToolDefinitions, ToolNameOptions, ToolRegistry } from "mcp-boundary";
+// Types of mcp-boundary/mcp. The SDK is an optional peer dependency in either
+// of its lines, v1 (@modelcontextprotocol/sdk) and v2
+// (@modelcontextprotocol/server and /client), and a project may have one
+// line alone or both: nothing here imports an SDK's types. What
+// protectServer and ToolRouter take is described by the members they use,
+// which both lines' McpServer and Client have; a protected server keeps its
+// own type, and a routed call's result is assignable to both lines'
+// CallToolResult.
+import type { PayloadFormat, RecipientOptions, ToolDefinitions, ToolNameOptions, ToolRegistry } from "mcp-boundary";
 
 /** Options of {@link protectServer}. */
 export interface ProtectOptions {
@@ -40,16 +42,34 @@ export interface ProtectErrorInfo {
 }
 
 /**
- * Makes every `tools/call` answer of an `McpServer` safe: arguments its
- * input schema refuses (Zod 3 or 4), unknown tools and errors thrown by
- * handlers are answered from a catalog of the registered tools (their
- * names and fields) and `options.messages`, never with the caller's input.
- * Valid calls, results and `outputSchema` behave as without it; tools
- * registered later are covered. Returns the same server.
+ * What {@link protectServer} takes: an `McpServer` of either SDK line (v1's
+ * from `@modelcontextprotocol/sdk/server/mcp.js`, v2's from
+ * `@modelcontextprotocol/server`), described by the public members both
+ * have; the line is told at run time, and what else protectServer reaches
+ * is the SDK's own, within the peer dependency's ranges.
+ */
+export interface ProtectableServer {
+  registerTool(name: string, config: never, handler: never): unknown;
+  sendToolListChanged(): void;
+  /** The low-level `Server`, whose `tools/call` handler protectServer replaces. */
+  readonly server: {
+    setRequestHandler(request: never, handler: never): void;
+  };
+}
+
+/**
+ * Makes every `tools/call` answer of an `McpServer` (v1 or v2) safe:
+ * arguments its input schema refuses (v1: Zod 3 or 4; v2: any Standard
+ * Schema, such as Zod 4, Valibot or ArkType), unknown tools and errors
+ * thrown by handlers are answered from a catalog of the registered tools
+ * (their names and fields) and `options.messages`, never with the caller's
+ * input. Valid calls, results and `outputSchema` behave as without it;
+ * tools registered later are covered. Returns the same server, with its
+ * own type.
  * @throws {McpArgumentError} (`wrong_type`) for something that is not an `McpServer`.
  * @throws {OptionsError} for options that cannot work.
  */
-export function protectServer<S extends McpServer>(server: S, options?: ProtectOptions): S;
+export function protectServer<S extends ProtectableServer>(server: S, options?: ProtectOptions): S;
 
 /**
  * A schema for the `z` passed in (Zod 3 or Zod 4, classic or Mini) that accepts exactly what
@@ -122,10 +142,83 @@ export interface ToolListError extends Error {
 }
 
 /**
- * A host's tools from its connected SDK `Client`s, each as `server/tool` in
- * one `ToolRegistry` (aliases under `options.profile`; `overflow` defaults
- * to `"hash"`; collisions skipped and reported), declared to a provider in
- * its own shape, and a model's call routed back to the right server.
+ * What {@link ToolRouter.addServer} takes: a connected `Client` of either SDK
+ * line (v1's from `@modelcontextprotocol/sdk/client/index.js`, v2's from
+ * `@modelcontextprotocol/client`), described by the members both have.
+ */
+export interface RoutableClient {
+  listTools(params: { cursor?: string }): Promise<{ tools: readonly { name: string; description?: string; inputSchema: object }[]; nextCursor?: string }>;
+  callTool(params: { name: string; arguments?: Record<string, unknown> }, ...rest: never[]): Promise<unknown>;
+  setNotificationHandler(notification: never, handler: never): void;
+}
+
+/** What both lines' `RequestOptions` mean alike, for {@link ToolRouter.callTool}. */
+export interface RoutedCallOptions {
+  /** Cancels the request. */
+  signal?: AbortSignal;
+  /** Milliseconds before the request fails (the SDK's default when absent). */
+  timeout?: number;
+  /** Whether a progress notification restarts `timeout`. */
+  resetTimeoutOnProgress?: boolean;
+  /** Milliseconds the request may take in all, progress or not. */
+  maxTotalTimeout?: number;
+  /** Asks the server for progress notifications, each given here. */
+  onprogress?: (progress: { progress: number; total?: number; message?: string }) => void;
+}
+
+/** Annotations of a content block (MCP's `Annotations`). */
+export interface ContentAnnotations {
+  audience?: ("user" | "assistant")[];
+  priority?: number;
+  lastModified?: string;
+}
+
+/** One block of a tool result's `content` (MCP's `ContentBlock`), as both SDK lines type it. */
+export type RoutedContentBlock =
+  | { type: "text"; text: string; annotations?: ContentAnnotations; _meta?: Record<string, unknown> }
+  | { type: "image"; data: string; mimeType: string; annotations?: ContentAnnotations; _meta?: Record<string, unknown> }
+  | { type: "audio"; data: string; mimeType: string; annotations?: ContentAnnotations; _meta?: Record<string, unknown> }
+  | {
+      type: "resource_link";
+      uri: string;
+      name: string;
+      title?: string;
+      description?: string;
+      mimeType?: string;
+      size?: number;
+      icons?: { src: string; mimeType?: string; sizes?: string[]; theme?: "light" | "dark" }[];
+      annotations?: ContentAnnotations;
+      _meta?: Record<string, unknown>;
+    }
+  | {
+      type: "resource";
+      resource: { uri: string; mimeType?: string; text: string; _meta?: Record<string, unknown> } | { uri: string; mimeType?: string; blob: string; _meta?: Record<string, unknown> };
+      annotations?: ContentAnnotations;
+      _meta?: Record<string, unknown>;
+    };
+
+/**
+ * A tool's result as {@link ToolRouter.callTool} gives it (MCP's
+ * `CallToolResult`): what the server's client returned, assignable to
+ * either SDK line's `CallToolResult`. `structuredContent` is an object, as
+ * MCP and v1 have it (v2 types it `unknown`); v1's result of the
+ * 2024-10-07 revision (`toolResult`, no `content`) is left out, as v1's
+ * own `CallToolResult` leaves it.
+ */
+export interface RoutedToolResult {
+  [key: string]: unknown;
+  content: RoutedContentBlock[];
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+  _meta?: Record<string, unknown>;
+}
+
+/**
+ * A host's tools from its connected SDK `Client`s (v1 and v2 alike, in one
+ * router), each as `server/tool` in one `ToolRegistry` (aliases under
+ * `options.profile`; `overflow` defaults to `"hash"`; collisions skipped
+ * and reported), declared to a provider in its own shape, and a model's
+ * call routed back to the right server.
  */
 export class ToolRouter {
   /** `onCollision` is `"skip"` unless told: a colliding tool is refused and reported, not its whole server. */
@@ -144,7 +237,7 @@ export class ToolRouter {
    * @throws {ToolNameError} with `onCollision: "throw"`, when a tool's alias is taken (`TOOL_NAME_COLLISION`) or cannot be made (`UNREPRESENTABLE_TOOL_NAME`); the server is not added.
    * @throws {ToolListError} for a `tools/list` that repeats a cursor or passes a bound; the server is not added.
    */
-  addServer(name: string, client: Client): Promise<{ refused: RefusedTool[]; unrepresentable: UnrepresentableTool[] }>;
+  addServer(name: string, client: RoutableClient): Promise<{ refused: RefusedTool[]; unrepresentable: UnrepresentableTool[] }>;
   /** Disconnects a server's tools (closing the client is the caller's), or cancels its `addServer` still listing; false for an unknown server. */
   removeServer(name: string): boolean;
   /** The tools as `format` requests declare them, under their aliases (for `gemini`: the `functionDeclarations`). */
@@ -156,5 +249,5 @@ export class ToolRouter {
    * @throws an error with `code: -32602`, `message: "unknown tool"` and `data.suggestions` (aliases) for a name that is no tool; the name is never echoed.
    * @throws {McpArgumentError} (`wrong_type`) for arguments that are not an object, such as OpenAI's JSON text before `JSON.parse`.
    */
-  callTool(name: string, args?: Record<string, unknown>, options?: Parameters<Client["callTool"]>[2]): Promise<CallToolResult>;
+  callTool(name: string, args?: Record<string, unknown>, options?: RoutedCallOptions): Promise<RoutedToolResult>;
 }
