@@ -28,13 +28,13 @@ export interface ProtectOptions {
 }
 
 /** Why protectServer replaced an answer (Rust's `ReplacedAnswer` names). */
-export type ReplacedAnswerKind = "invalid_arguments" | "unknown_tool" | "handler_error" | "invalid_output" | "failed";
+export type ReplacedAnswerKind = "invalid_arguments" | "unknown_tool" | "handler_error" | "invalid_output" | "failed" | "request_refused";
 
 /** What {@link ProtectOptions.onError} is told. */
 export interface ProtectErrorInfo {
   /** The tool's name as the call gave it (caller input: for logs). */
   tool: string;
-  kind: ReplacedAnswerKind;
+  kind: Exclude<ReplacedAnswerKind, "request_refused">;
   /** What the schema, the handler or the SDK threw (absent for an unknown tool). */
   error?: unknown;
   /** The input schema's issues (`invalid_arguments`). */
@@ -70,6 +70,34 @@ export interface ProtectableServer {
  * @throws {OptionsError} for options that cannot work.
  */
 export function protectServer<S extends ProtectableServer>(server: S, options?: ProtectOptions): S;
+
+/** A web-standard MCP handler, as the v2 SDK's `createMcpHandler` returns it. */
+export interface ProtectableHandler {
+  fetch(request: Request, ...rest: never[]): Promise<Response>;
+}
+
+/** What {@link ProtectHandlerOptions.onError} is told: the SDK's own refusal body, which may quote the request (for logs). */
+export interface RefusedRequestInfo {
+  kind: "request_refused";
+  error: string;
+}
+
+/** Options of {@link protectHandler}. */
+export interface ProtectHandlerOptions {
+  /** Called for every refusal protectHandler replaces, for the operator's logs. What it throws is ignored. */
+  onError?: (info: RefusedRequestInfo) => void;
+}
+
+/**
+ * Makes the answers a web-standard MCP handler gives before any server
+ * code runs safe: its refusals of the HTTP request that can quote it
+ * (`-32020` headers against the body, `-32022` an unsupported revision,
+ * `-32602` an invalid envelope, `-32700` no JSON) are replaced by fixed
+ * ones with the same code and status; every other answer passes as it is.
+ * Returns the same handler, its `fetch` wrapped.
+ * @throws {McpArgumentError} (`wrong_type`) for something with no `fetch` function, or an `onError` that is no function.
+ */
+export function protectHandler<H extends ProtectableHandler>(handler: H, options?: ProtectHandlerOptions): H;
 
 /**
  * A schema for the `z` passed in (Zod 3 or Zod 4, classic or Mini) that accepts exactly what
