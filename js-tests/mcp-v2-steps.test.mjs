@@ -316,7 +316,6 @@ for (const sdk of await Promise.all(sdks.map(load))) {
 
   test(
     `${sdk.label}, 2026-07-28: a client without the capability an input request needs gets the SDK's -32021, protected or not`,
-    { todo: "protectServer answers 'tool <name> failed' where the SDK sends MissingRequiredClientCapabilityError (-32021): protect.js's outer catch replaces errors of the SDK's input_required seam" },
     async () => {
       const answers = await both(sdk, MODERN, [["confirm", { env: "prod" }], ["visit", {}], ["roots", {}]], false);
       const a = byName(answers);
@@ -332,7 +331,6 @@ for (const sdk of await Promise.all(sdks.map(load))) {
 
   test(
     `${sdk.label}: an input_required result the SDK refuses (neither inputRequests nor requestState) gets the SDK's -32603, protected or not`,
-    { todo: "protectServer answers 'tool emptyInput failed' (a result) where the SDK sends its -32603 error: the same outer catch in protect.js" },
     async () => {
       const plain = {}, safe = {};
       for (const revision of [LEGACY, MODERN]) {

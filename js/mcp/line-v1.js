@@ -76,6 +76,8 @@ export function createLineV1(sdk) {
     setToolsCall: (server, handler) => server.server.setRequestHandler(CallToolRequestSchema, handler),
     /** A valid call's result as the SDK would send it (v1 sends it as it is). */
     finish: (server, tool, result) => result,
+    /** v1's revisions have no requests for input. */
+    awaitsInput: () => false,
     follow: (client, handler) => client.setNotificationHandler(ToolListChangedNotificationSchema, handler),
     /** v1's revisions send list changes unasked: nothing to open. */
     subscribe: async () => undefined,

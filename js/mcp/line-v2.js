@@ -22,6 +22,11 @@ const URL_ELICITATION_REQUIRED = -32042;
 // The JSON Schema target the SDK publishes tools/list in.
 const TARGET = "draft-2020-12";
 
+/** Whether a result asks the client for input (2026-07-28's `input_required`, as the SDK tells it). */
+function awaitsInput(result) {
+  return result !== null && typeof result === "object" && !Array.isArray(result) && result.resultType === "input_required";
+}
+
 /** A tool's input schema as tools/list publishes it (Standard JSON Schema); undefined when it has none or it throws. */
 function publishedOf(inputSchema) {
   if (inputSchema === undefined || inputSchema === null) return undefined;
@@ -66,9 +71,10 @@ export function createLineV2() {
      * negotiated revision's codec against the published output schema.
      */
     finish(server, tool, result) {
-      if (result !== null && typeof result === "object" && !Array.isArray(result) && result.resultType === "input_required") return result;
+      if (awaitsInput(result)) return result;
       return server.server.projectCallToolResult(result, tool.outputSchemaJson);
     },
+    awaitsInput,
     follow: (client, handler) => client.setNotificationHandler(LIST_CHANGED, handler),
     /**
      * Under 2026-07-28, list changes arrive only on a `subscriptions/listen`

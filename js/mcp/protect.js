@@ -131,19 +131,22 @@ export function createProtect(api, core, lines, rejectionOf) {
 
     if (!server._toolHandlersInitialized) server.setToolRequestHandlers();
     const sdkHandler = server.server._requestHandlers.get("tools/call");
-    // The call this handler answers itself, on the SDK's `extra` (v2:
-    // `ctx`) of each request, under a symbol no one else reads (a Map or
-    // WeakMap entry, or Reflect.set, cost 150-250 ns of every valid call;
-    // an assignment costs nothing measurable): from the moment its tool is
-    // found, anything that throws (a hostile getter of the tool, of a
-    // thrown value, of a result the SDK checks after this handler returns
-    // it) is answered "tool <name> failed", never with the exception's
-    // text, which may carry the input.
+    // The call this handler answers itself, in a record the wrapper below
+    // puts on the SDK's `extra` (v2: `ctx`) of each request, under a symbol
+    // no one else reads (a Map or WeakMap entry, or Reflect.set, cost
+    // 150-250 ns of every valid call; an assignment costs nothing
+    // measurable). The SDK may hand the handler a copy of `ctx` (v2's
+    // request-state rounds): the copy holds the same record. From the
+    // moment its tool is found, anything that throws (a hostile getter of
+    // the tool, of a thrown value, of a result the SDK checks after this
+    // handler returns it) is answered "tool <name> failed", never with the
+    // exception's text, which may carry the input.
     const mark = (extra, call) => {
       try {
-        extra[ANSWERING] = call;
+        const record = extra[ANSWERING];
+        if (record !== undefined) record.call = call;
       } catch {
-        // an `extra` that takes no property: its call's errors pass as the SDK sends them
+        // an `extra` that cannot be read: its call's errors pass as the SDK sends them
       }
     };
     line.setToolsCall(server, async (request, extra) => {
@@ -187,19 +190,30 @@ export function createProtect(api, core, lines, rejectionOf) {
         told(name, REPLACED.invalidOutput, { error });
         return forTool(call, current().handlerErrorResult(name, null)); // a result that breaks its own outputSchema: "tool <name> failed"
       }
-      return line.finish(server, tool, result);
+      const answer = line.finish(server, tool, result);
+      // A request for input (v2, 2026-07-28) is the SDK's to check and
+      // send: what it refuses there is its protocol error, as without
+      // protection (a later round marks the call again).
+      if (line.awaitsInput(answer)) mark(extra, undefined);
+      return answer;
     });
     // Around the SDK's checks of the request and of the result (which read
     // every property of the result: a getter there throws in the SDK).
     const checked = server.server._requestHandlers.get("tools/call");
-    server.server._requestHandlers.set("tools/call", (request, extra) =>
-      checked(request, extra).then(undefined, (error) => {
-        const call = extra !== null && typeof extra === "object" ? extra[ANSWERING] : undefined;
-        if (call === undefined) throw error; // no tool found (ours, -32602), the request itself, or the SDK's task paths: as before
+    server.server._requestHandlers.set("tools/call", (request, extra) => {
+      const record = { call: undefined };
+      try {
+        extra[ANSWERING] = record;
+      } catch {
+        // an `extra` that takes no property: its call's errors pass as the SDK sends them
+      }
+      return checked(request, extra).then(undefined, (error) => {
+        const { call } = record;
+        if (call === undefined) throw error; // no tool found (ours, -32602), the request itself, the SDK's task paths or its check of a request for input: as before
         told(call.name, REPLACED.failed, { error });
         return forTool(call, current().handlerErrorResult(call.name, null));
-      }),
-    );
+      });
+    });
     // Installed last: a server the steps above refused (an SDK outside the
     // tested range) keeps its own sendToolListChanged.
     server.sendToolListChanged = function sendToolListChanged(...args) {
