@@ -7,6 +7,7 @@ import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
 import * as esm from "mcp-boundary";
 import { rng } from "./helpers.mjs";
+import { record, INPUTS } from "../scripts/record-issues.mjs";
 
 const require = createRequire(import.meta.url);
 const cjs = require("mcp-boundary");
@@ -60,7 +61,23 @@ for (const [label, api] of [["import", esm], ["require", cjs]]) {
     }
     assert.throws(() => new api.ErrorClassifier(), { code: "INVALID_ARGUMENT" });
   });
+
+  test(`${label}: recorded Zod, Valibot, ArkType and Ajv issues classify as the reference says`, () => {
+    let ran = 0;
+    for (const { name, catalog } of vectors.issues.catalogs) {
+      const classifier = new api.ErrorClassifier(catalog);
+      for (const k of vectors.issues.cases) {
+        const want = k.expect[name];
+        assert.deepStrictEqual(classifier.classifyIssues(k.tool, k.issues, k.input), want.data, `${name}: ${k.name}`);
+        assert.deepStrictEqual(classifier.classifyIssues(k.tool, { issues: k.issues }, k.input), want.data, "a ZodError-like object");
+        assert.deepStrictEqual(classifier.toolErrorResult(k.tool, { issues: k.issues }, k.input), want.result, `${name}: ${k.name}`);
+        ran++;
+      }
+    }
+    assert.ok(ran >= 40);
+  });
 }
+
 
 const { ErrorClassifier } = esm;
 
@@ -295,5 +312,23 @@ test("classify looks UTF-16 up as the envelopes look decoded text up: the same a
     const viaEnvelope = c.invalidArgumentsResponse(1, tool, m).error.data ?? null;
     assert.deepStrictEqual(c.classify(tool, m), viaEnvelope, JSON.stringify([tool, m]));
     assert.deepStrictEqual(c.classify(tool, m), viaEnvelope, "again, from the memo");
+  }
+});
+
+test("the recorded issues are what the validators emit now, and the live issue objects classify as their records", async () => {
+  const cases = new Map(vectors.issues.cases.map((k) => [k.name, k]));
+  const classifiers = vectors.issues.catalogs.map(({ name, catalog }) => [name, new ErrorClassifier(catalog)]);
+  const recorded = await record();
+  assert.equal(recorded.length, 15);
+  for (const { validator, input, issues, json } of recorded) {
+    const k = cases.get(`${validator}: ${input}`);
+    assert.ok(k, `${validator}: ${input} is in the vectors`);
+    assert.deepStrictEqual(json, k.issues, `${validator}: ${input}: re-record (node scripts/record-issues.mjs) and run make vectors`);
+    assert.deepStrictEqual(k.input, INPUTS[input]);
+    for (const [name, c] of classifiers) {
+      const data = c.classifyIssues("send", issues, INPUTS[input]);
+      assert.deepStrictEqual(data, k.expect[name].data, `${name}: ${validator}: ${input}, live`);
+      for (const out of [data, c.toolErrorResult("send", { issues }, INPUTS[input])]) assert.ok(!JSON.stringify(out).includes(SECRET), `${validator}: ${input}: nothing of the input`);
+    }
   }
 });

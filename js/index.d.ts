@@ -462,6 +462,10 @@ export type ErrorCatalog = (
 /** What a JSON Schema declares about one field (other keys are ignored, so a property schema can be passed as is). */
 export interface FieldHint {
   readonly enum?: readonly unknown[];
+  /** The one value allowed, when there is no `enum`. */
+  readonly const?: unknown;
+  /** One JSON type (`"integer"`) phrases a wrong type (`must be an integer`); a list of types does not. */
+  readonly type?: string | readonly string[];
   readonly minimum?: number;
   readonly maximum?: number;
   readonly minLength?: number;
@@ -514,15 +518,17 @@ export type ToolFailureResult = {
 };
 
 /**
- * A Zod issue (v3 or v4) or an Ajv `ErrorObject`, as the validators produce
- * them (only these fields are read; no index signature, so their own types
- * are accepted as they are).
+ * A Zod issue (v3 or v4), a Standard Schema issue (Valibot's and ArkType's,
+ * as their `~standard.validate` gives them: path items may be `{ key }`) or
+ * an Ajv `ErrorObject`, as the validators produce them (only fixed places
+ * are read; no index signature, so their own types are accepted as they are).
  */
 export type SchemaIssue =
   | { readonly code: string; readonly path: readonly PropertyKey[] }
+  | { readonly message: string; readonly path?: ReadonlyArray<PropertyKey | { readonly key: PropertyKey }> | undefined }
   | { readonly keyword: string; readonly instancePath: string; readonly params?: object };
 
-/** A list of schema issues, or a failed validation that carries one (a `ZodError`, v3 or v4). */
+/** A list of schema issues, or a failed validation that carries one (a `ZodError`, v3 or v4; a Standard Schema failure result). */
 export type SchemaIssues = readonly SchemaIssue[] | { readonly issues: readonly SchemaIssue[] };
 
 /** What `classify` accepts: a message, or anything with a string `.message` (an Error). */

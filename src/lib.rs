@@ -148,9 +148,9 @@ pub use delivery::{
 pub use error::{OptionPath, OptionsError};
 pub use error_data::{
     error_text, issue_message, Catalog, CatalogBuilder, ErrorClassifier, ErrorData, ErrorResponse, FieldHint,
-    FieldPhrases, Issue, RpcData, RpcError, StructuredError, TextContent, ToolErrorResult, ToolFailure, ToolFields,
-    INVALID_ARGUMENT, INVALID_ARGUMENTS_MESSAGE, INVALID_PARAMS, ISSUES_IN_TEXT, ISSUE_MESSAGES, MAX_CATALOG_ENTRIES,
-    UNKNOWN_TOOL, UNKNOWN_TOOL_MESSAGE,
+    FieldPhrases, Issue, IssueFields, RpcData, RpcError, StructuredError, TextContent, ToolErrorResult, ToolFailure,
+    ToolFields, INVALID_ARGUMENT, INVALID_ARGUMENTS_MESSAGE, INVALID_PARAMS, ISSUES_IN_TEXT, ISSUE_MESSAGES,
+    MAX_CATALOG_ENTRIES, UNKNOWN_TOOL, UNKNOWN_TOOL_MESSAGE,
 };
 pub use host::{
     check_server_name, check_tool_names, refusal_answer, replace_refusal, CheckToolsText, CollisionFinding,

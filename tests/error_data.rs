@@ -3,7 +3,7 @@
 
 #[path = "support/rust_words.rs"]
 mod rust_words;
-use mcp_boundary::{Catalog, ErrorClassifier, FieldPhrases, ToolFields};
+use mcp_boundary::{Catalog, ErrorClassifier, FieldHint, FieldPhrases, Issue, ToolFields};
 use rust_words::rust_words;
 use serde_json::Value;
 
@@ -31,6 +31,69 @@ fn catalog(v: &Value) -> Catalog {
         other => FieldPhrases::Global(list(other)),
     };
     Catalog { tools, field_messages, fieldless_messages: list(&v["fieldlessMessages"]) }
+}
+
+/// A whole number (as JS's catalog reading takes one).
+#[allow(clippy::cast_possible_truncation, reason = "whole, below 2^53")]
+fn whole(v: &Value) -> Option<i64> {
+    v.as_i64().or_else(|| v.as_f64().filter(|n| n.fract() == 0.0 && n.abs() < 9e15).map(|n| n as i64))
+}
+
+/// A field's JSON Schema as the JS catalog's `hints` read it: `enum` (or
+/// `const`), whole bounds, `type`.
+fn hint(schema: &Value) -> FieldHint {
+    let option = |v: &Value| v.as_str().map(str::to_owned).or_else(|| whole(v).map(|n| n.to_string()));
+    let options = match schema["enum"].as_array() {
+        Some(list) => list.iter().filter_map(option).collect(),
+        None => option(&schema["const"]).into_iter().collect(),
+    };
+    let size = |v: &Value| whole(v).and_then(|n| usize::try_from(n).ok());
+    FieldHint {
+        options,
+        minimum: whole(&schema["minimum"]),
+        maximum: whole(&schema["maximum"]),
+        min_length: size(&schema["minLength"]),
+        max_length: size(&schema["maxLength"]),
+        expected_type: schema["type"].as_str().map(str::to_owned),
+    }
+}
+
+/// The JS catalog object, `hints` included, as a Rust classifier.
+fn classifier(v: &Value) -> ErrorClassifier {
+    let hints: Vec<(&str, &str, FieldHint)> = v["hints"]
+        .as_object()
+        .into_iter()
+        .flatten()
+        .flat_map(|(tool, fields)| {
+            fields.as_object().into_iter().flatten().map(move |(f, s)| (tool.as_str(), f.as_str(), hint(s)))
+        })
+        .collect();
+    ErrorClassifier::new(catalog(v)).unwrap().with_hints(hints.iter().map(|(t, f, h)| (*t, *f, h)))
+}
+
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn recorded_issues_classify_as_the_reference_says() {
+    let doc = vectors();
+    let vectors = &doc["issues"];
+    let mut ran = 0;
+    for c in vectors["catalogs"].as_array().unwrap() {
+        let (name, classifier) = (c["name"].as_str().unwrap(), classifier(&c["catalog"]));
+        for case in vectors["cases"].as_array().unwrap() {
+            let tool = case["tool"].as_str().unwrap();
+            let issues = Issue::list_from_json(&case["issues"], case.get("input")).unwrap();
+            let want = &case["expect"][name];
+            let data = serde_json::to_value(classifier.classify_issues(tool, &issues)).unwrap();
+            assert_eq!(data, want["data"], "{name}: {}", case["name"]);
+            let result = serde_json::to_value(classifier.issues_result(tool, &issues)).unwrap();
+            assert_eq!(result, want["result"], "{name}: {}", case["name"]);
+            // As a ZodError's JSON holds them, too.
+            let error = serde_json::json!({ "issues": case["issues"] });
+            assert_eq!(Issue::list_from_json(&error, case.get("input")).as_deref(), Some(&issues[..]));
+            ran += 1;
+        }
+    }
+    assert!(ran >= 40, "{ran}");
 }
 
 #[cfg_attr(not(target_arch = "wasm32"), test)]

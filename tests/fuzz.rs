@@ -519,6 +519,37 @@ fn error_data() {
             }
             let issue = Issue::Zod { code: &message, first_segment: None, missing: false, nested: false };
             assert!(!issue_message(&issue).contains(MARKER));
+            // Issues as JSON, with any validator's marks, read natively.
+            let value = |r: &mut Rng| match r.below(5) {
+                0 => json!(message),
+                1 => json!(tool),
+                2 => json!(r.pick(&["undefined", "never", "removed", "error", "schema", "required", "predicate"])),
+                3 => json!(r.below(3)),
+                _ => Value::Null,
+            };
+            let segment = |r: &mut Rng, v: Value| if r.chance(50) { json!({ "key": v, "origin": "key" }) } else { v };
+            let path: Vec<Value> = (0..r.below(4))
+                .map(|_| {
+                    let v = value(&mut r);
+                    segment(&mut r, v)
+                })
+                .collect();
+            let issue = json!({
+                "code": value(&mut r), "keyword": if r.chance(25) { value(&mut r) } else { Value::Null },
+                "kind": value(&mut r), "type": value(&mut r), " arkKind": value(&mut r), "expected": value(&mut r),
+                "received": value(&mut r), "instancePath": format!("/{tool}/{message}"),
+                "params": { "missingProperty": value(&mut r) }, "path": path, "message": message,
+            });
+            let input = json!({ tool.clone(): { message.clone(): [1] } });
+            let (list, error) = (json!([issue]), json!({ "issues": [issue] }));
+            let issues = Issue::list_from_json(&list, Some(&input)).unwrap();
+            assert_eq!(Issue::list_from_json(&error, Some(&input)).as_ref(), Some(&issues));
+            for out in [
+                serde_json::to_string(&c.classify_issues(&tool, &issues)).unwrap(),
+                serde_json::to_string(&c.issues_result(&tool, &issues)).unwrap(),
+            ] {
+                assert!(!out.contains(MARKER) || catalog_text.contains(MARKER), "caller input echoed: {out}");
+            }
         }
     }
 }

@@ -24,6 +24,8 @@ import init, {
   type ArgumentError,
   type SizeError,
 } from "mcp-boundary";
+import * as valibot from "valibot";
+import { type as arktype } from "arktype";
 
 await init();
 
@@ -91,6 +93,12 @@ const envelope = seedLayout.invalidArgumentsResponse(7, "list_bounties", "unknow
 const code: -32602 = envelope.error.code;
 const suggestions: string[] = classifier.unknownToolResponse("1", "list").error.data.suggestions;
 const isError: true = classifier.toolErrorResult("list_bounties", "x").isError;
+// Hints as a JSON Schema declares them (type and const too), and Standard Schema issues (Valibot, ArkType).
+const hinted = new ErrorClassifier({ tools: { send: ["urgent", "mode"] }, hints: { send: { urgent: { type: "boolean" }, mode: { const: "fast" } } } });
+const failed = await valibot.object({ urgent: valibot.boolean() })["~standard"].validate({});
+if (failed.issues) void hinted.classifyIssues("send", failed.issues, {});
+const arkFailed = await arktype({ urgent: "boolean" })["~standard"].validate({});
+if (arkFailed.issues) void hinted.toolErrorResult("send", { issues: arkFailed.issues }, {});
 void code, suggestions, isError;
 
 // Delivery.

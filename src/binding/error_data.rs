@@ -11,8 +11,8 @@ use super::{
 };
 use crate::error::{OptionPath, OptionsError};
 use crate::error_data::{
-    Catalog, ErrorClassifier, FieldHint, FieldPhrases, Issue, IssuePhrase, ToolFields, ISSUE_MESSAGES,
-    MAX_CATALOG_ENTRIES,
+    Catalog, ErrorClassifier, FieldHint, FieldPhrases, Issue, IssueFields, IssuePhrase, IssueStep, Place, ToolFields,
+    ISSUE_MESSAGES, ISSUE_PATH, MAX_CATALOG_ENTRIES,
 };
 use crate::safe_text::SafeText;
 
@@ -24,17 +24,17 @@ use crate::safe_text::SafeText;
 struct Tables {
     /// The fixed issue phrases, by index.
     issue_messages: [&'static str; ISSUE_MESSAGES.len()],
-    /// The places read from each issue, in [`IssueField`] order: a key,
+    /// The places read from each issue, in [`Place::ALL`] order: a key,
     /// then (for a nested place) a key or an index into what it holds.
-    issue_fields: [&'static [IssueStep]; IssueField::COUNT],
+    issue_fields: [&'static [IssueStep]; Place::ALL.len()],
     /// Where an issue keeps its path (a list of keys and indexes), which
     /// the wrapper measures and follows into the input: two more words per
     /// issue after the fields, [`PathFact`] order.
     issue_path: &'static [IssueStep],
 }
 
-/// The words per issue after its [`IssueField`]s: facts about its path
-/// that the wrapper reads, for the core to decide with.
+/// The words per issue after its places: facts about its path that the
+/// wrapper reads, for the core to decide with.
 #[derive(Clone, Copy)]
 enum PathFact {
     /// How many segments the path has ([`Word::Missing`](super::Word::Missing) when it is no list).
@@ -49,55 +49,7 @@ impl PathFact {
 }
 
 /// Words per issue in the stream.
-const ISSUE_STRIDE: usize = IssueField::COUNT + PathFact::COUNT;
-
-/// One step into an issue object: a key, or an array index.
-#[derive(Serialize, Clone, Copy)]
-#[serde(untagged)]
-enum IssueStep {
-    Key(&'static str),
-    Index(u32),
-}
-
-/// The fields of an issue record in the stream, in order.
-#[derive(Clone, Copy)]
-enum IssueField {
-    Code,
-    FirstSegment,
-    Received,
-    Keyword,
-    InstancePath,
-    MissingProperty,
-    /// Valibot's `kind` (`schema`, `validation`, `transformation`).
-    Kind,
-    /// Valibot's `type`.
-    Type,
-    /// What the schema expected, as the validator words it (Valibot's
-    /// `never` for a key not declared, ArkType's `removed`): schema text,
-    /// only compared.
-    Expected,
-    /// ArkType's brand, `" arkKind": "error"`.
-    ArkKind,
-    /// A Valibot path item's key (`path[0].key`).
-    FirstKey,
-}
-
-impl IssueField {
-    const COUNT: usize = 11;
-    const PLACES: [&'static [IssueStep]; Self::COUNT] = [
-        &[IssueStep::Key("code")],
-        &[IssueStep::Key("path"), IssueStep::Index(0)],
-        &[IssueStep::Key("received")],
-        &[IssueStep::Key("keyword")],
-        &[IssueStep::Key("instancePath")],
-        &[IssueStep::Key("params"), IssueStep::Key("missingProperty")],
-        &[IssueStep::Key("kind")],
-        &[IssueStep::Key("type")],
-        &[IssueStep::Key("expected")],
-        &[IssueStep::Key(" arkKind")],
-        &[IssueStep::Key("path"), IssueStep::Index(0), IssueStep::Key("key")],
-    ];
-}
+const ISSUE_STRIDE: usize = Place::ALL.len() + PathFact::COUNT;
 
 /// Words per classified issue that [`Classifier::classify_issue_stream`]
 /// writes back: tool id, field id, fixed phrase index, hint id
@@ -122,8 +74,8 @@ pub enum IssueWord {
 pub fn error_tables(out: &Array) {
     out.give(to_js(&Tables {
         issue_messages: ISSUE_MESSAGES,
-        issue_fields: IssueField::PLACES,
-        issue_path: &[IssueStep::Key("path")],
+        issue_fields: Place::ALL.map(Place::steps),
+        issue_path: ISSUE_PATH,
     }));
 }
 
@@ -231,7 +183,7 @@ impl Classifier {
     /// Classifies `count` issues streamed as the wrapper read them: the tool
     /// in units `..tool_len`, then `strings` strings end to end (their
     /// lengths in words `..strings`), then per issue the
-    /// [`IssueField`]s as words (a string's index, or [`Word::Missing`](super::Word::Missing) /
+    /// places ([`Place::ALL`]) as words (a string's index, or [`Word::Missing`](super::Word::Missing) /
     /// [`Word::Other`](super::Word::Other)) and the [`PathFact`]s. Writes [`IssueWord::Size`] words per issue at the
     /// start of the words.
     pub fn classify_issue_stream(&mut self, tool_len: usize, strings: usize, count: usize) {
@@ -279,49 +231,13 @@ impl Classifier {
         let list: Vec<Issue<'_>> = (0..count)
             .map(|k| {
                 let record = strings + k * ISSUE_STRIDE;
-                let field = |f: IssueField| words.get(record + f as usize).and_then(|w| text(*w));
-                let fact = |f: PathFact| words.get(record + IssueField::COUNT + f as usize).copied();
-                let missing = fact(PathFact::Absent) == Some(1);
-                let nested = fact(PathFact::Length).is_some_and(|n| n > 1);
-                if let Some(keyword) = field(IssueField::Keyword) {
-                    return Issue::Ajv {
-                        keyword,
-                        instance_path: field(IssueField::InstancePath).unwrap_or_default(),
-                        missing_property: field(IssueField::MissingProperty),
-                    };
-                }
-                let expected = field(IssueField::Expected);
-                if field(IssueField::ArkKind) == Some("error") {
-                    let code = field(IssueField::Code).unwrap_or_default();
-                    return Issue::ArkType {
-                        code,
-                        first_segment: field(IssueField::FirstSegment),
-                        unknown_key: code == "predicate" && expected == Some("removed"),
-                        missing,
-                        nested,
-                    };
-                }
-                if let (Some("schema" | "validation" | "transformation"), Some(kind)) =
-                    (field(IssueField::Kind), field(IssueField::Type))
-                {
-                    return Issue::Valibot {
-                        kind,
-                        first_segment: field(IssueField::FirstKey),
-                        unknown_key: !missing && expected == Some("never"),
-                        missing,
-                        nested,
-                    };
-                }
-                let code = field(IssueField::Code).unwrap_or_default();
-                Issue::Zod {
-                    code,
-                    first_segment: field(IssueField::FirstSegment),
-                    // Zod 3's word for a value left out is on `invalid_type` only
-                    // (elsewhere `received` is the value itself, which may be the
-                    // text "undefined").
-                    missing: missing || (code == "invalid_type" && field(IssueField::Received) == Some("undefined")),
-                    nested,
-                }
+                let fact = |f: PathFact| words.get(record + Place::ALL.len() + f as usize).copied();
+                let fields = IssueFields::read(
+                    |place| words.get(record + place as usize).and_then(|w| text(*w)),
+                    fact(PathFact::Length).and_then(|n| usize::try_from(n).ok()).unwrap_or(0),
+                    fact(PathFact::Absent) == Some(1),
+                );
+                Issue::from_fields(&fields)
             })
             .collect();
         f(&self.inner, &tool, &list)

@@ -1,5 +1,6 @@
-//! Schema-validation issues (Zod issues, Ajv errors) and the fixed phrases
-//! they are reported with: one table, [`Phrase`], is the only list of them.
+//! Schema-validation issues (Zod, Valibot and ArkType issues, Ajv errors)
+//! and the fixed phrases they are reported with: one table, [`Phrase`], is
+//! the only list of them.
 
 use std::borrow::Cow;
 
@@ -11,7 +12,9 @@ use super::text::error_text;
 
 /// One schema-validation issue, reduced to what can be used safely: a
 /// code or keyword to look up, and where it points. Received values and the
-/// issue's own message are never part of it.
+/// issue's own message are never part of it. [`Issue::from_json`] reads
+/// one given as JSON, [`Issue::from_fields`] one whose places a caller
+/// read itself ([`IssueFields`](super::IssueFields)).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Issue<'a> {
     /// A Zod issue (`{ code, path }`, v3 or v4).
@@ -341,9 +344,10 @@ impl ErrorClassifier {
         }
     }
 
-    /// Safe data for schema-validation issues (Zod issues, Ajv errors): the
-    /// field is the top-level path segment when it is a field of the tool,
-    /// the message a fixed phrase for the issue's code or keyword.
+    /// Safe data for schema-validation issues (Zod, Valibot and ArkType
+    /// issues, Ajv errors): the field is the top-level path segment when it
+    /// is a field of the tool, the message a fixed phrase for the issue's
+    /// code, type or keyword, or what the field's schema hint says.
     #[must_use]
     pub fn classify_issues(&self, tool: &str, issues: &[Issue<'_>]) -> Vec<ErrorData<'_>> {
         self.classify_issue_ids(tool, issues)

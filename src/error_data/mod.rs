@@ -10,6 +10,7 @@ mod catalog;
 mod classifier;
 mod hint;
 mod issue;
+mod reader;
 mod response;
 #[cfg(test)]
 mod tests;
@@ -21,6 +22,9 @@ pub use hint::FieldHint;
 #[cfg_attr(not(target_arch = "wasm32"), allow(unused_imports, reason = "for the wasm binding"))]
 pub(crate) use issue::IssuePhrase;
 pub use issue::{issue_message, Issue, ISSUES_IN_TEXT, ISSUE_MESSAGES};
+pub use reader::IssueFields;
+#[cfg_attr(not(target_arch = "wasm32"), allow(unused_imports, reason = "for the wasm binding"))]
+pub(crate) use reader::{Place, Step as IssueStep, PATH as ISSUE_PATH};
 pub use response::{
     ErrorData, ErrorResponse, RpcData, RpcError, StructuredError, TextContent, ToolErrorResult, ToolFailure,
     INVALID_ARGUMENT, INVALID_ARGUMENTS_MESSAGE, INVALID_PARAMS, UNKNOWN_TOOL, UNKNOWN_TOOL_MESSAGE,
