@@ -1687,6 +1687,8 @@ def classify_issue(catalog, tool, issue, input):
     if field is not None:
         hints = hint_phrases(catalog.get("hints", {}).get(tool, {}).get(field))
         said = hints.get("not_allowed") if options else hints.get(phrase)
+        if said is None and phrase == "no_form":
+            said = hints.get("wrong_type")  # no options declared: the field's one type (ArkType's boolean is a union)
         message = said or message
     return {"code": "invalid_argument", "tool": tool if known else None, "field": field, "message": message}
 

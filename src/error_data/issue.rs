@@ -128,17 +128,20 @@ impl Phrase {
         self as u32
     }
 
-    /// Which schema hint ([`FieldHint`](super::FieldHint)) can stand in for
-    /// it: a value not allowed (and no form matched, which a field with
-    /// declared options says the same way: ArkType reports `'a'|'b'` as a
-    /// union), too small, too large, of the wrong type.
-    pub(crate) const fn hint_slot(self) -> Option<usize> {
+    /// Which schema hints ([`FieldHint`](super::FieldHint)) can stand in
+    /// for it, the first the field has: a value not allowed; no form
+    /// matched (a field with declared options says it the same way, as
+    /// ArkType reports `'a'|'b'` as a union, else by its one declared type,
+    /// as ArkType reports a boolean as `true | false`); too small; too
+    /// large; of the wrong type.
+    pub(crate) const fn hint_slots(self) -> &'static [usize] {
         match self {
-            Self::NotAllowed | Self::NoForm => Some(0),
-            Self::Small => Some(1),
-            Self::Big => Some(2),
-            Self::WrongType => Some(3),
-            _ => None,
+            Self::NotAllowed => &[0],
+            Self::NoForm => &[0, 3],
+            Self::Small => &[1],
+            Self::Big => &[2],
+            Self::WrongType => &[3],
+            _ => &[],
         }
     }
 
@@ -388,15 +391,15 @@ impl ErrorClassifier {
                 };
                 let field = segment.as_deref().and_then(|s| self.field_id(tool_id, s));
                 let fixed = Phrase::of(issue);
-                let slot = match *issue {
+                let slots = match *issue {
                     // ArkType checks a union of three or more literals as one
                     // predicate: on a field that declares its options, they are
                     // what it expected.
-                    Issue::ArkType { code: "predicate", unknown_key: false, nested: false, .. } => Some(0),
-                    _ => fixed.hint_slot(),
+                    Issue::ArkType { code: "predicate", unknown_key: false, nested: false, .. } => &[0],
+                    _ => fixed.hint_slots(),
                 };
-                let hint = match (tool_id, field, slot) {
-                    (Some(t), Some(f), Some(slot)) => self.hint(t, f, slot),
+                let hint = match (tool_id, field) {
+                    (Some(t), Some(f)) => slots.iter().find_map(|&slot| self.hint(t, f, slot)),
                     _ => None,
                 };
                 (tool_id, field, hint.map_or(IssuePhrase::Fixed(fixed), IssuePhrase::Hint))
