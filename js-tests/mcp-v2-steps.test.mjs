@@ -346,3 +346,36 @@ for (const sdk of await Promise.all(sdks.map(load))) {
     },
   );
 }
+
+test("2026-07-28 with request-state verification (the SDK hands the handler a copy of ctx): a last round's result that throws is 'tool <name> failed' when protected", async () => {
+  const sdk = await load(sdks[0]);
+  const SECRET = "SK-LIVE-verify-123";
+  const { inputRequired } = sdk.S;
+  const factory = (protect) => () => {
+    const server = new sdk.S.McpServer({ name: "steps", version: "1.0.0" }, { requestState: { verify: async (state) => `verified:${state}` } });
+    if (protect) protectServer(server);
+    server.registerTool("leak", { inputSchema: z.object({}) }, async (_args, ctx) => {
+      if (ctx.mcpReq.requestState?.() === undefined) {
+        return inputRequired({ inputRequests: { more: inputRequired.elicit({ message: "first?", requestedSchema: { type: "object", properties: { add: { type: "number" } } } }) }, requestState: "round-1" });
+      }
+      return {
+        get content() {
+          throw new Error(`leaked ${SECRET}`);
+        },
+      };
+    });
+    return server;
+  };
+  const seen = {};
+  for (const protect of [false, true]) {
+    const connection = await stateless(sdk, factory(protect), true);
+    try {
+      seen[protect] = await answer(connection, "leak");
+    } finally {
+      await connection.close();
+    }
+  }
+  assert.ok(JSON.stringify(seen.false).includes(SECRET), "unprotected, the getter's text reaches the client (else this test proves nothing)");
+  assert.ok(!JSON.stringify(seen.true).includes(SECRET), JSON.stringify(seen.true));
+  assert.deepEqual(seen.true.result?.content, [{ type: "text", text: "tool leak failed" }], JSON.stringify(seen.true));
+});
