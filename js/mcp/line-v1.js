@@ -31,12 +31,23 @@ export function createLineV1(sdk) {
     }
   }
 
-  /** What each field's JSON Schema declares (as tools/list shows it), for Rust to phrase as hints; nothing for a schema that does not convert. */
+  /**
+   * What each field's JSON Schema declares (as tools/list shows it), for
+   * Rust to phrase as hints; nothing for a schema that does not convert.
+   * Without its `type`: v1's answers stay what they were ("has the wrong
+   * type"), the type being told on v2, where it came in.
+   */
   function hintsOf(inputSchema) {
     if (inputSchema === undefined) return {};
     try {
       const json = toJsonSchemaCompat(normalizeObjectSchema(inputSchema), { strictUnions: true, pipeStrategy: "input" });
-      return json?.properties ?? {};
+      const properties = json?.properties ?? {};
+      const untyped = (hint) => {
+        if (hint === null || typeof hint !== "object") return hint;
+        const { type, ...rest } = hint;
+        return rest;
+      };
+      return Object.fromEntries(Object.entries(properties).map(([field, hint]) => [field, untyped(hint)]));
     } catch {
       return {};
     }
