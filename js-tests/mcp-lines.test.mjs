@@ -226,3 +226,26 @@ test("the main entry resolves no SDK module, and mcp-boundary/mcp none of v2, by
     }
   }
 });
+
+test("v2 alone: a bundler (esbuild, as wrangler runs it) bundles mcp-boundary/mcp, and the bundle protects a v2 server", () => {
+  const dir = projectOf("v2");
+  const source = scenarios("v2")["scenario.mjs"].replace(`entry: import.meta.resolve("mcp-boundary/mcp")`, `entry: "bundled"`);
+  writeFileSync(join(dir, "bundle-me.mjs"), source);
+  const esbuild = join(root, "node_modules", ".bin", "esbuild");
+  // The entry alone for any platform (the Worker's way: v1's modules, not
+  // there, are left to load at run time), and the scenario for Node, the
+  // main entry left to Node to run it here (its Node build reads the .wasm
+  // beside itself).
+  const entry = join(dir, "node_modules", "mcp-boundary", "mcp", "index.mjs");
+  for (const [platform, input] of [["neutral", entry], ["node", join(dir, "bundle-me.mjs")]]) {
+    const out = join(dir, `bundle-${platform}.mjs`);
+    const built = spawnSync(esbuild, [input, "--bundle", "--format=esm", `--platform=${platform}`, "--main-fields=module,main", `--outfile=${out}`, "--log-level=error", "--external:mcp-boundary"], { cwd: dir, encoding: "utf8" });
+    assert.equal(built.status, 0, `${platform}: ${built.stderr}`);
+    if (platform !== "node") continue;
+    const run = spawnSync(process.execPath, [out], { cwd: dir, encoding: "utf8" });
+    assert.equal(run.status, 0, run.stderr);
+    const { answers } = JSON.parse(run.stdout);
+    assert.ok(!JSON.stringify(answers).includes(MARK), JSON.stringify(answers));
+    assert.equal(answers[0].structuredContent.error.message, "must be one of low, high");
+  }
+});

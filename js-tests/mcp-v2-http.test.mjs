@@ -44,6 +44,7 @@ const cases = [
   ["Mcp-Param-Region against the body", H({ "mcp-method": "tools/call", "mcp-name": "regional", "mcp-param-region": "A" }), call("regional", { region: S })],
   ["a body that is not JSON", H({}), `${MARK}{`],
   ["an unknown tool, legacy and stateless", { "content-type": "application/json", accept: "application/json, text/event-stream" }, JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: S, arguments: {} } })],
+  ["a 2025-era revision header the SDK does not support", { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": `2025-11-25 ${MARK}` }, JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/list", params: {} })],
   ["a valid call", H({ "mcp-method": "tools/call", "mcp-name": "pick" }), call("pick", { priority: "low" })],
   ["GET", { accept: "text/event-stream" }, null],
 ];
@@ -76,7 +77,9 @@ test("what the SDK's HTTP handler answers itself: quoted from an unprotected han
     assert.equal(answer.code, plain[i].code, `${answer.label}: same code`);
   }
   const byLabel = Object.fromEntries(safe.filter((a) => a.code !== undefined).map((a) => [a.label, JSON.parse(a.text)]));
-  assert.deepEqual(byLabel["Mcp-Name against the body's tool name"], { jsonrpc: "2.0", id: 7, error: { code: -32020, message: "Bad Request: the request headers and body disagree" } });
+  // Byte for byte: the id stays the integer it was (a typed client matches it as one).
+  assert.equal(safe.find((a) => a.label === "Mcp-Name against the body's tool name").text, `{"jsonrpc":"2.0","id":7,"error":{"code":-32020,"message":"Bad Request: the request headers and body disagree"}}`);
+  assert.ok(plain.find((a) => a.label === "a 2025-era revision header the SDK does not support").text.includes(MARK), "the 2025-era path quotes the header");
   assert.deepEqual(byLabel["an unsupported revision"].error.data, { supported: ["2026-07-28"] }, "the server's revisions stay, for the client to choose");
   const valid = (list) => list.find((a) => a.label === "a valid call").text;
   assert.equal(valid(safe), valid(plain), "a valid call as without it");

@@ -120,3 +120,36 @@ test("v2: protectServer refuses what is not an McpServer, and leaves no wrapper 
   protectServer(server);
   assert.equal(server.sendToolListChanged, wrapped, "not again");
 });
+
+test("v2: an onError that rejects (an async logger whose sink is down) changes no answer, and nothing is left unhandled", async () => {
+  const unhandled = [];
+  const listener = (reason) => unhandled.push(reason);
+  process.on("unhandledRejection", listener);
+  try {
+    const server = makeServer("Zod 4", true, { onError: async () => Promise.reject(new Error("log sink down")) });
+    const answers = await attack(await inMemory(server));
+    for (const [what, answer] of Object.entries(answers)) assert.ok(!echoes(answer), `${what}: ${answer}`);
+    assertTeaches(answers);
+    await new Promise((r) => setTimeout(r, 20));
+    assert.deepEqual(unhandled, []);
+  } finally {
+    process.off("unhandledRejection", listener);
+  }
+});
+
+test("v2: past the server's maxToolInputElements, the call is refused at once, never validated again, and says nothing of the input", async () => {
+  for (const protect of [false, true]) {
+    const server = new McpServer({ name: "capped", version: "1" }, { maxToolInputElements: 100 });
+    if (protect) protectServer(server);
+    let validations = 0;
+    const counted = z.object({ a: z.array(z.number()) }).superRefine(() => void validations++);
+    server.registerTool("t", { inputSchema: counted }, async () => ({ content: [{ type: "text", text: "ok" }] }));
+    const client = await inMemory(server);
+    const answer = await client.callTool({ name: "t", arguments: { a: Array.from({ length: 50_000 }, (_, i) => i), [MARK]: 1 } });
+    assert.equal(answer.isError, true);
+    assert.ok(!JSON.stringify(answer).includes(MARK), JSON.stringify(answer));
+    assert.equal(validations, 0, "the cap is checked before any validation");
+    if (protect) assert.equal(answer.content[0].text, "invalid tool arguments for t");
+    assert.equal((await client.callTool({ name: "t", arguments: { a: [1, 2] } })).content[0].text, "ok");
+  }
+});

@@ -136,3 +136,103 @@ test("addServer is all or nothing with v2 clients: a refused subscription, a fai
     assert.equal(router.removeServer("x"), false);
   }
 });
+
+/** Waits up to `ms` for `check`. */
+const within = async (ms, check) => {
+  const end = Date.now() + ms;
+  while (Date.now() < end && !(await check())) await new Promise((r) => setTimeout(r, 20));
+  assert.ok(await check());
+};
+
+test("2026-07-28: a listen stream the server ends is opened again after Rust's wait, and the changes it brings are followed", async () => {
+  const tools = ["lookup"];
+  const listens = [];
+  const { client, handler } = await stateless("gamma", tools, (f) => async (url, init) => {
+    const method = typeof init?.body === "string" ? JSON.parse(init.body).method : undefined;
+    const response = await f(url, init);
+    if (method !== "subscriptions/listen") return response;
+    // The first stream ends (the server's side) a moment after it opened.
+    const n = listens.push(Date.now());
+    if (n > 1) return response;
+    const reader = response.body.getReader();
+    const body = new ReadableStream({
+      async pull(controller) {
+        const { done, value } = await reader.read();
+        if (done) controller.close();
+        else {
+          controller.enqueue(value);
+          setTimeout(() => {
+            reader.cancel().catch(() => {});
+            try {
+              controller.close();
+            } catch {}
+          }, 50);
+        }
+      },
+    });
+    return new Response(body, { status: response.status, headers: response.headers });
+  });
+  const router = new ToolRouter();
+  await router.addServer("gamma", client);
+  await within(5000, () => listens.length === 2);
+  assert.ok(listens[1] - listens[0] >= 1000, `waited ${listens[1] - listens[0]} ms before opening it again`);
+  tools.push("later");
+  handler.notify.toolsChanged();
+  await within(2000, () => router.tools("anthropic").some((t) => t.name === "gamma__later"));
+  router.removeServer("gamma");
+  await handler.close();
+});
+
+test("2026-07-28: the client's own listChanged stream is taken as it is (no second one), and both hear the change", async () => {
+  const tools = ["lookup"];
+  let listens = 0;
+  const handler = createMcpHandler(() => {
+    const server = new McpServer({ name: "gamma", version: "1" });
+    for (const tool of tools) register(server, "gamma", tool);
+    return server;
+  });
+  const heard = [];
+  const client = new Client({ name: "router", version: "1" }, { versionNegotiation: { mode: "auto" }, listChanged: { tools: { debounceMs: 0, onChanged: (error, list) => heard.push(list?.map((t) => t.name)) } } });
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL("http://in-process/mcp"), {
+      fetch: async (url, init) => {
+        if (typeof init?.body === "string" && JSON.parse(init.body).method === "subscriptions/listen") listens++;
+        return handler.fetch(new Request(url, init));
+      },
+    }),
+  );
+  await within(2000, () => client.autoOpenedSubscription !== undefined);
+  const router = new ToolRouter();
+  await router.addServer("gamma", client);
+  assert.equal(listens, 1, "the router opened no stream of its own");
+  tools.push("later");
+  handler.notify.toolsChanged();
+  await within(2000, () => router.tools("anthropic").some((t) => t.name === "gamma__later"));
+  await within(2000, () => heard.some((names) => names?.includes("later")));
+  router.removeServer("gamma");
+  await client.close();
+  await handler.close();
+});
+
+test("2026-07-28: removeServer while addServer opens its stream: nothing registered or followed, the stream closed", async () => {
+  let release;
+  const gate = new Promise((r) => (release = r));
+  const closes = [];
+  const { client, handler } = await stateless("gamma", ["lookup"], (f) => async (url, init) => {
+    const method = typeof init?.body === "string" ? JSON.parse(init.body).method : undefined;
+    if (method === "subscriptions/listen") await gate;
+    if (method === "notifications/cancelled") closes.push(method);
+    return f(url, init);
+  });
+  const router = new ToolRouter();
+  const adding = router.addServer("gamma", client);
+  await new Promise((r) => setTimeout(r, 50));
+  assert.equal(router.removeServer("gamma"), true, "an add still running is cancelled");
+  release();
+  await adding;
+  assert.deepEqual(router.tools("anthropic"), []);
+  assert.equal(router.removeServer("gamma"), false);
+  assert.equal(client._notificationHandlers.has("notifications/tools/list_changed"), false);
+  await within(2000, () => closes.length > 0 || client._listenState?.size === 0);
+  await handler.close();
+});

@@ -232,43 +232,66 @@ writeFileSync(new URL("web/package.json", pkg), JSON.stringify({ type: "module" 
 
 // mcp-boundary/mcp: js/mcp/ over the main entry (by its own name, so each
 // build resolves it as its conditions say) and, where the project has it,
-// the v1 SDK, a peer that only this entry loads. A project with v2 alone
-// has no v1 to load: a module not found is no error (v2 is reached through
-// the objects passed in, and nothing of it is imported); any other failure
-// to load v1 is kept, and thrown when a v1 object is met.
+// the v1 SDK, a peer that only this entry loads. v2 is reached through the
+// objects passed in: nothing of it is imported. A project without v1 (its
+// types module does not resolve) does not try to load it; one whose v1
+// resolves but fails to load (a dependency of it missing) keeps the error,
+// thrown when a v1 object is met. Where nothing can be resolved ahead (a
+// bundle, a Worker: no import.meta.resolve), a module not found is v1
+// absent. Each import() has its own catch: esbuild leaves an import() it
+// cannot resolve as it is only then (inside a try alone, it refuses it).
 const mcp = bundledScript("mcp", "createMcp");
+const mcpHeader = header.replace("js/api/", "js/mcp/ and js/api/");
 const v1Modules = {
   "@modelcontextprotocol/sdk/types.js": ["McpError", "ErrorCode", "CallToolRequestSchema", "ToolListChangedNotificationSchema"],
   "@modelcontextprotocol/sdk/server/zod-compat.js": ["normalizeObjectSchema", "getObjectShape", "safeParseAsync"],
   "@modelcontextprotocol/sdk/server/zod-json-schema-compat.js": ["toJsonSchemaCompat"],
 };
+const [v1Probe] = Object.keys(v1Modules);
 const notFound = `(e) => e?.code === "ERR_MODULE_NOT_FOUND" || e?.code === "MODULE_NOT_FOUND"`;
 const mcpNames = ["protectServer", "protectHandler", "recipientSchema", "ToolRouter"];
 rmSync(new URL("mcp/", pkg), { recursive: true, force: true });
 mkdirSync(new URL("mcp/", pkg));
 writeFileSync(
   new URL("mcp/index.mjs", pkg),
-  `${header}import * as api from "mcp-boundary";
+  `${mcpHeader}import * as api from "mcp-boundary";
 ${mcp}const notFound = ${notFound};
-let v1 = null, v1Error;
+const resolves = typeof import.meta.resolve === "function";
+let v1 = null, v1Error, present = true;
 try {
-  const [${Object.keys(v1Modules).map((_, i) => `m${i}`).join(", ")}] = await Promise.all([${Object.keys(v1Modules).map((m) => `import("${m}")`).join(", ")}]);
-  v1 = { ${Object.values(v1Modules).map((names, i) => names.map((n) => `${n}: m${i}.${n}`).join(", ")).join(", ")} };
-} catch (e) {
-  if (!notFound(e)) v1Error = e;
+  if (resolves) import.meta.resolve("${v1Probe}");
+} catch {
+  present = false;
+}
+if (present) {
+  const rethrow = (e) => {
+    throw e;
+  };
+  try {
+    const [${Object.keys(v1Modules).map((_, i) => `m${i}`).join(", ")}] = await Promise.all([${Object.keys(v1Modules).map((m) => `import("${m}").catch(rethrow)`).join(", ")}]);
+    v1 = { ${Object.values(v1Modules).map((names, i) => names.map((n) => `${n}: m${i}.${n}`).join(", ")).join(", ")} };
+  } catch (e) {
+    if (resolves || !notFound(e)) v1Error = e;
+  }
 }
 export const { ${mcpNames.join(", ")} } = createMcp(api, v1, v1Error);
 `,
 );
 writeFileSync(
   new URL("mcp/index.cjs", pkg),
-  `${header}"use strict";
-${mcp}const notFound = ${notFound};
-let v1 = null, v1Error;
+  `${mcpHeader}"use strict";
+${mcp}let v1 = null, v1Error, present = true;
 try {
-  v1 = Object.assign({}, ${Object.keys(v1Modules).map((m) => `require("${m}")`).join(", ")});
-} catch (e) {
-  if (!notFound(e)) v1Error = e;
+  require.resolve("${v1Probe}");
+} catch {
+  present = false;
+}
+if (present) {
+  try {
+    v1 = Object.assign({}, ${Object.keys(v1Modules).map((m) => `require("${m}")`).join(", ")});
+  } catch (e) {
+    v1Error = e;
+  }
 }
 module.exports = createMcp(require("mcp-boundary"), v1, v1Error);
 `,

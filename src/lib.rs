@@ -155,7 +155,8 @@ pub use error_data::{
 pub use host::{
     check_server_name, check_tool_names, refusal_answer, replace_refusal, CheckToolsText, CollisionFinding,
     ProfileFindings, ReplacedAnswer, RouterArgument, RouterCode, RouterError, RouterReason, ToolFinding, ToolFit,
-    ToolListing, ToolNameCheck, MAX_LISTED_TOOLS, MAX_LIST_PAGES, MAX_REFUSAL_BYTES, SERVER_NAME_ROOM,
+    ToolListing, ToolNameCheck, LISTEN_RETRY_MS, MAX_LISTED_TOOLS, MAX_LIST_PAGES, MAX_REFUSAL_BYTES, REFUSAL_STATUSES,
+    SERVER_NAME_ROOM,
 };
 pub use named::UnknownName;
 pub use recipient::{

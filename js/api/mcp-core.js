@@ -1,4 +1,4 @@
-// Rust's host rules for mcp-boundary/mcp (js/mcp.js) and the check-tools
+// Rust's host rules for mcp-boundary/mcp (js/mcp/) and the check-tools
 // command (js/cli.mjs), reached through the main entry's internal export
 // `__mcp()` (js/api/index.js lists it in the API). Nothing here decides: the server-name rule, the
 // tools/list bounds and refusals, every message, code, reason and the
@@ -85,11 +85,13 @@ export function createMcpCore(glue, h) {
         return { ok: ok === 1, output: take() };
       },
       /**
-       * The fixed answer (JSON text) in place of an SDK's HTTP refusal body
-       * that can quote the request, or undefined to keep it (Rust's
-       * refusal_answer decides, from what is parsed here).
+       * The fixed answer (JSON text) in place of the JSON body an SDK
+       * answered an HTTP request with (`status`), or undefined to keep it:
+       * Rust's refusal_answer decides from what is parsed here. A body that
+       * is no JSON-RPC error (an OAuth error, a result) is kept.
        */
-      replaceRefusal(body) {
+      replaceRefusal(status, body) {
+        if (body.length > tables.maxRefusalBytes) return glue.__refusal_answer(status, undefined, null, undefined);
         let answer;
         try {
           answer = JSON.parse(body);
@@ -97,8 +99,8 @@ export function createMcpCore(glue, h) {
           return undefined;
         }
         const error = answer !== null && typeof answer === "object" ? answer.error : undefined;
-        if (error === null || typeof error !== "object") return undefined;
-        return glue.__refusal_answer(error.code, answer.id, error.data?.supported);
+        if (error === null || typeof error !== "object" || typeof error.code !== "number") return undefined;
+        return glue.__refusal_answer(status, error.code, answer.id, error.data?.supported);
       },
       /** `String(text)` as check-tools shows a name: printable ASCII, the rest escaped, whole. */
       shown(text) {

@@ -1,28 +1,27 @@
 // protectHandler: what the SDK's web-standard handler (v2's
 // createMcpHandler) answers before any server code runs. Its checks of the
 // HTTP request (headers against the body, the protocol revision, the
-// per-request envelope, the JSON) refuse it with answers that can quote
-// it; Rust replaces those (replace_refusal), and everything else passes
-// as it is. protectServer covers what the servers answer.
+// per-request envelope, the JSON, the session) refuse it with answers that
+// can quote it; Rust replaces each JSON-RPC refusal (refusal_answer: which
+// statuses, which codes, what is kept), and everything else passes as it
+// is. protectServer covers what the servers answer.
 
-/** protectHandler over Rust's host rules. */
-export function createProtectHandler(core) {
+/** protectHandler over Rust's host rules, and `heard`, which calls an operator's onError safely. */
+export function createProtectHandler(core, heard) {
   const PROTECTED = Symbol("mcp-boundary protected handler");
   const REPLACED = core.replaced;
-  const MAX_REFUSAL_BYTES = core.maxRefusalBytes;
+  const [LOWEST, HIGHEST] = core.refusalStatuses; // Rust's: the statuses of a refusal
 
   /**
-   * `response`, or Rust's fixed answer in its place when it is a JSON-RPC
-   * refusal that can quote the request (only 4xx JSON answers are read),
-   * with `told` hearing the original body.
+   * `response`, or Rust's fixed answer in its place when its JSON body is
+   * a refusal Rust replaces (only JSON bodies are read), with `told`
+   * hearing the original body.
    */
   async function safely(response, told) {
-    if (response.status < 400 || response.status > 499) return response;
     if (!/^application\/json\b/i.test(response.headers.get("content-type") ?? "")) return response;
-    const length = Number(response.headers.get("content-length") ?? 0);
-    if (length > MAX_REFUSAL_BYTES) return response;
+    if (response.status < LOWEST || response.status > HIGHEST) return response; // no refusal: its body is not read
     const body = await response.clone().text();
-    const replaced = core.replaceRefusal(body);
+    const replaced = core.replaceRefusal(response.status, body);
     if (replaced === undefined) return response;
     told(body);
     const headers = new Headers(response.headers);
@@ -41,14 +40,7 @@ export function createProtectHandler(core) {
     const onError = options?.onError;
     if (onError !== undefined && typeof onError !== "function") throw core.argumentError("OnError");
     if (handler[PROTECTED]) return handler;
-    const told = (body) => {
-      if (onError === undefined) return;
-      try {
-        onError({ kind: REPLACED.requestRefused, error: body });
-      } catch {
-        // the operator's logging failed: the answer stands
-      }
-    };
+    const told = (body) => heard(onError, { kind: REPLACED.requestRefused, error: body });
     const fetch = handler.fetch;
     handler.fetch = async function protectedFetch(...args) {
       return safely(await fetch.apply(this, args), told);

@@ -12,7 +12,7 @@
 // differs between them (line-v1.js, line-v2.js).
 import { createLineV1 } from "./line-v1.js";
 import { createLineV2 } from "./line-v2.js";
-import { createProtect } from "./protect.js";
+import { createProtect, heard } from "./protect.js";
 import { createProtectHandler } from "./handler.js";
 import { createRecipientSchema } from "./recipient-schema.js";
 import { createRouter } from "./router.js";
@@ -40,6 +40,6 @@ export function createMcp(api, v1, v1Error) {
   const { recipientSchema, rejectionOf } = createRecipientSchema(api, core);
   const { protectServer, rpcError } = createProtect(api, core, lines, rejectionOf);
   const ToolRouter = createRouter(api, core, lines, rpcError);
-  const protectHandler = createProtectHandler(core);
+  const protectHandler = createProtectHandler(core, heard);
   return { protectServer, protectHandler, recipientSchema, ToolRouter };
 }

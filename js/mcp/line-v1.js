@@ -66,6 +66,8 @@ export function createLineV1(sdk) {
       const parsed = await safeParseAsync(schema, input);
       return parsed.success ? [] : parsed.error.issues;
     },
+    /** v1 has no cap on argument elements. */
+    overElementCap: () => false,
     /** A task tool, or a task-augmented call: left to the SDK's own paths once its arguments pass. */
     tasks(tool, request) {
       const taskSupport = tool.execution?.taskSupport;

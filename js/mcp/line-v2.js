@@ -58,6 +58,32 @@ export function createLineV2() {
       return Array.isArray(result?.issues) ? result.issues : [];
     },
     tasks: () => false, // v2 has no tasks
+    /**
+     * Whether `args` has more elements than the server's
+     * `maxToolInputElements` allows, counted as the SDK counts them (each
+     * own key and each list entry, at any depth), and no further than one
+     * past the cap.
+     */
+    overElementCap(server, args) {
+      const max = server._maxToolInputElements;
+      if (typeof max !== "number") return false;
+      let count = 0;
+      const stack = [args];
+      while (stack.length > 0) {
+        const node = stack.pop();
+        if (node === null || typeof node !== "object") continue;
+        const visit = (child) => {
+          if (child !== null && typeof child === "object") stack.push(child);
+          return ++count > max;
+        };
+        if (Array.isArray(node)) {
+          for (const child of node) if (visit(child)) return true;
+        } else {
+          for (const key in node) if (Object.hasOwn(node, key) && visit(node[key])) return true;
+        }
+      }
+      return false;
+    },
     /** What a handler's error says: v2's ProtocolError puts nothing in front of the message. */
     ownMessage: (error, message) => message,
     passesThrough(error) {
@@ -78,16 +104,18 @@ export function createLineV2() {
     follow: (client, handler) => client.setNotificationHandler(LIST_CHANGED, handler),
     /**
      * Under 2026-07-28, list changes arrive only on a `subscriptions/listen`
-     * stream: one for tools, unless the server announces none or the
-     * client's own `listChanged` option opened one that carries them (its
-     * notifications reach the same handler). Earlier revisions send them
-     * unasked. Resolves to the subscription (`close()`, `closed`), if one
-     * was opened.
+     * stream: one for tools, unless the server announces none. The one the
+     * client's own `listChanged` option opened carries them to the same
+     * handler: it is taken as it is (closing it is the client's), unless
+     * `own` (it ended: the client does not open it again). Earlier
+     * revisions send changes unasked. Resolves to the subscription
+     * (`close()`, `closed`), if there is one.
      */
-    async subscribe(client) {
+    async subscribe(client, own) {
       if (client.getProtocolEra?.() !== "modern") return undefined;
       if (client.getServerCapabilities?.()?.tools?.listChanged !== true) return undefined;
-      if (client.autoOpenedSubscription?.honoredFilter?.toolsListChanged === true) return undefined;
+      const auto = client.autoOpenedSubscription;
+      if (!own && auto?.honoredFilter?.toolsListChanged === true) return { closed: auto.closed, close: async () => {} };
       return client.listen({ toolsListChanged: true });
     },
     /** A fresh list: the client's cache would answer a re-list with the old one. */

@@ -10,6 +10,22 @@
 // line's (js/mcp/line-v1.js, line-v2.js).
 import { createCatalog } from "./catalog.js";
 
+/**
+ * Calls an operator's `onError` (when there is one) with `info`: what it
+ * throws, or the promise it returns rejects with, is ignored (the
+ * operator's logging failed; the model's answer stands, and the process
+ * lives on).
+ */
+export function heard(onError, info) {
+  if (onError === undefined) return;
+  try {
+    const returned = onError(info);
+    if (returned !== null && typeof returned === "object" && typeof returned.then === "function") returned.then(undefined, () => {});
+  } catch {
+    // the operator's logging failed
+  }
+}
+
 export function createProtect(api, core, lines, rejectionOf) {
   const PROTECTED = Symbol("mcp-boundary protected");
   const ANSWERING = Symbol("mcp-boundary answering");
@@ -114,14 +130,7 @@ export function createProtect(api, core, lines, rejectionOf) {
      * called, the kind, the original error or issues): for logs, never for
      * the model. A throwing onError changes no answer.
      */
-    const told = (tool, kind, what) => {
-      if (onError === undefined) return;
-      try {
-        onError({ tool, kind, ...what });
-      } catch {
-        // the operator's logging failed: the model's answer stands
-      }
-    };
+    const told = (tool, kind, what) => heard(onError, { tool, kind, ...what });
     new api.ErrorClassifier({ tools: [], fieldMessages: messages, fieldlessMessages: messages }).free(); // bad options fail here, not on the first call
     // Built from the registered tools, again after every change of them
     // (the SDK announces each one with sendToolListChanged).
@@ -162,6 +171,14 @@ export function createProtect(api, core, lines, rejectionOf) {
       try {
         args = await server.validateToolInput(tool, request.params.arguments, name);
       } catch (error) {
+        if (line.overElementCap(server, request.params.arguments)) {
+          // Past the server's cap on argument elements (v2's
+          // maxToolInputElements): not validated again for its issues (the
+          // cap is there so that a huge input is not walked), and answered
+          // without a field.
+          told(name, REPLACED.invalidArguments, { error, issues: [] });
+          return forTool(call, current().toolErrorResult(name, { issues: [] }));
+        }
         return forTool(call, await invalidArguments(tool, name, request.params.arguments, error));
       }
       // v1's task tools and task-augmented calls run on the SDK's own

@@ -53,7 +53,11 @@ export function createRecipientSchema(api, core) {
    * recipient's: recipientSchema's issue carries it; an issue whose path
    * leads to a value recipientStandardSchema refused during this
    * validation (`rejections`, `[value, result]` pairs) stands for that
-   * value's. Only values are compared, never an issue's message.
+   * value's. Only values are compared, never an issue's message: another
+   * field's issue holding the very same string gets the same rendition of
+   * it. A validator that runs the embedded schema only after an await is
+   * not recorded (the record covers the synchronous part of `validate`),
+   * and its issue gets the plain answer.
    */
   function rejectionOf(issues, input, rejections) {
     for (const issue of issues) {

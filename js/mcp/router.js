@@ -42,12 +42,17 @@ export function createRouter(api, core, lines, rpcError) {
       core.checkServerName(name, this.#nameOptions);
       const line = client !== null && typeof client === "object" && typeof client.listTools === "function" && typeof client.setNotificationHandler === "function" ? lines.client(client) : undefined;
       if (line === undefined) throw core.argumentError("Client");
-      const entry = { client, line, tools: new Map(), registered: [], refused: [], listing: null, stale: false, previous: undefined, installed: undefined, subscription: undefined, followed: true };
+      const entry = { client, line, tools: new Map(), registered: [], refused: [], listing: null, stale: false, previous: undefined, installed: undefined, subscription: undefined, followed: true, listed: false, retry: undefined };
       this.#adding.set(name, entry); // until its tools are in place; a later addServer or removeServer of the name cancels it
       try {
-        const changed = () => this.#refresh(name, entry).catch(() => {}); // a refused new list keeps the old one
+        // A change heard before the add's own listing starts is in that
+        // listing: only then may a change list (and put the server in place).
+        const changed = () => {
+          if (entry.listed) this.#refresh(name, entry).catch(() => {}); // a refused new list keeps the old one
+        };
         this.#follow(entry, changed);
-        await this.#subscribe(name, entry, changed);
+        await this.#subscribe(entry, changed, 0);
+        entry.listed = true;
         return await this.#refresh(name, entry);
       } finally {
         if (this.#adding.get(name) === entry) this.#adding.delete(name);
@@ -63,24 +68,34 @@ export function createRouter(api, core, lines, rpcError) {
       const { client, line } = entry;
       const handlers = client._notificationHandlers; // Protocol's, by method
       const previous = handlers instanceof Map ? handlers.get(line.listChanged) : undefined;
-      line.follow(client, (notification) => {
-        changed();
-        return previous?.(notification);
-      });
+      if (handlers instanceof Map) {
+        // In the map, beside the handler the client had, with every argument
+        // the dispatch gives (v2's handlers read the notification's codec
+        // there, which a handler set through setNotificationHandler is not
+        // given, so the client's own could not be called from one).
+        handlers.set(line.listChanged, (...args) => {
+          changed();
+          return previous?.(...args);
+        });
+      } else {
+        line.follow(client, changed);
+      }
       entry.previous = previous;
       entry.installed = handlers instanceof Map ? handlers.get(line.listChanged) : undefined;
     }
     /**
      * Opens the subscription the client's revision needs for list changes
      * to arrive (2026-07-28 sends them only on a `subscriptions/listen`
-     * stream; earlier revisions send them unasked). A stream the server
-     * ends is opened again, with a list in between for what it missed,
-     * unless it ended within a second of opening (a server that keeps
-     * refusing it is not asked in a loop). Failing to open it fails the add.
+     * stream; earlier revisions send them unasked), or takes the one the
+     * client's own `listChanged` option opened. A stream the server ends is
+     * opened again (our own, then), with a list in between for what it
+     * missed, after Rust's wait (LISTEN_RETRY_MS: doubled after each stream
+     * that ended sooner than the longest wait), for as long as the server is
+     * followed and its client connected. Failing to open it fails the add.
      */
-    async #subscribe(name, entry, changed) {
-      const opened = Date.now();
-      const subscription = await entry.line.subscribe(entry.client);
+    async #subscribe(entry, changed, attempt) {
+      const subscription = await entry.line.subscribe(entry.client, attempt > 0);
+      const opened = Date.now(); // from the server's acknowledgement
       if (subscription === undefined) return;
       if (!entry.followed) {
         subscription.close().catch(() => {}); // removed or failed meanwhile
@@ -88,10 +103,21 @@ export function createRouter(api, core, lines, rpcError) {
       }
       entry.subscription = subscription;
       subscription.closed.then((cause) => {
-        if (cause !== "remote" || !entry.followed || entry.subscription !== subscription || Date.now() - opened < 1000) return;
+        if (cause !== "remote" || !entry.followed || entry.subscription !== subscription) return;
         entry.subscription = undefined;
-        this.#subscribe(name, entry, changed).then(changed, () => {}); // not followed any more: the last list stays
+        const [first, longest] = core.listenRetryMs;
+        this.#resubscribe(entry, changed, Date.now() - opened >= longest ? 0 : attempt + 1, first, longest);
       });
+    }
+    /** Opens the stream again after the wait for `attempt` (and again, longer, while it cannot be opened); then lists. */
+    #resubscribe(entry, changed, attempt, first, longest) {
+      const wait = Math.min(first * 2 ** Math.min(attempt, 16), longest);
+      entry.retry = setTimeout(() => {
+        entry.retry = undefined;
+        if (!entry.followed || entry.client.transport === undefined) return; // removed, or its client closed
+        this.#subscribe(entry, changed, Math.max(attempt, 1)).then(changed, () => this.#resubscribe(entry, changed, attempt + 1, first, longest));
+      }, wait);
+      entry.retry.unref?.(); // a router never keeps a process alive
     }
     /**
      * The client's own handler back, unless another has replaced ours
@@ -100,6 +126,7 @@ export function createRouter(api, core, lines, rpcError) {
      */
     #unfollow(entry) {
       entry.followed = false;
+      clearTimeout(entry.retry);
       entry.subscription?.close().catch(() => {});
       entry.subscription = undefined;
       const { client, line } = entry;

@@ -3,6 +3,7 @@
 
 use js_sys::{Array, JsString};
 use serde::Serialize;
+use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
 use super::argument::ArgumentError;
@@ -12,7 +13,8 @@ use super::tool_name::parse_options;
 use super::{argument_error as type_error, js_error, read, to_js, too_many_error, Expected, Give, Limit};
 use crate::host::{
     check_server_name, check_tool_units, refusal_answer, shown, CheckToolsText, ReplacedAnswer, RouterArgument,
-    RouterCode, RouterError, RouterReason, ToolListing, MAX_LISTED_TOOLS, MAX_LIST_PAGES, MAX_REFUSAL_BYTES,
+    RouterCode, RouterError, RouterReason, ToolListing, LISTEN_RETRY_MS, MAX_LISTED_TOOLS, MAX_LIST_PAGES,
+    MAX_REFUSAL_BYTES, REFUSAL_STATUSES,
 };
 use crate::tool_name::BuiltinProfile;
 use crate::MAX_CATALOG_ENTRIES;
@@ -80,10 +82,14 @@ struct Tables {
     /// The most pages and tools of one server's `tools/list`.
     max_pages: usize,
     max_tools: usize,
+    /// The first and the longest wait before a list-change stream is opened again.
+    listen_retry_ms: [u32; 2],
     /// The most entries of one catalog list.
     max_catalog_entries: usize,
-    /// The largest HTTP refusal body `__replace_refusal` reads.
+    /// The largest HTTP refusal body `__refusal_answer` reads, and the
+    /// statuses of a refusal (lowest, highest).
     max_refusal_bytes: usize,
+    refusal_statuses: [u16; 2],
     /// The built-in profiles, by name.
     profiles: Vec<&'static str>,
     /// The codes, by name (`toolListRefused`).
@@ -96,16 +102,18 @@ struct Tables {
     replaced: Entries<&'static str>,
 }
 
-/// Sets `out[0]` to the host's table: `{ maxPages, maxTools,
-/// maxCatalogEntries, maxRefusalBytes, profiles, codes: { key: CODE }, reasons: { CODE: [reason, …] }, texts: {
+/// Sets `out[0]` to the host's table: `{ maxPages, maxTools, listenRetryMs,
+/// maxCatalogEntries, maxRefusalBytes, refusalStatuses, profiles, codes: { key: CODE }, reasons: { CODE: [reason, …] }, texts: {
 /// key: template } }`.
 #[wasm_bindgen(js_name = "__host_tables")]
 pub fn host_tables(out: &Array) {
     out.give(to_js(&Tables {
         max_pages: MAX_LIST_PAGES,
         max_tools: MAX_LISTED_TOOLS,
+        listen_retry_ms: LISTEN_RETRY_MS,
         max_catalog_entries: MAX_CATALOG_ENTRIES,
         max_refusal_bytes: MAX_REFUSAL_BYTES,
+        refusal_statuses: REFUSAL_STATUSES,
         profiles: BuiltinProfile::ALL.map(BuiltinProfile::name).into(),
         codes: Entries(RouterCode::ALL.iter().map(|c| (c.key(), c.as_str())).collect()),
         reasons: Entries(
@@ -188,16 +196,21 @@ impl Listing {
     }
 }
 
-/// The fixed answer (JSON text) in place of an SDK's HTTP refusal that can
-/// quote the request ([`refusal_answer`]), from what the wrapper parsed of
-/// it: its error `code`, the answer's `id` and `error.data.supported` (a
-/// list, anything else for none); `undefined` to keep it. JS parses the
-/// body (`serde_json`'s parser would cost the module 11 KB gzip).
+/// The fixed answer (JSON text) in place of an SDK's HTTP refusal
+/// ([`refusal_answer`]), from what the wrapper parsed of it: the HTTP
+/// `status`, its error `code`, the answer's `id` and
+/// `error.data.supported` (a list, anything else for none); `undefined` to
+/// keep it. JS parses the body (`serde_json`'s parser would cost the
+/// module 11 KB gzip); one past [`MAX_REFUSAL_BYTES`] comes unread, as
+/// `code` `undefined`: refused without its `id`.
 #[wasm_bindgen(js_name = "__refusal_answer")]
 #[must_use]
-pub fn refusal_answer_text(code: &JsValue, id: &JsValue, supported: &JsValue) -> Option<String> {
+pub fn refusal_answer_text(status: u16, code: &JsValue, id: &JsValue, supported: &JsValue) -> Option<String> {
     #[allow(clippy::cast_possible_truncation, reason = "a whole number below 2^53, checked")]
-    let code = code.as_f64().filter(|n| n.fract() == 0.0 && n.abs() < 9e15)? as i64;
+    let code = code.as_f64().filter(|n| n.fract() == 0.0 && n.abs() < 9e15).map(|n| n as i64);
+    let Some(code) = code else {
+        return refusal_answer(status, -32600, &Value::Null, None);
+    };
     let id = request_id(id);
     let supported = match read::elements(supported, MAX_SUPPORTED_READ) {
         Ok(Some(list)) => {
@@ -206,7 +219,7 @@ pub fn refusal_answer_text(code: &JsValue, id: &JsValue, supported: &JsValue) ->
         _ => None,
     };
     let supported: Option<Vec<&str>> = supported.as_ref().map(|l| l.iter().map(String::as_str).collect());
-    refusal_answer(code, &id, supported.as_deref())
+    refusal_answer(status, code, &id, supported.as_deref())
 }
 
 /// The most `supported` entries read (a longer list is kept by none).

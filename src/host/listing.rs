@@ -12,6 +12,14 @@ pub const MAX_LIST_PAGES: usize = 1_000;
 /// an array that a JS call reads, so a registry takes them all).
 pub const MAX_LISTED_TOOLS: usize = 1 << 20;
 
+/// How long a router waits before opening again a list-change stream the
+/// server ended (2026-07-28's `subscriptions/listen`), in milliseconds: the
+/// first wait, doubled after each stream that ended sooner than the
+/// longest, up to the longest (a stream that lasted that long starts over).
+/// A server that keeps ending it is asked at most once a minute, and never
+/// given up on while the client is connected.
+pub const LISTEN_RETRY_MS: [u32; 2] = [1_000, 60_000];
+
 /// The pages of one `tools/list`, page by page: how many tools each had
 /// and the cursor it gave. Refuses a list of more than [`MAX_LIST_PAGES`]
 /// pages or [`MAX_LISTED_TOOLS`] tools, and a cursor handed back again.

@@ -30,8 +30,8 @@ pub use check_tools::{check_tool_names, CollisionFinding, ProfileFindings, ToolF
 )]
 pub(crate) use check_tools::{check_tool_units, shown};
 pub use error::{RouterArgument, RouterCode, RouterError, RouterReason};
-pub use listing::{ToolListing, MAX_LISTED_TOOLS, MAX_LIST_PAGES};
-pub use refusal::{refusal_answer, replace_refusal, MAX_REFUSAL_BYTES};
+pub use listing::{ToolListing, LISTEN_RETRY_MS, MAX_LISTED_TOOLS, MAX_LIST_PAGES};
+pub use refusal::{refusal_answer, replace_refusal, MAX_REFUSAL_BYTES, REFUSAL_STATUSES};
 pub use replaced::ReplacedAnswer;
 pub use server_name::{check_server_name, SERVER_NAME_ROOM};
 pub use texts::CheckToolsText;

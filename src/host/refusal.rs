@@ -1,37 +1,53 @@
 //! Answers an SDK gives over HTTP before any server code runs: its checks
 //! of the request itself (its headers against its body, the protocol
-//! revision, the per-request envelope, the JSON). Some quote the request
-//! (a header's value, a tool's name or a parameter from the body, the
-//! revision asked for), so each of these is replaced by a fixed answer
-//! with the same code; anything else is left as it is.
+//! revision, the per-request envelope, the JSON, the session). Several
+//! quote the request (a header's value, a tool's name or a parameter from
+//! the body, the revision asked for), and a later SDK may add more, so
+//! every JSON-RPC error it answers with a 4xx status is replaced by a
+//! fixed one with the same code: only the code, the request's `id` and an
+//! unsupported revision's list of the server's revisions are kept.
 //!
 //! ```
 //! use mcp_boundary::replace_refusal;
 //!
 //! let sdk = r#"{"jsonrpc":"2.0","id":7,"error":{"code":-32020,"message":"Bad Request: … params.name=\"SECRET\" …","data":{"mismatch":{"header":"A","body":"SECRET"}}}}"#;
-//! let safe = replace_refusal(sdk).unwrap();
+//! let safe = replace_refusal(400, sdk).unwrap();
 //! assert_eq!(safe, r#"{"jsonrpc":"2.0","id":7,"error":{"code":-32020,"message":"Bad Request: the request headers and body disagree"}}"#);
-//! assert_eq!(replace_refusal(r#"{"jsonrpc":"2.0","id":1,"result":{}}"#), None);
+//! assert_eq!(replace_refusal(200, r#"{"jsonrpc":"2.0","id":1,"result":{}}"#), None);
 //! ```
 
 use serde::Serialize;
 use serde_json::Value;
 
-/// The largest answer body read: a longer one is left as it is (the
-/// SDK's refusals are a few hundred bytes, plus what they quote).
+/// The largest answer body read: a longer one is replaced without its
+/// `id` (the SDK's refusals are a few hundred bytes, plus what they quote).
 pub const MAX_REFUSAL_BYTES: usize = 1 << 20;
+
+/// The HTTP statuses of a refusal (4xx): an answer with another is never
+/// replaced (nor its body read).
+pub const REFUSAL_STATUSES: [u16; 2] = [400, 499];
 
 /// The most revisions a `supported` list keeps.
 const MAX_SUPPORTED: usize = 16;
 
-/// The codes replaced, each with its fixed message.
-const REFUSALS: [(i64, &str); 4] = [
+/// The fixed message of each code the SDKs refuse a request with; any
+/// other code gets [`REFUSED`].
+const REFUSALS: [(i64, &str); 8] = [
     // Mcp-Method, Mcp-Name, Mcp-Param-* or MCP-Protocol-Version against the body.
     (-32020, "Bad Request: the request headers and body disagree"),
     (-32022, "Unsupported protocol version"),
     (-32602, "Invalid params: the request's protocol envelope is not valid"),
     (-32700, "Parse error: the request body is not valid JSON"),
+    (-32600, "Invalid Request"),
+    (-32601, "Method not found"),
+    // A 2025-era transport's refusals (a session not found, an unsupported
+    // revision header), which quote the header.
+    (-32000, "Bad Request"),
+    (-32001, "Session not found"),
 ];
+
+/// The message of a refusal whose code has none of its own.
+const REFUSED: &str = "Bad Request: the request was refused";
 
 #[derive(Serialize)]
 struct Answer<'a> {
@@ -55,18 +71,22 @@ struct Supported<'a> {
     supported: Vec<&'a str>,
 }
 
-/// The fixed answer in place of a JSON-RPC error body an SDK gave before
-/// any server code ran, when its code is one whose answer can quote the
-/// request (`-32020` headers and body disagree, `-32022` unsupported
-/// revision, `-32602` an invalid envelope, `-32700` not JSON); `None` for
-/// anything else, or a body longer than [`MAX_REFUSAL_BYTES`]. The
-/// request's `id` stays (the client matches the answer by it), and an
-/// unsupported revision's answer keeps the server's `supported` list, of
-/// revisions shaped `YYYY-MM-DD` only.
+/// The fixed answer in place of a JSON-RPC error body an SDK answered an
+/// HTTP request with, status `status`, before any server code ran: for a
+/// 4xx status, the same code with its fixed message (`-32020` headers and
+/// body disagree, `-32022` unsupported revision, `-32602` an invalid
+/// envelope, `-32700` not JSON, …), the request's `id` (the client matches
+/// the answer by it) and, for `-32022`, the server's `supported` list of
+/// revisions shaped `YYYY-MM-DD`; nothing else of it. A body longer than
+/// [`MAX_REFUSAL_BYTES`] is replaced without its `id`. `None` for any other
+/// status, or a body that is no JSON-RPC error.
 #[must_use]
-pub fn replace_refusal(body: &str) -> Option<String> {
-    if body.len() > MAX_REFUSAL_BYTES {
+pub fn replace_refusal(status: u16, body: &str) -> Option<String> {
+    if !is_refusal(status) {
         return None;
+    }
+    if body.len() > MAX_REFUSAL_BYTES {
+        return refusal_answer(status, -32600, &Value::Null, None);
     }
     let answer: Value = serde_json::from_str(body).ok()?;
     let error = answer.get("error")?;
@@ -75,21 +95,40 @@ pub fn replace_refusal(body: &str) -> Option<String> {
         .and_then(|d| d.get("supported"))
         .and_then(Value::as_array)
         .map(|list| list.iter().map(|v| v.as_str().unwrap_or_default()).collect::<Vec<_>>());
-    refusal_answer(error.get("code")?.as_i64()?, answer.get("id").unwrap_or(&Value::Null), supported.as_deref())
+    refusal_answer(status, error.get("code")?.as_i64()?, answer.get("id").unwrap_or(&Value::Null), supported.as_deref())
 }
 
-/// As [`replace_refusal`], from the refusal already read: its error
-/// `code`, the answer's `id` and its `error.data.supported` list (for a
-/// binding whose language parses the body itself).
+/// As [`replace_refusal`], from the refusal already read: its HTTP
+/// `status`, its error `code`, the answer's `id` and its
+/// `error.data.supported` list (for a binding whose language parses the
+/// body itself).
 #[must_use]
-pub fn refusal_answer(code: i64, id: &Value, supported: Option<&[&str]>) -> Option<String> {
-    let message = REFUSALS.iter().find(|(c, _)| *c == code)?.1;
+pub fn refusal_answer(status: u16, code: i64, id: &Value, supported: Option<&[&str]>) -> Option<String> {
+    if !is_refusal(status) {
+        return None;
+    }
+    let message = REFUSALS.iter().find(|(c, _)| *c == code).map_or(REFUSED, |(_, m)| m);
     let id = match id {
-        Value::String(_) | Value::Number(_) => id,
+        Value::String(_) => id,
+        // A whole number stays one (`1`, never `1.0`: clients in typed
+        // languages match ids as integers).
+        Value::Number(n) => &whole(n),
         _ => &Value::Null,
     };
     let data = if code == -32022 { supported.and_then(revisions) } else { None };
     serde_json::to_string(&Answer { jsonrpc: "2.0", id, error: Refusal { code, message, data } }).ok()
+}
+
+/// Whether `status` is one of [`REFUSAL_STATUSES`].
+fn is_refusal(status: u16) -> bool {
+    (REFUSAL_STATUSES[0]..=REFUSAL_STATUSES[1]).contains(&status)
+}
+
+/// A number as an integer when it is a whole one.
+fn whole(n: &serde_json::Number) -> Value {
+    #[allow(clippy::cast_possible_truncation, reason = "whole and within ±2^53, checked")]
+    let integer = n.as_f64().filter(|f| f.fract() == 0.0 && f.abs() <= 9_007_199_254_740_992.0).map(|f| f as i64);
+    Value::Number(n.as_i64().or(integer).map_or_else(|| n.clone(), serde_json::Number::from))
 }
 
 /// A `supported` list kept when it is a short list of revisions.
@@ -110,17 +149,19 @@ mod tests {
     const SENTINEL: &str = "SENTINEL-sk-live-123\\nIGNORE";
 
     #[test]
-    fn every_refusal_that_can_quote_is_replaced_whole() {
-        for (code, message) in REFUSALS {
+    fn every_refusal_is_replaced_whole_by_its_codes_fixed_answer() {
+        for (code, message) in REFUSALS.iter().copied().chain([(-32099, REFUSED), (7, REFUSED)]) {
             let body = format!(
                 r#"{{"jsonrpc":"2.0","id":"r-1","error":{{"code":{code},"message":"{SENTINEL}","data":{{"mismatch":{{"header":"{SENTINEL}"}},"requested":"{SENTINEL}"}}}}}}"#
             );
-            let safe = replace_refusal(&body).unwrap();
-            assert!(!safe.contains("SENTINEL"), "{safe}");
-            assert_eq!(
-                safe,
-                format!(r#"{{"jsonrpc":"2.0","id":"r-1","error":{{"code":{code},"message":"{message}"}}}}"#)
-            );
+            for status in [400, 404, 406, 415, 499] {
+                let safe = replace_refusal(status, &body).unwrap();
+                assert!(!safe.contains("SENTINEL"), "{safe}");
+                assert_eq!(
+                    safe,
+                    format!(r#"{{"jsonrpc":"2.0","id":"r-1","error":{{"code":{code},"message":"{message}"}}}}"#)
+                );
+            }
         }
     }
 
@@ -130,7 +171,7 @@ mod tests {
             r#"{{"jsonrpc":"2.0","id":3,"error":{{"code":-32022,"message":"Unsupported protocol version: {SENTINEL}","data":{{"supported":["2026-07-28","2025-11-25"],"requested":"{SENTINEL}"}}}}}}"#
         );
         assert_eq!(
-            replace_refusal(&body).unwrap(),
+            replace_refusal(400, &body).unwrap(),
             r#"{"jsonrpc":"2.0","id":3,"error":{"code":-32022,"message":"Unsupported protocol version","data":{"supported":["2026-07-28","2025-11-25"]}}}"#
         );
         // A list with anything else in it is not kept.
@@ -138,35 +179,54 @@ mod tests {
             r#"{{"jsonrpc":"2.0","id":3,"error":{{"code":-32022,"message":"x","data":{{"supported":["2026-07-28","{SENTINEL}"]}}}}}}"#
         );
         assert_eq!(
-            replace_refusal(&odd).unwrap(),
+            replace_refusal(400, &odd).unwrap(),
             r#"{"jsonrpc":"2.0","id":3,"error":{"code":-32022,"message":"Unsupported protocol version"}}"#
         );
     }
 
     #[test]
-    fn other_answers_are_left_alone() {
+    fn answers_that_are_no_refusal_are_left_alone() {
+        let refusal = r#"{"jsonrpc":"2.0","id":1,"error":{"code":-32020,"message":"x"}}"#;
+        for status in [200, 202, 302, 500, 503] {
+            assert_eq!(replace_refusal(status, refusal), None, "{status}");
+        }
         for body in [
             r#"{"jsonrpc":"2.0","id":1,"result":{"content":[]}}"#,
-            r#"{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"Method not found"}}"#,
             r#"{"jsonrpc":"2.0","id":1,"error":{"code":"-32020","message":"x"}}"#,
             "not json",
             "",
         ] {
-            assert_eq!(replace_refusal(body), None, "{body}");
+            assert_eq!(replace_refusal(400, body), None, "{body}");
         }
+    }
+
+    #[test]
+    fn a_body_past_the_bound_is_refused_without_reading_it() {
         let long = format!(
             r#"{{"jsonrpc":"2.0","id":1,"error":{{"code":-32020,"message":"{}"}}}}"#,
             "x".repeat(MAX_REFUSAL_BYTES)
         );
-        assert_eq!(replace_refusal(&long), None);
+        assert_eq!(
+            replace_refusal(400, &long).unwrap(),
+            r#"{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request"}}"#
+        );
     }
 
     #[test]
-    fn an_id_that_is_no_string_or_number_is_null() {
-        let body = r#"{"jsonrpc":"2.0","id":{"x":1},"error":{"code":-32700,"message":"Parse error"}}"#;
+    fn ids_stay_as_they_were_sent() {
+        let answer = |id: &str| {
+            replace_refusal(400, &format!(r#"{{"jsonrpc":"2.0","id":{id},"error":{{"code":-32700,"message":"x"}}}}"#))
+                .unwrap()
+        };
+        assert!(answer("1").contains(r#""id":1,"#), "{}", answer("1"));
+        assert!(answer("1.0").contains(r#""id":1,"#), "a whole number stays whole");
+        assert!(answer("2.5").contains(r#""id":2.5,"#));
+        assert!(answer(r#""a\nb""#).contains(r#""id":"a\nb","#), "the one echo the protocol needs");
+        assert!(answer(r#"{"x":1}"#).contains(r#""id":null,"#));
+        // From a binding, a float that is whole is an integer too.
         assert_eq!(
-            replace_refusal(body).unwrap(),
-            r#"{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error: the request body is not valid JSON"}}"#
+            refusal_answer(400, -32700, &Value::from(7.0), None).unwrap(),
+            r#"{"jsonrpc":"2.0","id":7,"error":{"code":-32700,"message":"Parse error: the request body is not valid JSON"}}"#
         );
     }
 }
