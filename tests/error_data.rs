@@ -33,29 +33,10 @@ fn catalog(v: &Value) -> Catalog {
     Catalog { tools, field_messages, fieldless_messages: list(&v["fieldlessMessages"]) }
 }
 
-/// A whole number (as JS's catalog reading takes one).
-#[allow(clippy::cast_possible_truncation, reason = "whole, below 2^53")]
-fn whole(v: &Value) -> Option<i64> {
-    v.as_i64().or_else(|| v.as_f64().filter(|n| n.fract() == 0.0 && n.abs() < 9e15).map(|n| n as i64))
-}
-
-/// A field's JSON Schema as the JS catalog's `hints` read it: `enum` (or
-/// `const`), whole bounds, `type`.
+/// A field's JSON Schema as the JS catalog's `hints` give it (the core's
+/// one reading of it, which the wasm binding calls too).
 fn hint(schema: &Value) -> FieldHint {
-    let option = |v: &Value| v.as_str().map(str::to_owned).or_else(|| whole(v).map(|n| n.to_string()));
-    let options = match schema["enum"].as_array() {
-        Some(list) => list.iter().filter_map(option).collect(),
-        None => option(&schema["const"]).into_iter().collect(),
-    };
-    let size = |v: &Value| whole(v).and_then(|n| usize::try_from(n).ok());
-    FieldHint {
-        options,
-        minimum: whole(&schema["minimum"]),
-        maximum: whole(&schema["maximum"]),
-        min_length: size(&schema["minLength"]),
-        max_length: size(&schema["maxLength"]),
-        expected_type: schema["type"].as_str().map(str::to_owned),
-    }
+    FieldHint::from_json_schema(schema)
 }
 
 /// The JS catalog object, `hints` included, as a Rust classifier.
@@ -94,6 +75,61 @@ fn recorded_issues_classify_as_the_reference_says() {
         }
     }
     assert!(ran >= 40, "{ran}");
+}
+
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn pydantic_errors_classify_alike_with_hints_read_from_the_whole_input_schema() {
+    let doc = vectors();
+    let vectors = &doc["issues"];
+    let hinted = vectors["catalogs"].as_array().unwrap().iter().find(|c| c["name"] == "hinted").unwrap();
+    // The catalog's tools, each with its hints from the model's own JSON
+    // Schema ($defs, $ref, anyOf with null), as a Python server has it.
+    let schemas = vectors["inputSchemas"].as_object().unwrap();
+    let hints: Vec<(&str, String, FieldHint)> = schemas
+        .iter()
+        .flat_map(|(tool, schema)| {
+            FieldHint::of_input_schema(schema).into_iter().map(move |(f, h)| (tool.as_str(), f, h))
+        })
+        .collect();
+    let classifier = ErrorClassifier::new(catalog(&hinted["catalog"]))
+        .unwrap()
+        .with_hints(hints.iter().map(|(t, f, h)| (*t, f.as_str(), h)));
+    let mut ran = 0;
+    for case in vectors["cases"].as_array().unwrap() {
+        let tool = case["tool"].as_str().unwrap();
+        if !schemas.contains_key(tool) {
+            continue;
+        }
+        let issues = Issue::list_from_json(&case["issues"], case.get("input")).unwrap();
+        let data = serde_json::to_value(classifier.classify_issues(tool, &issues)).unwrap();
+        assert_eq!(data, case["expect"]["hinted"]["data"], "{}", case["name"]);
+        assert!(!data.to_string().contains("SECRET"), "{}", case["name"]);
+        ran += 1;
+    }
+    assert!(ran >= 6, "{ran}");
+}
+
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn input_schemas_give_the_hints_the_reference_says() {
+    let doc = vectors();
+    let mut ran = 0;
+    for case in doc["schemaHints"]["cases"].as_array().unwrap() {
+        let got: serde_json::Map<String, Value> = FieldHint::of_input_schema(&case["schema"])
+            .into_iter()
+            .map(|(field, h)| {
+                let hint = serde_json::json!({
+                    "options": h.options, "minimum": h.minimum, "maximum": h.maximum,
+                    "minLength": h.min_length, "maxLength": h.max_length, "type": h.expected_type,
+                });
+                (field, hint)
+            })
+            .collect();
+        assert_eq!(Value::Object(got), case["expect"], "{}", case["name"]);
+        ran += 1;
+    }
+    assert!(ran >= 3, "{ran}");
 }
 
 #[cfg_attr(not(target_arch = "wasm32"), test)]

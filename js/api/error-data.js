@@ -11,9 +11,9 @@ export function createErrorData(glue, h) {
   const { out, take, table, argumentError, misuse, lengthOf, isList, isOwn, put, putList, words, Transport } = h;
 
   // Read when the first ErrorClassifier is made (a cost at import otherwise).
-  let ISSUE_MESSAGES, ISSUE_FIELDS, ISSUE_PATH;
+  let ISSUE_MESSAGES, ISSUE_FIELDS, ISSUE_PATH, ISSUE_LOC;
   function errorTables() {
-    if (ISSUE_FIELDS === undefined) ({ issueMessages: ISSUE_MESSAGES, issueFields: ISSUE_FIELDS, issuePath: ISSUE_PATH } = table(glue.__error_tables));
+    if (ISSUE_FIELDS === undefined) ({ issueMessages: ISSUE_MESSAGES, issueFields: ISSUE_FIELDS, issuePath: ISSUE_PATH, issueLoc: ISSUE_LOC } = table(glue.__error_tables));
   }
   const ISSUE_WORDS = glue.IssueWord;
 
@@ -59,9 +59,9 @@ export function createErrorData(glue, h) {
   /**
    * Streams schema issues into a classifier's scratch for Rust to decide:
    * the fields Rust names (ISSUE_FIELDS) read once per issue, strings
-   * interned and written as UTF-16 units, then the path's length and
+   * interned and written as UTF-16 units, then the path's length,
    * whether `input` (the arguments that failed, if given) lacks a value
-   * there; then `op(toolLength, stringCount, issueCount)` is called. An
+   * there, and the length of the list at ISSUE_LOC (pydantic's); then `op(toolLength, stringCount, issueCount)` is called. An
    * issue that throws while it is read streams with no fields. Returns
    * `[base of the words, issue count]`.
    */
@@ -88,9 +88,11 @@ export function createErrorData(glue, h) {
         }
         const path = at(issue, ISSUE_PATH);
         fields.push(isList(path) ? path.length : Word.Missing, absentAt(input, path));
+        const loc = at(issue, ISSUE_LOC);
+        fields.push(isList(loc) ? loc.length : Word.Missing);
       } catch {
         fields.length = start;
-        for (let f = 0; f < ISSUE_FIELDS.length + 2; f++) fields.push(Word.Missing);
+        for (let f = 0; f < ISSUE_FIELDS.length + 3; f++) fields.push(Word.Missing);
       }
     }
     let total = tool.length;

@@ -12,7 +12,7 @@ use super::{
 use crate::error::{OptionPath, OptionsError};
 use crate::error_data::{
     Catalog, ErrorClassifier, FieldHint, FieldPhrases, Issue, IssueFields, IssuePhrase, IssueStep, Place, ToolFields,
-    ISSUE_MESSAGES, ISSUE_PATH, MAX_CATALOG_ENTRIES,
+    ISSUE_LOC, ISSUE_MESSAGES, ISSUE_PATH, MAX_CATALOG_ENTRIES,
 };
 use crate::safe_text::SafeText;
 
@@ -31,6 +31,9 @@ struct Tables {
     /// the wrapper measures and follows into the input: two more words per
     /// issue after the fields, [`PathFact`] order.
     issue_path: &'static [IssueStep],
+    /// Where a pydantic error keeps its location, which the wrapper
+    /// measures only: the third word after the fields.
+    issue_loc: &'static [IssueStep],
 }
 
 /// The words per issue after its places: facts about its path that the
@@ -42,10 +45,13 @@ enum PathFact {
     /// 1 when the input the wrapper was given has no value at the path, 0
     /// when it has one or cannot be followed there; `Missing` without an input.
     Absent,
+    /// How many items `loc` has (a pydantic error's location; `Missing`
+    /// when it is no list).
+    LocLength,
 }
 
 impl PathFact {
-    const COUNT: usize = 2;
+    const COUNT: usize = 3;
 }
 
 /// Words per issue in the stream.
@@ -76,6 +82,7 @@ pub fn error_tables(out: &Array) {
         issue_messages: ISSUE_MESSAGES,
         issue_fields: Place::ALL.map(Place::steps),
         issue_path: ISSUE_PATH,
+        issue_loc: ISSUE_LOC,
     }));
 }
 
@@ -236,6 +243,7 @@ impl Classifier {
                     |place| words.get(record + place as usize).and_then(|w| text(*w)),
                     fact(PathFact::Length).and_then(|n| usize::try_from(n).ok()).unwrap_or(0),
                     fact(PathFact::Absent) == Some(1),
+                    fact(PathFact::LocLength).and_then(|n| usize::try_from(n).ok()),
                 );
                 Issue::from_fields(&fields)
             })
@@ -313,30 +321,31 @@ fn parse_hints(value: &JsValue) -> Result<Hints, OptionsError> {
                 continue;
             }
             let get = |k: &str| read::property(&h, k).map_err(|_| unreadable(place(format!("{at}.{k}"))));
-            // Whole numbers only: phrasing fractions would pull float
-            // formatting into the module (about 12 KB gzip).
-            #[allow(clippy::cast_possible_truncation, reason = "whole, below 2^53")]
-            let whole = |v: &JsValue| v.as_f64().filter(|n| n.fract() == 0.0 && n.abs() < 9e15).map(|n| n as i64);
-            let option = |v: &JsValue| v.as_string().or_else(|| whole(v).map(|n| n.to_string()));
-            let options = match read::elements(&get("enum")?, MAX_CATALOG_ENTRIES) {
-                Ok(Some(list)) => list.into_iter().flatten().filter_map(|v| option(&v)).collect(),
-                // `const`: the one value allowed (a literal).
-                Ok(None) => option(&get("const")?).into_iter().collect(),
+            // What the core reads of a field's schema, as JSON values:
+            // strings and numbers (anything else is `null`, which no hint
+            // reads), so what it declares is decided once
+            // (`FieldHint::from_declared`, which `from_json_schema` reads
+            // with). No `serde_json::Map`: its B-tree cost about 5 KB of wasm.
+            let json = |v: &JsValue| match (v.as_string(), v.as_f64()) {
+                (Some(s), _) => Value::String(s),
+                (None, Some(n)) => serde_json::Number::from_f64(n).map_or(Value::Null, Value::Number),
+                (None, None) => Value::Null,
+            };
+            let mut declared: Vec<(&str, Value)> = Vec::with_capacity(7);
+            match read::elements(&get("enum")?, MAX_CATALOG_ENTRIES) {
+                Ok(Some(list)) => {
+                    let list = list.into_iter().map(|v| v.as_ref().map_or(Value::Null, json)).collect();
+                    declared.push(("enum", Value::Array(list)));
+                }
+                // `const`: the one value allowed (a literal), read when
+                // there is no `enum` list.
+                Ok(None) => declared.push(("const", json(&get("const")?))),
                 Err(_) => return Err(unreadable(place(format!("{at}.enum")))),
-            };
-            #[allow(
-                clippy::cast_possible_truncation,
-                clippy::cast_sign_loss,
-                reason = "whole, non-negative, below 1e15"
-            )]
-            let hint = FieldHint {
-                options,
-                minimum: whole(&get("minimum")?),
-                maximum: whole(&get("maximum")?),
-                min_length: whole(&get("minLength")?).and_then(|n| usize::try_from(n).ok()),
-                max_length: whole(&get("maxLength")?).and_then(|n| usize::try_from(n).ok()),
-                expected_type: get("type")?.as_string(),
-            };
+            }
+            for key in ["minimum", "maximum", "minLength", "maxLength", "type"] {
+                declared.push((key, json(&get(key)?)));
+            }
+            let hint = FieldHint::from_declared(|key| declared.iter().find(|(k, _)| *k == key).map(|(_, v)| v));
             if hint != FieldHint::default() {
                 hints.push((tool.clone(), field, hint));
             }

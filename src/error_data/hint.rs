@@ -1,4 +1,10 @@
-//! Phrases built from what a tool's input schema declares about a field.
+//! What a tool's input JSON Schema declares about a field (the one reading
+//! of it: [`FieldHint::from_json_schema`], [`FieldHint::of_input_schema`]),
+//! and the phrases built from it.
+
+use serde_json::Value;
+
+use super::catalog::MAX_CATALOG_ENTRIES;
 
 /// What a tool's input schema declares about one field, which helps a
 /// caller fix a call: schema-side constants, never input.
@@ -17,6 +23,163 @@ pub struct FieldHint {
     /// `type`, when it names one JSON type (`"integer"`); a type this
     /// does not know, or a list of types, gives no phrase.
     pub expected_type: Option<String>,
+}
+
+/// The most `$ref`s and `anyOf`s followed from one field's schema (a
+/// cycle of references ends there, with what was found).
+const SCHEMA_STEPS: usize = 8;
+
+/// A whole number in a schema (`100`, `100.0`): phrasing fractions would
+/// pull float formatting into the wasm module (about 12 KB gzip), and a
+/// number past 9·10^15 may not be the one the schema says (above 2^53 a
+/// JS number is no longer exact).
+fn whole(v: &Value) -> Option<i64> {
+    #[allow(clippy::cast_possible_truncation, reason = "whole, below 9e15")]
+    let n = match v {
+        Value::Number(n) => {
+            n.as_i64().or_else(|| n.as_f64().filter(|f| f.fract() == 0.0 && f.abs() < 9e15).map(|f| f as i64))
+        }
+        _ => None,
+    };
+    n.filter(|n| n.unsigned_abs() < 9_000_000_000_000_000)
+}
+
+/// An allowed value as a hint lists it: a string as it is, a whole number
+/// in digits; anything else (a boolean, `null`, an object) is left out.
+fn option(v: &Value) -> Option<String> {
+    match v {
+        Value::String(s) => Some(s.clone()),
+        other => whole(other).map(|n| n.to_string()),
+    }
+}
+
+impl FieldHint {
+    /// What one field's JSON Schema declares: `enum` (else `const`, the
+    /// one value allowed) as options, strings and whole numbers only;
+    /// whole `minimum`, `maximum`, `minLength` and `maxLength` (a bound
+    /// that is a fraction, or past 9·10^15, is left out; so are the
+    /// exclusive bounds, which no phrase says); `type` when it is one
+    /// string. An optional field's `anyOf: [X, {"type": "null"}]`
+    /// (pydantic's `Optional[X]`) reads as `X`. A `$ref` is followed only
+    /// by [`of_input_schema`](Self::of_input_schema), which has the root
+    /// it points into; here it gives nothing.
+    ///
+    /// ```
+    /// use mcp_boundary::FieldHint;
+    /// use serde_json::json;
+    ///
+    /// let hint = FieldHint::from_json_schema(&json!({"type": "integer", "minimum": 1, "maximum": 100.0}));
+    /// assert_eq!((hint.minimum, hint.maximum, hint.expected_type.as_deref()), (Some(1), Some(100), Some("integer")));
+    /// let optional = json!({"anyOf": [{"enum": ["low", "high", true, 2]}, {"type": "null"}]});
+    /// assert_eq!(FieldHint::from_json_schema(&optional).options, ["low", "high", "2"]);
+    /// ```
+    #[must_use]
+    pub fn from_json_schema(schema: &Value) -> Self {
+        Self::read_schema(schema, None)
+    }
+
+    /// Each field's hint from a tool's whole input JSON Schema (an
+    /// object schema's `properties`), in the order of `serde_json`'s map
+    /// (by name, unless its `preserve_order` feature is on), fields that
+    /// declare nothing left out. Besides what
+    /// [`from_json_schema`](Self::from_json_schema) reads, a local
+    /// `$ref` (`#/$defs/Level`, `#/definitions/Level`, any JSON Pointer
+    /// after `#`) is followed into this schema, as pydantic writes an
+    /// `Enum` or a nested model field: the field reads as what it points
+    /// to (its siblings, such as a `default` or `description`, are not
+    /// read). At most 8 references and `anyOf`s are followed from one
+    /// field; a reference to another document gives nothing.
+    ///
+    /// ```
+    /// use mcp_boundary::FieldHint;
+    /// use serde_json::json;
+    ///
+    /// // A pydantic model's `model_json_schema()`.
+    /// let schema = json!({
+    ///     "$defs": {"Level": {"enum": ["low", "normal", "high"], "title": "Level", "type": "string"}},
+    ///     "properties": {
+    ///         "level": {"$ref": "#/$defs/Level"},
+    ///         "limit": {"maximum": 100, "title": "Limit", "type": "integer"},
+    ///         "note": {"anyOf": [{"type": "string"}, {"type": "null"}], "default": null},
+    ///         "anything": {},
+    ///     },
+    ///     "type": "object",
+    /// });
+    /// let hints = FieldHint::of_input_schema(&schema);
+    /// let hint = |name: &str| hints.iter().find(|(field, _)| field == name).map(|(_, hint)| hint);
+    /// assert_eq!(hints.len(), 3);
+    /// assert_eq!(hint("level").unwrap().options, ["low", "normal", "high"]);
+    /// assert_eq!(hint("limit").unwrap().maximum, Some(100));
+    /// assert_eq!(hint("note").unwrap().expected_type.as_deref(), Some("string"));
+    /// assert_eq!(hint("anything"), None);
+    /// ```
+    #[must_use]
+    pub fn of_input_schema(schema: &Value) -> Vec<(String, Self)> {
+        let Some(properties) = schema.get("properties").and_then(Value::as_object) else {
+            return Vec::new();
+        };
+        properties
+            .iter()
+            .take(MAX_CATALOG_ENTRIES)
+            .map(|(field, property)| (field.clone(), Self::read_schema(property, Some(schema))))
+            .filter(|(_, hint)| *hint != Self::default())
+            .collect()
+    }
+
+    /// A field's hint, `$ref`s followed into `root` when there is one.
+    fn read_schema(schema: &Value, root: Option<&Value>) -> Self {
+        let schema = resolve(schema, root);
+        Self::from_declared(|key| schema.get(key))
+    }
+
+    /// A field's hint from what its schema declares at each key (`enum`,
+    /// `const`, `minimum`, `maximum`, `minLength`, `maxLength`, `type`):
+    /// the one rule of what they say, for a reader that has the values
+    /// without the schema as JSON (the wasm binding reads them from a JS
+    /// object).
+    pub(crate) fn from_declared<'v>(declared: impl Fn(&str) -> Option<&'v Value>) -> Self {
+        let options = match declared("enum") {
+            Some(Value::Array(list)) => list.iter().take(MAX_CATALOG_ENTRIES).filter_map(option).collect(),
+            _ => declared("const").and_then(option).into_iter().collect(),
+        };
+        let bound = |key: &str| declared(key).and_then(whole);
+        let size = |key: &str| bound(key).and_then(|n| usize::try_from(n).ok());
+        Self {
+            options,
+            minimum: bound("minimum"),
+            maximum: bound("maximum"),
+            min_length: size("minLength"),
+            max_length: size("maxLength"),
+            expected_type: declared("type").and_then(Value::as_str).map(str::to_owned),
+        }
+    }
+}
+
+/// What a field's schema stands for: a local `$ref` followed into `root`
+/// (when given), an optional field's `anyOf: [X, {"type": "null"}]` read
+/// as `X` (either order), each at most [`SCHEMA_STEPS`] times in all.
+fn resolve<'a>(mut schema: &'a Value, root: Option<&'a Value>) -> &'a Value {
+    static NOTHING: Value = Value::Null;
+    for _ in 0..SCHEMA_STEPS {
+        if let Some(reference) = schema.get("$ref") {
+            let target = match (reference.as_str().and_then(|r| r.strip_prefix('#')), root) {
+                (Some(pointer), Some(root)) => root.pointer(pointer),
+                _ => None,
+            };
+            match target {
+                Some(target) => schema = target,
+                None => return &NOTHING,
+            }
+            continue;
+        }
+        let Some(Value::Array(forms)) = schema.get("anyOf") else { return schema };
+        let is_null = |s: &Value| s.get("type").and_then(Value::as_str) == Some("null");
+        match &forms[..] {
+            [x, null] | [null, x] if is_null(null) && !is_null(x) => schema = x,
+            _ => return schema,
+        }
+    }
+    schema
 }
 
 /// The most options a "must be one of" hint lists.
@@ -60,4 +223,94 @@ fn type_phrase(name: &str) -> Option<&'static str> {
         "null" => "must be null",
         _ => return None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn enum_else_const_strings_and_whole_numbers() {
+        let hint = |s: Value| FieldHint::from_json_schema(&s).options;
+        assert_eq!(hint(json!({"enum": ["a", 1, 2.0, 2.5, true, null, {"x": 1}], "const": "c"})), ["a", "1", "2"]);
+        assert_eq!(hint(json!({"const": "fast"})), ["fast"]);
+        assert_eq!(hint(json!({"const": 7})), ["7"]);
+        assert_eq!(hint(json!({"enum": "low", "const": "fast"})), ["fast"], "an enum that is no list");
+        assert!(hint(json!({"enum": [], "const": "fast"})).is_empty(), "an empty enum is still the enum");
+        assert!(hint(json!({"const": false})).is_empty());
+    }
+
+    #[test]
+    fn bounds_are_whole_and_lengths_not_negative() {
+        let h = FieldHint::from_json_schema(&json!({"minimum": -3, "maximum": 1e3, "minLength": -1, "maxLength": 2.5}));
+        assert_eq!((h.minimum, h.maximum, h.min_length, h.max_length), (Some(-3), Some(1000), None, None));
+        let h = FieldHint::from_json_schema(&json!({"minimum": 9e15, "maximum": 9_007_199_254_740_993_u64}));
+        assert_eq!((h.minimum, h.maximum), (None, None), "past 9e15");
+        let h =
+            FieldHint::from_json_schema(&json!({"minimum": "1", "exclusiveMaximum": 10, "type": ["integer", "null"]}));
+        assert_eq!(h, FieldHint::default());
+        let h = FieldHint::from_json_schema(&json!({"type": "integer", "minLength": 0}));
+        assert_eq!((h.expected_type.as_deref(), h.min_length), (Some("integer"), Some(0)));
+    }
+
+    #[test]
+    fn optional_reads_as_its_form_and_refs_need_the_root() {
+        let string = Some("string".to_owned());
+        for schema in [
+            json!({"anyOf": [{"type": "string"}, {"type": "null"}]}),
+            json!({"anyOf": [{"type": "null"}, {"type": "string"}], "default": null}),
+            json!({"anyOf": [{"anyOf": [{"type": "string"}, {"type": "null"}]}, {"type": "null"}]}),
+        ] {
+            assert_eq!(FieldHint::from_json_schema(&schema).expected_type, string, "{schema}");
+        }
+        for schema in [
+            json!({"anyOf": [{"type": "string"}, {"type": "integer"}]}),
+            json!({"anyOf": [{"type": "string"}, {"type": "integer"}, {"type": "null"}]}),
+            json!({"anyOf": [{"type": "null"}, {"type": "null"}]}),
+            json!({"$ref": "#/$defs/Level"}),
+        ] {
+            assert_eq!(FieldHint::from_json_schema(&schema), FieldHint::default(), "{schema}");
+        }
+    }
+
+    #[test]
+    fn an_input_schema_follows_local_refs_only_so_far() {
+        let schema = json!({
+            "$defs": {
+                "Level": {"enum": ["low", "high"], "type": "string"},
+                "Alias": {"$ref": "#/$defs/Level"},
+                "Loop": {"$ref": "#/$defs/Loop"},
+                "a/b": {"const": "slash"},
+            },
+            "definitions": {"Old": {"maximum": 5}},
+            "properties": {
+                "level": {"$ref": "#/$defs/Level", "default": "low", "maximum": 3},
+                "alias": {"anyOf": [{"$ref": "#/$defs/Alias"}, {"type": "null"}]},
+                "old": {"$ref": "#/definitions/Old"},
+                "escaped": {"$ref": "#/$defs/a~1b"},
+                "loop": {"$ref": "#/$defs/Loop"},
+                "missing": {"$ref": "#/$defs/Nowhere"},
+                "remote": {"$ref": "https://example.com/schema#/$defs/Level"},
+                "bare": {"title": "Bare"},
+            },
+        });
+        let hints = FieldHint::of_input_schema(&schema);
+        let mut got: Vec<(&str, &[String], Option<i64>)> =
+            hints.iter().map(|(f, h)| (f.as_str(), &h.options[..], h.maximum)).collect();
+        got.sort_unstable_by_key(|(f, ..)| *f);
+        let lh = ["low".to_owned(), "high".to_owned()];
+        assert_eq!(
+            got,
+            [
+                ("alias", &lh[..], None),
+                ("escaped", &["slash".to_owned()][..], None),
+                ("level", &lh[..], None),
+                ("old", &[][..], Some(5)),
+            ]
+        );
+        assert!(FieldHint::of_input_schema(&json!({"type": "object"})).is_empty());
+        assert!(FieldHint::of_input_schema(&json!([1])).is_empty());
+    }
 }

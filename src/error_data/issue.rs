@@ -1,5 +1,5 @@
-//! Schema-validation issues (Zod, Valibot and ArkType issues, Ajv errors)
-//! and the fixed phrases they are reported with: one table, [`Phrase`], is
+//! Schema-validation issues (Zod, Valibot and ArkType issues, Ajv errors,
+//! pydantic errors) and the fixed phrases they are reported with: one table, [`Phrase`], is
 //! the only list of them.
 
 use std::borrow::Cow;
@@ -72,6 +72,30 @@ pub enum Issue<'a> {
         /// The value the issue is about is absent from the call.
         missing: bool,
         /// The issue's path goes below a top-level argument.
+        nested: bool,
+    },
+    /// A pydantic 2 error (`{ type, loc }`): an entry of
+    /// `ValidationError.errors()`, of a model's or of a validated call's
+    /// arguments (`validate_call`, as Python MCP SDKs check a tool's
+    /// arguments). Only `type` and `loc[0]` are read: never `input`,
+    /// `msg` or `url`, nor anything of `ctx` (which may quote the input:
+    /// `value_error`'s `error`, `union_tag_invalid`'s `tag`); what the
+    /// schema declares comes from the tool's JSON Schema instead
+    /// ([`FieldHint::of_input_schema`](super::FieldHint::of_input_schema)).
+    ///
+    /// pydantic says itself what is missing (`missing`,
+    /// `missing_argument`) and which key is unknown (`extra_forbidden`,
+    /// `unexpected_keyword_argument`: `loc` ends at that key, as
+    /// Valibot's and ArkType's paths do). A union's errors have the
+    /// member's label in `loc` (`["either", "int"]`) and read as nested.
+    Pydantic {
+        /// `error.type`, e.g. `less_than_equal`.
+        error_type: &'a str,
+        /// `error.loc[0]` when it is a string: a field, an argument, or a
+        /// key the caller chose (shown only when it is a catalog field).
+        first_segment: Option<&'a str>,
+        /// `loc` has more than one item: what is wrong lies inside the
+        /// field `loc[0]` names.
         nested: bool,
     },
 }
@@ -164,6 +188,15 @@ impl Phrase {
                 Self::of_arktype(code).keyed(unknown_key, missing, nested)
             }
             Issue::Ajv { keyword, instance_path, .. } => Self::of_ajv(keyword, instance_path),
+            Issue::Pydantic { error_type, nested, .. } => {
+                let unknown_key = matches!(
+                    error_type,
+                    "extra_forbidden" | "unexpected_keyword_argument" | "unexpected_positional_argument"
+                );
+                // A value left out has its own types (`missing`), whose
+                // phrase is `Required`: `keyed` places it.
+                Self::of_pydantic(error_type).keyed(unknown_key, false, nested)
+            }
         }
     }
 
@@ -250,6 +283,96 @@ impl Phrase {
             "max" | "maxLength" | "before" => Self::Big,
             "divisor" => Self::Step,
             "pattern" => Self::Format,
+            _ => Self::Invalid,
+        }
+    }
+
+    /// A pydantic error type's phrase (pydantic-core's `ErrorType`). A
+    /// number, boolean or other non-text value that does not parse is of
+    /// the wrong type; a text that does not parse as a date, time, URL or
+    /// UUID has the wrong format. `value_error` and `assertion_error`
+    /// (a validator's own rule, also pydantic's e-mail check) are invalid.
+    fn of_pydantic(error_type: &str) -> Self {
+        match error_type {
+            "missing" | "missing_argument" | "missing_keyword_only_argument" | "missing_positional_only_argument" => {
+                Self::Required
+            }
+            "extra_forbidden" | "unexpected_keyword_argument" | "unexpected_positional_argument" => {
+                Self::UnknownArgument
+            }
+            "literal_error" | "enum" => Self::NotAllowed,
+            "union_tag_invalid" | "union_tag_not_found" => Self::NoForm,
+            "greater_than" | "greater_than_equal" | "too_short" | "string_too_short" | "bytes_too_short" => Self::Small,
+            "less_than"
+            | "less_than_equal"
+            | "too_long"
+            | "string_too_long"
+            | "bytes_too_long"
+            | "url_too_long"
+            | "int_parsing_size"
+            | "decimal_max_digits"
+            | "decimal_max_places"
+            | "decimal_whole_digits" => Self::Big,
+            "multiple_of" => Self::Step,
+            "finite_number" => Self::NotFinite,
+            "string_pattern_mismatch"
+            | "string_unicode"
+            | "json_invalid"
+            | "bytes_invalid_encoding"
+            | "url_parsing"
+            | "url_syntax_violation"
+            | "url_scheme"
+            | "uuid_parsing"
+            | "uuid_version"
+            | "date_parsing"
+            | "date_from_datetime_parsing"
+            | "date_from_datetime_inexact"
+            | "time_parsing"
+            | "datetime_parsing"
+            | "datetime_object_invalid"
+            | "datetime_from_date_parsing"
+            | "time_delta_parsing"
+            | "timezone_naive"
+            | "timezone_aware"
+            | "timezone_offset" => Self::Format,
+            "invalid_key" | "set_item_not_hashable" => Self::InvalidEntry,
+            "model_type"
+            | "model_attributes_type"
+            | "dataclass_type"
+            | "dataclass_exact_type"
+            | "none_required"
+            | "iterable_type"
+            | "string_type"
+            | "string_sub_type"
+            | "dict_type"
+            | "mapping_type"
+            | "list_type"
+            | "tuple_type"
+            | "set_type"
+            | "frozen_set_type"
+            | "bool_type"
+            | "bool_parsing"
+            | "int_type"
+            | "int_parsing"
+            | "int_from_float"
+            | "float_type"
+            | "float_parsing"
+            | "bytes_type"
+            | "date_type"
+            | "time_type"
+            | "datetime_type"
+            | "time_delta_type"
+            | "url_type"
+            | "uuid_type"
+            | "decimal_type"
+            | "decimal_parsing"
+            | "complex_type"
+            | "complex_str_parsing"
+            | "callable_type"
+            | "is_instance_of"
+            | "is_subclass_of"
+            | "arguments_type"
+            | "json_type" => Self::WrongType,
             _ => Self::Invalid,
         }
     }
@@ -348,7 +471,7 @@ impl ErrorClassifier {
     }
 
     /// Safe data for schema-validation issues (Zod, Valibot and ArkType
-    /// issues, Ajv errors): the field is the top-level path segment when it
+    /// issues, Ajv errors, pydantic errors): the field is the top-level path segment when it
     /// is a field of the tool, the message a fixed phrase for the issue's
     /// code, type or keyword, or what the field's schema hint says.
     #[must_use]
@@ -381,7 +504,8 @@ impl ErrorClassifier {
                 let segment = match *issue {
                     Issue::Zod { first_segment, .. }
                     | Issue::Valibot { first_segment, .. }
-                    | Issue::ArkType { first_segment, .. } => first_segment.map(Cow::Borrowed),
+                    | Issue::ArkType { first_segment, .. }
+                    | Issue::Pydantic { first_segment, .. } => first_segment.map(Cow::Borrowed),
                     Issue::Ajv {
                         keyword: "required" | "dependentRequired" | "dependencies",
                         instance_path: "",

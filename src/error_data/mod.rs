@@ -24,7 +24,7 @@ pub(crate) use issue::IssuePhrase;
 pub use issue::{issue_message, Issue, ISSUES_IN_TEXT, ISSUE_MESSAGES};
 pub use reader::IssueFields;
 #[cfg_attr(not(target_arch = "wasm32"), allow(unused_imports, reason = "for the wasm binding"))]
-pub(crate) use reader::{Place, Step as IssueStep, PATH as ISSUE_PATH};
+pub(crate) use reader::{Place, Step as IssueStep, LOC as ISSUE_LOC, PATH as ISSUE_PATH};
 pub use response::{
     ErrorData, ErrorResponse, RpcData, RpcError, StructuredError, TextContent, ToolErrorResult, ToolFailure,
     INVALID_ARGUMENT, INVALID_ARGUMENTS_MESSAGE, INVALID_PARAMS, UNKNOWN_TOOL, UNKNOWN_TOOL_MESSAGE,

@@ -20,6 +20,11 @@ pub(crate) enum Step {
 /// Standard Schema path items (`{ key }`).
 pub(crate) const PATH: &[Step] = &[Step::Key("path")];
 
+/// Where a pydantic error keeps its location (a list of keys and
+/// indexes); only its length is read, and its first item
+/// ([`Place::FirstLoc`]).
+pub(crate) const LOC: &[Step] = &[Step::Key("loc")];
+
 /// A place read from every issue, whichever validator made it; each is
 /// one field of [`IssueFields`], read only when it holds a string.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -35,13 +40,14 @@ pub(crate) enum Place {
     Expected,
     ArkKind,
     FirstKey,
+    FirstLoc,
 }
 
 impl Place {
     /// Every place, in the order a binding streams them (`place as usize`
     /// is its index here).
     #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code, reason = "for the wasm binding"))]
-    pub(crate) const ALL: [Self; 11] = [
+    pub(crate) const ALL: [Self; 12] = [
         Self::Code,
         Self::FirstSegment,
         Self::Received,
@@ -53,6 +59,7 @@ impl Place {
         Self::Expected,
         Self::ArkKind,
         Self::FirstKey,
+        Self::FirstLoc,
     ];
 
     /// The steps from the issue to the place.
@@ -69,13 +76,14 @@ impl Place {
             Self::Expected => &[Step::Key("expected")],
             Self::ArkKind => &[Step::Key(" arkKind")],
             Self::FirstKey => &[Step::Key("path"), Step::Index(0), Step::Key("key")],
+            Self::FirstLoc => &[Step::Key("loc"), Step::Index(0)],
         }
     }
 }
 
 /// What is read of one schema issue, whichever validator made it: a few
-/// fixed places, each when it holds a string, and two facts about its
-/// path. Received values, unknown keys and the issue's own message are
+/// fixed places, each when it holds a string, two facts about its path
+/// and the length of a pydantic `loc`. Received values, unknown keys and the issue's own message are
 /// never among them. [`Issue::from_fields`] decides what kind of issue
 /// it is.
 ///
@@ -114,7 +122,8 @@ pub struct IssueFields<'a> {
     pub missing_property: Option<&'a str>,
     /// `kind`: Valibot's `schema`, `validation` or `transformation`.
     pub kind: Option<&'a str>,
-    /// `type`: the Valibot schema or action that failed (`max_value`).
+    /// `type`: the Valibot schema or action that failed (`max_value`), or
+    /// a pydantic error's type (`less_than_equal`).
     pub issue_type: Option<&'a str>,
     /// `expected`, as the validator words it: only compared, with
     /// Valibot's `never` (a key its strict object does not declare) and
@@ -122,6 +131,11 @@ pub struct IssueFields<'a> {
     pub expected: Option<&'a str>,
     /// `" arkKind"`: ArkType's brand, `error` on its errors.
     pub ark_kind: Option<&'a str>,
+    /// `loc[0]`, when it is a string: a pydantic error's field.
+    pub first_loc: Option<&'a str>,
+    /// How many items `loc` has, when it is a list (a pydantic error's
+    /// location); `None` when the issue has no `loc` list.
+    pub loc_len: Option<usize>,
     /// How many items `path` has (0 when it has none, or is no list).
     pub path_len: usize,
     /// The input that failed has no value at `path` (a step finds no key
@@ -132,8 +146,13 @@ pub struct IssueFields<'a> {
 
 impl<'a> IssueFields<'a> {
     /// The fields from what `at` reads at each place (a string, or
-    /// nothing), and the path facts.
-    pub(crate) fn read(at: impl Fn(Place) -> Option<&'a str>, path_len: usize, absent: bool) -> Self {
+    /// nothing), the path facts and `loc`'s length.
+    pub(crate) fn read(
+        at: impl Fn(Place) -> Option<&'a str>,
+        path_len: usize,
+        absent: bool,
+        loc_len: Option<usize>,
+    ) -> Self {
         Self {
             code: at(Place::Code),
             first_segment: at(Place::FirstSegment),
@@ -146,13 +165,16 @@ impl<'a> IssueFields<'a> {
             issue_type: at(Place::Type),
             expected: at(Place::Expected),
             ark_kind: at(Place::ArkKind),
+            first_loc: at(Place::FirstLoc),
+            loc_len,
             path_len,
             absent,
         }
     }
 
     /// Reads an issue given as JSON: a Zod issue, a Valibot or ArkType
-    /// Standard Schema issue, or an Ajv error (anything else reads as
+    /// Standard Schema issue, an Ajv error, or a pydantic error (an entry
+    /// of `ValidationError.errors()`; anything else reads as
     /// nothing, an issue with no fields). `input`, the arguments that
     /// failed, tells whether the issue's path has a value in it; only
     /// presence is read.
@@ -174,7 +196,8 @@ impl<'a> IssueFields<'a> {
             (Some(input), Some(path)) => absent_at(input, path),
             _ => false,
         };
-        Self::read(|place| at(issue, place.steps()).and_then(Value::as_str), path_len, absent)
+        let loc_len = at(issue, LOC).and_then(Value::as_array).map(Vec::len);
+        Self::read(|place| at(issue, place.steps()).and_then(Value::as_str), path_len, absent, loc_len)
     }
 }
 
@@ -236,8 +259,11 @@ impl<'a> Issue<'a> {
     /// Which validator's issue `fields` describe, and what it says: an Ajv
     /// error has a `keyword`; an ArkType error is branded
     /// `" arkKind": "error"`; a Valibot issue has a `kind` of `schema`,
-    /// `validation` or `transformation` and a `type`; anything else is
-    /// read as a Zod issue (one with no code is invalid, whatever it is).
+    /// `validation` or `transformation` and a `type`; a pydantic error
+    /// has a `loc` list and a `type` (and none of those `kind`s: pydantic's
+    /// errors have no `kind`, and Valibot's and Zod's keep their place in
+    /// `path`, never `loc`); anything else is read as a Zod issue (one
+    /// with no code is invalid, whatever it is).
     ///
     /// A value is missing when the input has none at the path, or (Zod 3,
     /// on `invalid_type` only) when the issue says it `received`
@@ -286,6 +312,9 @@ impl<'a> Issue<'a> {
                 missing,
                 nested,
             };
+        }
+        if let (Some(loc_len), Some(error_type)) = (fields.loc_len, fields.issue_type) {
+            return Issue::Pydantic { error_type, first_segment: fields.first_loc, nested: loc_len > 1 };
         }
         let code = fields.code.unwrap_or_default();
         Issue::Zod {
@@ -367,6 +396,7 @@ mod tests {
         let issue = json!({
             "code": "c", "path": [{"key": "k"}], "received": "r", "keyword": "w", "instancePath": "/i",
             "params": {"missingProperty": "m"}, "kind": "schema", "type": "t", "expected": "e", " arkKind": "a",
+            "loc": ["l", 0],
         });
         let fields = IssueFields::from_json(&issue, None);
         let want = IssueFields {
@@ -381,6 +411,8 @@ mod tests {
             issue_type: Some("t"),
             expected: Some("e"),
             ark_kind: Some("a"),
+            first_loc: Some("l"),
+            loc_len: Some(2),
             path_len: 1,
             absent: false,
         };
@@ -462,6 +494,74 @@ mod tests {
             json!({"kind": "schema", "code": "too_big"}),
         ] {
             assert!(matches!(Issue::from_json(&other, None), Issue::Zod { code: "too_big", .. }), "{other}");
+        }
+    }
+
+    #[test]
+    fn pydantic_errors_have_a_loc_list_and_a_type() {
+        let error = json!({"type": "less_than_equal", "loc": ["limit"], "msg": "Input should be less than or equal to 100",
+            "input": 1000, "ctx": {"le": 100}, "url": "https://errors.pydantic.dev/2.11/v/less_than_equal"});
+        assert_eq!(
+            Issue::from_json(&error, None),
+            Issue::Pydantic { error_type: "less_than_equal", first_segment: Some("limit"), nested: false }
+        );
+        let nested = json!({"type": "int_parsing", "loc": ["counts", "SECRET key"]});
+        assert_eq!(
+            Issue::from_json(&nested, None),
+            Issue::Pydantic { error_type: "int_parsing", first_segment: Some("counts"), nested: true }
+        );
+        // A model validator's error is at the model: no field.
+        let top = json!({"type": "value_error", "loc": [], "ctx": {"error": "SECRET"}});
+        assert_eq!(
+            Issue::from_json(&top, None),
+            Issue::Pydantic { error_type: "value_error", first_segment: None, nested: false }
+        );
+        let positional = json!({"type": "unexpected_positional_argument", "loc": [2]});
+        assert!(matches!(Issue::from_json(&positional, None), Issue::Pydantic { first_segment: None, .. }));
+        // Valibot's `type` with its `kind` stays Valibot's, a `loc` that is no
+        // list or no `type` is no pydantic error.
+        let valibot = json!({"kind": "schema", "type": "string", "loc": ["x"], "path": [{"key": "title"}]});
+        assert!(matches!(Issue::from_json(&valibot, None), Issue::Valibot { first_segment: Some("title"), .. }));
+        for other in [
+            json!({"type": "missing", "loc": "limit", "code": "too_big"}),
+            json!({"loc": ["limit"], "code": "too_big"}),
+            json!({"type": 5, "loc": ["limit"], "code": "too_big"}),
+        ] {
+            assert!(matches!(Issue::from_json(&other, None), Issue::Zod { code: "too_big", .. }), "{other}");
+        }
+    }
+
+    #[test]
+    fn pydantic_types_and_places_have_their_phrases() {
+        let phrase = |t: &str, loc: Value| issue_message(&Issue::from_json(&json!({"type": t, "loc": loc}), None));
+        let cases = [
+            ("missing", json!(["repo"]), "is required"),
+            ("missing_argument", json!(["repo"]), "is required"),
+            ("missing", json!(["filter", "since"]), "is missing a required property"),
+            ("missing", json!(["tags", 0, "name"]), "is missing a required property"),
+            ("extra_forbidden", json!(["SECRET"]), "is not a known argument"),
+            ("unexpected_keyword_argument", json!(["SECRET"]), "is not a known argument"),
+            ("extra_forbidden", json!(["filter", "SECRET"]), "contains an unknown property"),
+            ("literal_error", json!(["priority"]), "is not one of the allowed values"),
+            ("enum", json!(["level"]), "is not one of the allowed values"),
+            ("int_parsing", json!(["limit"]), "has the wrong type"),
+            ("model_type", json!(["filter"]), "has the wrong type"),
+            ("int_parsing", json!(["counts", "SECRET"]), "contains an invalid entry"),
+            ("less_than_equal", json!(["limit"]), "is too large or too long"),
+            ("string_too_long", json!(["title"]), "is too large or too long"),
+            ("greater_than", json!(["limit"]), "is too small or too short"),
+            ("too_short", json!(["tags"]), "is too small or too short"),
+            ("multiple_of", json!(["step"]), "is not a multiple of the required step"),
+            ("finite_number", json!(["ratio"]), "must be a finite number"),
+            ("string_pattern_mismatch", json!(["code"]), "does not have the expected format"),
+            ("url_parsing", json!(["site"]), "does not have the expected format"),
+            ("union_tag_invalid", json!(["shape"]), "does not match any allowed form"),
+            ("value_error", json!(["email"]), "is invalid"),
+            ("assertion_error", json!(["note"]), "is invalid"),
+            ("some_future_type", json!(["note"]), "is invalid"),
+        ];
+        for (t, loc, want) in cases {
+            assert_eq!(phrase(t, loc.clone()), want, "{t} at {loc}");
         }
     }
 
