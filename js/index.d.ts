@@ -520,13 +520,16 @@ export type ToolFailureResult = {
 /**
  * A Zod issue (v3 or v4), a Standard Schema issue (Valibot's and ArkType's,
  * as their `~standard.validate` gives them: path items may be `{ key }`) or
- * an Ajv `ErrorObject`, as the validators produce them (only fixed places
- * are read; no index signature, so their own types are accepted as they are).
+ * an Ajv `ErrorObject`, or a pydantic error (`{ type, loc }`, an entry of a
+ * Python `ValidationError.errors()` as JSON), as the validators produce them
+ * (only fixed places are read; no index signature, so their own types are
+ * accepted as they are).
  */
 export type SchemaIssue =
   | { readonly code: string; readonly path: readonly PropertyKey[] }
   | { readonly message: string; readonly path?: ReadonlyArray<PropertyKey | { readonly key: PropertyKey }> | undefined }
-  | { readonly keyword: string; readonly instancePath: string; readonly params?: object };
+  | { readonly keyword: string; readonly instancePath: string; readonly params?: object }
+  | { readonly type: string; readonly loc: readonly (string | number)[] };
 
 /** A list of schema issues, or a failed validation that carries one (a `ZodError`, v3 or v4; a Standard Schema failure result). */
 export type SchemaIssues = readonly SchemaIssue[] | { readonly issues: readonly SchemaIssue[] };
