@@ -12,7 +12,7 @@ Importing it never imports an MCP SDK.
 from __future__ import annotations
 
 from collections.abc import AsyncIterable, AsyncIterator, Iterable, Iterator
-from typing import Any, TypeVar, overload
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from mcp_boundary import _mcp_boundary
 from mcp_boundary._mcp_boundary import (
@@ -39,6 +39,9 @@ from mcp_boundary._mcp_boundary import (
     unread_count,
     validate_recipient,
 )
+
+if TYPE_CHECKING:
+    from mcp_boundary._mcp_boundary import Format
 
 __version__: str = _mcp_boundary.__version__
 
@@ -87,26 +90,29 @@ class ToolRegistry(_mcp_boundary.ToolRegistry):
 
     __slots__ = ()
 
-    def to_provider(self, payload: _P, format: str) -> _P:  # noqa: A002 - the API's name
+    def to_provider(self, payload: _P, format: Format) -> _P:  # noqa: A002 - the API's name
+        """The payload with canonical names made aliases: a dict or list,
+        or a pydantic model (a model of the same class comes back)."""
         return _as_model(payload, super().to_provider(payload, format))  # type: ignore[no-any-return]
 
-    def from_provider(self, payload: _P, format: str) -> _P:  # noqa: A002
+    def from_provider(self, payload: _P, format: Format) -> _P:  # noqa: A002
+        """The payload with aliases made canonical names (as ``to_provider``)."""
         return _as_model(payload, super().from_provider(payload, format))  # type: ignore[no-any-return]
 
     @overload
-    def from_provider_sse(self, chunks: AsyncIterable[bytes], format: str) -> AsyncIterator[bytes]: ...
+    def from_provider_sse(self, chunks: AsyncIterable[bytes], format: Format) -> AsyncIterator[bytes]: ...
     @overload
-    def from_provider_sse(self, chunks: Iterable[bytes], format: str) -> Iterator[bytes]: ...
+    def from_provider_sse(self, chunks: Iterable[bytes], format: Format) -> Iterator[bytes]: ...
     def from_provider_sse(
-        self, chunks: Iterable[bytes] | AsyncIterable[bytes], format: str  # noqa: A002
+        self, chunks: Iterable[bytes] | AsyncIterable[bytes], format: Format  # noqa: A002
     ) -> Iterator[bytes] | AsyncIterator[bytes]:
         """Raw ``text/event-stream`` bytes with tool names made canonical,
         from an iterable (a generator) or an async iterable (an httpx
         response's ``aiter_bytes()``), chunks of any size."""
         rewriter = SseRewriter(self, format)
-        if hasattr(chunks, "__aiter__"):
-            return _sse_async(rewriter, chunks)  # type: ignore[arg-type]
-        return _sse(rewriter, chunks)  # type: ignore[arg-type]
+        if isinstance(chunks, AsyncIterable):
+            return _sse_async(rewriter, chunks)
+        return _sse(rewriter, chunks)
 
 
 def _sse(rewriter: SseRewriter, chunks: Iterable[bytes]) -> Iterator[bytes]:
