@@ -15,7 +15,7 @@ PKG_RUSTFLAGS := --remap-path-prefix=$(or $(CARGO_HOME),$(HOME)/.cargo)/registry
 TABLES := target/build-tables
 SOURCES := $(shell find src -name '*.rs') Cargo.toml Cargo.lock $(wildcard js/*.js js/*.mjs js/*.d.ts js/api/*.js js/mcp/*.js) README.md CONTRIBUTING.md $(wildcard docs/*.md LICENSE-*)
 
-.PHONY: setup pkg demo console test test-rust test-wasm test-js lint vectors vectors-check bench fuzz clean
+.PHONY: setup pkg demo console test test-rust test-wasm test-js test-python wheel lint vectors vectors-check bench fuzz clean
 
 setup:
 	@bash scripts/setup.sh
@@ -51,8 +51,8 @@ demo: pkg
 console: pkg
 	node scripts/serve.mjs 8000
 
-## test: every test: Rust natively, wasm in Node, Chromium and Firefox, the npm package (Node, Deno, Bun, workerd, Chromium, Firefox), the types
-test: lint vectors-check test-rust test-wasm test-js
+## test: every test: Rust natively, wasm in Node, Chromium and Firefox, the npm package (Node, Deno, Bun, workerd, Chromium, Firefox), the types, the Python package
+test: lint vectors-check test-rust test-wasm test-js test-python
 	@echo "make test: all suites passed"
 
 lint: setup
@@ -60,6 +60,7 @@ lint: setup
 	cargo clippy --all-targets -q -- -D warnings
 	cargo clippy --target wasm32-unknown-unknown --all-targets -q -- -D warnings
 	cargo clippy --target wasm32-unknown-unknown --lib --features build-tables -q -- -D warnings
+	cargo clippy --lib --features python -q -- -D warnings
 
 ## vectors: tests/data/*.json written again from scripts/gen_*_vectors.py (the vectors' source)
 vectors: setup
@@ -82,6 +83,17 @@ test-js: pkg
 	node --test js-tests/
 	node scripts/readme-types.mjs
 	tsc -p js-tests/types
+
+## wheel: the Python package as an abi3 manylinux2014 wheel in target/wheels/ (zig links against old glibc symbols)
+wheel: setup
+	VIRTUAL_ENV=$(CURDIR)/.venv PATH=$(CURDIR)/.venv/bin:$$PATH maturin build --zig --compatibility manylinux2014 --out target/wheels
+	@ls -l target/wheels/*.whl
+
+## test-python: the Python package built into .venv/ (maturin develop), then pytest (shared vectors, hostile inputs) and mypy --strict on the usage file
+test-python: setup
+	VIRTUAL_ENV=$(CURDIR)/.venv .venv/bin/maturin develop -q
+	.venv/bin/python -m pytest -q tests/python
+	.venv/bin/mypy --strict tests/python/usage_typed.py python/mcp_boundary
 
 ## fuzz: the seeded random driver of every public entry point, long (make test runs it short)
 fuzz: setup

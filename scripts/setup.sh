@@ -30,6 +30,26 @@ if ! command -v python3 >/dev/null; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends python3 >/dev/null
 fi
 
+# The Python extension's tools (maturin, ziglang for manylinux2014 wheels,
+# pytest, mypy, pydantic) in a virtual environment, .venv/ (gitignored),
+# from PyPI at the versions in scripts/python-dev.txt; installed again when
+# that file changes.
+if ! python3 -c 'import venv, ensurepip' 2>/dev/null; then
+  say "installing python3-venv (Debian)"
+  SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends python3-venv >/dev/null
+fi
+if [ ! -x .venv/bin/python ]; then
+  say "creating the Python virtual environment .venv/"
+  python3 -m venv .venv
+fi
+if [ ! -f .venv/.python-dev.txt ] || ! cmp -s scripts/python-dev.txt .venv/.python-dev.txt; then
+  say "installing the Python tools into .venv/ (maturin, ziglang, pytest, mypy, pydantic)"
+  .venv/bin/pip install -q --disable-pip-version-check -r scripts/python-dev.txt
+  cp scripts/python-dev.txt .venv/.python-dev.txt
+fi
+
 # Debian's Chromium and its driver, for wasm-bindgen-test in the browser.
 if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
   say "installing chromium and chromium-driver (Debian)"

@@ -130,6 +130,11 @@ mod tool_name;
 #[doc(hidden)]
 pub mod binding;
 
+/// The Python extension module (`mcp_boundary._mcp_boundary`): only with
+/// the `python` feature, which maturin turns on (pyproject.toml).
+#[cfg(all(feature = "python", not(target_arch = "wasm32")))]
+mod python;
+
 /// The README's Rust examples, run as doc tests (`cargo test --doc`).
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]

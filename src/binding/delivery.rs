@@ -18,8 +18,8 @@ use std::cmp::Ordering;
 use super::argument::ArgumentError;
 use crate::delivery::{
     broadcast_audience, is_utc_timestamp, list_unread, mark_read, read_state, AgentEntry, DeliveryPlan, Field,
-    MalformedRecord, MarkError, MarkRead, MessageRecord, ReadState, Receipt, Receipts, RecordKeys, Text, READ_AT,
-    RECORD_KEYS,
+    MalformedRecord, MarkError, MarkRead, Marked, MessageRecord, NotMarked, Planned, ReadState, Receipt, Receipts,
+    RecordKeys, Text, READ_AT, RECORD_KEYS,
 };
 use crate::recipient::BROADCAST;
 
@@ -74,14 +74,6 @@ pub fn delivery_tables(out: &Array) {
     out.give(to_js(&Tables { keys: RECORD_KEYS, states: STATES.map(ReadState::as_str), timestamp_key: READ_AT }));
 }
 
-/// A delivery plan as the JS API returns it.
-#[derive(Serialize)]
-struct Planned<'p> {
-    ok: bool,
-    #[serde(flatten)]
-    plan: &'p DeliveryPlan,
-}
-
 /// Sets `out[0]` to the plan for a recipient `to` that validated: the
 /// direct recipient, or (for `broadcast`) the audience for `sender` among
 /// `agents` (strings or `{ id, accountType }`; other entries, and entries
@@ -125,27 +117,6 @@ pub fn plan(broadcast: bool, to: &str, sender: &JsValue, agents: &JsValue, out: 
     };
     out.give(to_js(&Planned { ok: true, plan: &plan }));
     true
-}
-
-/// A failed mark as the JS API returns it.
-#[derive(Serialize)]
-struct NotMarked {
-    ok: bool,
-    error: NotARecipientData,
-}
-
-#[derive(Serialize)]
-struct NotARecipientData {
-    code: &'static str,
-    message: &'static str,
-}
-
-/// A mark as the JS API returns it.
-#[derive(Serialize)]
-struct Marked<'m> {
-    ok: bool,
-    #[serde(flatten)]
-    mark: &'m MarkRead<&'m str>,
 }
 
 /// The buffers of delivery calls.
@@ -219,10 +190,7 @@ impl Mailbox {
                             MarkRead { already_read: mark.already_read, target: mark.target, read_at: &*read_at };
                         to_js(&Marked { ok: true, mark: &mark })
                     }
-                    Err(MarkError::NotARecipient(n)) => to_js(&NotMarked {
-                        ok: false,
-                        error: NotARecipientData { code: n.code(), message: n.message() },
-                    }),
+                    Err(MarkError::NotARecipient(n)) => to_js(&NotMarked::from(n)),
                     Err(MarkError::BadTimestamp) => return Err(js_error(&ArgumentError::new(NOW))),
                     Err(MarkError::Malformed(e)) => return Err(js_error(&e)),
                 };

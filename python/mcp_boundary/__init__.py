@@ -1,0 +1,135 @@
+"""mcp-boundary: checks for the place where an MCP server or host takes in
+untrusted strings from language models and peer agents.
+
+Every rule, result shape and message lives in the Rust core
+(``mcp_boundary._mcp_boundary``); this package re-exports it and adds only
+what exists because of Python: ``ToolRegistry.from_provider_sse`` over an
+iterable or async iterable of bytes, and pydantic models given to
+``to_provider``/``from_provider`` come back as models of the same class.
+Importing it never imports an MCP SDK.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterable, AsyncIterator, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, TypeVar, overload
+
+from mcp_boundary import _mcp_boundary
+from mcp_boundary._mcp_boundary import (
+    BROADCAST,
+    FORMATS,
+    VALID_SHAPES,
+    ArgumentError,
+    ErrorClassifier,
+    EventRewriter,
+    MalformedRecordError,
+    McpBoundaryError,
+    OptionsError,
+    RecipientValidator,
+    SseRewriter,
+    ToolNameError,
+    list_unread,
+    mark_read,
+    plan_delivery,
+    read_state,
+    recipient_json_schema,
+    to_llm_facing_name,
+    tool_definitions,
+    try_reverse_to_canonical,
+    unread_count,
+    validate_recipient,
+)
+
+if TYPE_CHECKING:
+    from mcp_boundary._mcp_boundary import Format
+
+__version__: str = _mcp_boundary.__version__
+
+__all__ = [
+    "BROADCAST",
+    "FORMATS",
+    "VALID_SHAPES",
+    "ArgumentError",
+    "ErrorClassifier",
+    "EventRewriter",
+    "MalformedRecordError",
+    "McpBoundaryError",
+    "OptionsError",
+    "RecipientValidator",
+    "SseRewriter",
+    "ToolNameError",
+    "ToolRegistry",
+    "__version__",
+    "list_unread",
+    "mark_read",
+    "plan_delivery",
+    "read_state",
+    "recipient_json_schema",
+    "to_llm_facing_name",
+    "tool_definitions",
+    "try_reverse_to_canonical",
+    "unread_count",
+    "validate_recipient",
+]
+
+_P = TypeVar("_P")
+
+
+def _as_model(payload: Any, result: Any) -> Any:
+    """A pydantic model's class made again from the rewritten JSON."""
+    validate = getattr(type(payload), "model_validate", None)
+    if validate is not None and hasattr(payload, "model_dump"):
+        return validate(result)
+    return result
+
+
+class ToolRegistry(_mcp_boundary.ToolRegistry):
+    """The two-way mapping of a host's tool names (see the core's class);
+    payloads may also be the provider SDKs' pydantic models, and raw SSE
+    streams are rewritten by ``from_provider_sse``."""
+
+    __slots__ = ()
+
+    def to_provider(self, payload: _P, format: Format) -> _P:  # noqa: A002 - the API's name
+        """The payload with canonical names made aliases: a dict or list,
+        or a pydantic model (a model of the same class comes back)."""
+        return _as_model(payload, super().to_provider(payload, format))  # type: ignore[no-any-return]
+
+    def from_provider(self, payload: _P, format: Format) -> _P:  # noqa: A002
+        """The payload with aliases made canonical names (as ``to_provider``)."""
+        return _as_model(payload, super().from_provider(payload, format))  # type: ignore[no-any-return]
+
+    @overload
+    def from_provider_sse(self, chunks: AsyncIterable[bytes], format: Format) -> AsyncIterator[bytes]: ...
+    @overload
+    def from_provider_sse(self, chunks: Iterable[bytes], format: Format) -> Iterator[bytes]: ...
+    def from_provider_sse(
+        self, chunks: Iterable[bytes] | AsyncIterable[bytes], format: Format  # noqa: A002
+    ) -> Iterator[bytes] | AsyncIterator[bytes]:
+        """Raw ``text/event-stream`` bytes with tool names made canonical,
+        from an iterable (a generator) or an async iterable (an httpx
+        response's ``aiter_bytes()``), chunks of any size."""
+        rewriter = SseRewriter(self, format)
+        if isinstance(chunks, AsyncIterable):
+            return _sse_async(rewriter, chunks)
+        return _sse(rewriter, chunks)
+
+
+def _sse(rewriter: SseRewriter, chunks: Iterable[bytes]) -> Iterator[bytes]:
+    for chunk in chunks:
+        out = rewriter.feed(chunk)
+        if out:
+            yield out
+    rest = rewriter.finish()
+    if rest:
+        yield rest
+
+
+async def _sse_async(rewriter: SseRewriter, chunks: AsyncIterable[bytes]) -> AsyncIterator[bytes]:
+    async for chunk in chunks:
+        out = rewriter.feed(chunk)
+        if out:
+            yield out
+    rest = rewriter.finish()
+    if rest:
+        yield rest

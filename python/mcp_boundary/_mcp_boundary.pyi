@@ -1,0 +1,242 @@
+"""Stubs of the compiled module (src/python/); results are plain dicts and
+lists, the same JSON as the JS package returns."""
+
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import datetime
+from typing import Any, Literal, TypedDict, TypeVar, final, type_check_only
+
+from typing_extensions import NotRequired
+
+_M = TypeVar("_M", bound=Mapping[str, Any])
+_V = TypeVar("_V")
+
+__version__: str
+VALID_SHAPES: list[str]
+BROADCAST: str
+FORMATS: list[str]
+
+Format = Literal["anthropic", "openai-chat", "openai-responses", "gemini", "bedrock-converse"]
+ProfileName = Literal["anthropic", "openai", "gemini", "bedrock", "mcp", "portable"]
+RejectionReasonName = Literal[
+    "not_a_string", "empty", "surrounding_whitespace", "wrong_broadcast_literal", "agent_prefix_with_name",
+    "missing_at_prefix", "too_long", "invalid_characters", "unknown_agent", "pattern_mismatch",
+]
+ReadStateName = Literal["unread", "read", "not_a_recipient"]
+JsonValue = Any
+
+# Errors: McpBoundaryError is a ValueError; OptionsError and ArgumentError are TypeErrors too.
+class McpBoundaryError(ValueError):
+    code: str
+    reason: str
+
+class OptionsError(McpBoundaryError, TypeError):
+    option: str
+
+class ArgumentError(McpBoundaryError, TypeError):
+    limit: int
+
+class ToolNameError(McpBoundaryError):
+    tool_name: str
+    profile: str
+    position: int
+    length: int
+    limit: int
+    existing: str
+    alias: str
+
+class MalformedRecordError(McpBoundaryError):
+    place: str
+
+# Recipients
+@type_check_only
+class RecipientKind(TypedDict):
+    kind: Literal["broadcast", "identity"]
+    id: NotRequired[str]
+
+@type_check_only
+class RecipientError(TypedDict):
+    error: str
+    code: Literal["INVALID_RECIPIENT_SHAPE", "UNKNOWN_RECIPIENT"]
+    to: str
+    valid_shapes: list[str]
+    message: str
+    reason: RejectionReasonName
+    position: NotRequired[int]
+    limit: NotRequired[int]
+    suggestions: NotRequired[list[str]]
+
+@type_check_only
+class Accepted(TypedDict):
+    ok: Literal[True]
+    recipient: RecipientKind
+
+@type_check_only
+class Rejected(TypedDict):
+    ok: Literal[False]
+    error: RecipientError
+
+RecipientResult = Accepted | Rejected
+
+@type_check_only
+class RecipientJsonSchema(TypedDict):
+    type: Literal["string"]
+    pattern: str
+    description: str
+
+def validate_recipient(to: object, /) -> RecipientResult: ...
+def recipient_json_schema(
+    *,
+    known_agents: Sequence[str] | None = None,
+    strict: bool | None = None,
+    identity_pattern: str | None = None,
+    max_identifier_length: int | None = None,
+) -> RecipientJsonSchema: ...
+@final
+class RecipientValidator:
+    def __init__(
+        self,
+        *,
+        known_agents: Sequence[str] | None = None,
+        strict: bool | None = None,
+        identity_pattern: str | None = None,
+        max_identifier_length: int | None = None,
+    ) -> None: ...
+    def validate(self, to: object, /) -> RecipientResult: ...
+    def validate_many(self, recipients: Iterable[object], /) -> list[RecipientResult]: ...
+    def rejection_result(self, to: object, /) -> dict[str, JsonValue] | None: ...
+    def json_schema(self) -> RecipientJsonSchema: ...
+
+# Delivery
+@type_check_only
+class Planned(TypedDict):
+    ok: Literal[True]
+    kind: Literal["direct", "broadcast"]
+    recipients: list[str]
+
+@type_check_only
+class Marked(TypedDict):
+    ok: Literal[True]
+    alreadyRead: bool
+    target: Literal["receipt", "message"]
+    readAt: str
+
+@type_check_only
+class NotARecipientData(TypedDict):
+    code: Literal["NOT_A_RECIPIENT"]
+    message: str
+
+@type_check_only
+class NotMarked(TypedDict):
+    ok: Literal[False]
+    error: NotARecipientData
+
+Timestamp = str | datetime
+MessageRecord = Mapping[str, Any]
+
+def plan_delivery(
+    to: object, /, *, sender: str | None = None, agents: Iterable[str | Mapping[str, Any]] | None = None
+) -> Planned | Rejected: ...
+def read_state(message: MessageRecord, reader: str, /) -> ReadStateName: ...
+def mark_read(message: MessageRecord, reader: str, now: Timestamp, /) -> Marked | NotMarked: ...
+def unread_count(messages: Iterable[MessageRecord], reader: str, /) -> int: ...
+def list_unread(messages: Iterable[_M], reader: str, /) -> list[_M]: ...
+
+# Tool names
+@type_check_only
+class CustomProfile(TypedDict):
+    max_length: int
+    allowed: str
+    first_char: NotRequired[str]
+
+Profile = ProfileName | CustomProfile
+Overflow = Literal["error", "hash"]
+
+@type_check_only
+class RegistryEntry(TypedDict):
+    canonical: str
+    alias: str
+    hashed: bool
+
+@type_check_only
+class RefusedTool(TypedDict):
+    canonical: str
+    existing: str
+    alias: str
+
+@type_check_only
+class ServerReport(TypedDict):
+    aliases: list[str | None]
+    refused: list[RefusedTool]
+
+def to_llm_facing_name(canonical: str, /, *, profile: Profile | None = None, overflow: Overflow | None = None) -> str: ...
+def try_reverse_to_canonical(name: str, /) -> str | None: ...
+def tool_definitions(tools: Sequence[Mapping[str, Any]], format: Format, /) -> list[dict[str, JsonValue]]: ...
+
+class ToolRegistry:
+    def __init__(
+        self,
+        *,
+        profile: Profile | None = None,
+        overflow: Overflow | None = None,
+        on_collision: Literal["throw", "skip"] | None = None,
+    ) -> None: ...
+    def register(self, canonical: str, /) -> str: ...
+    def register_server(self, server: str, tool_names: Sequence[str], /) -> Any:
+        """The aliases (list[str]), or with on_collision="skip" a ServerReport."""
+    def unregister(self, name: str, /) -> bool: ...
+    def unregister_server(self, server: str, /) -> int: ...
+    def entries(self) -> list[RegistryEntry]: ...
+    def to_canonical(self, name: str, /) -> str | None: ...
+    def to_llm_facing(self, name: str, /) -> str | None: ...
+    def lookup_override(self, mapping: Mapping[str, _V], name: str, /) -> _V | None: ...
+    def tool_for_call_id(self, id: str, /) -> str | None: ...
+    def to_provider(self, payload: Any, format: Format, /) -> Any: ...
+    def from_provider(self, payload: Any, format: Format, /) -> Any: ...
+
+@final
+class SseRewriter:
+    def __init__(self, registry: ToolRegistry, format: Format, /) -> None: ...
+    def feed(self, chunk: bytes | bytearray | memoryview, /) -> bytes: ...
+    def finish(self) -> bytes: ...
+
+@final
+class EventRewriter:
+    def __init__(self, registry: ToolRegistry, format: Format, /) -> None: ...
+    def rewrite(self, event: Mapping[str, Any], /) -> dict[str, JsonValue]: ...
+
+# Error data
+@type_check_only
+class ErrorData(TypedDict):
+    code: Literal["invalid_argument"]
+    tool: str | None
+    field: str | None
+    message: str
+
+ErrorLike = str | BaseException
+
+@final
+class ErrorClassifier:
+    def __init__(
+        self,
+        tools: Sequence[str] | Mapping[str, Sequence[str]],
+        /,
+        *,
+        fields: Sequence[str] | None = None,
+        field_messages: Sequence[str] | Mapping[str, Sequence[str]] | None = None,
+        fieldless_messages: Sequence[str] | None = None,
+        hints: Mapping[str, Mapping[str, Mapping[str, Any]]] | None = None,
+    ) -> None: ...
+    @staticmethod
+    def from_catalog(catalog: Mapping[str, Any], /) -> ErrorClassifier: ...
+    def classify(self, tool: str, error: ErrorLike, /) -> ErrorData | None: ...
+    def invalid_arguments_response(self, id: object, tool: str, error: ErrorLike, /) -> dict[str, JsonValue]: ...
+    def tool_error_result(self, tool: str, error: ErrorLike, /) -> dict[str, JsonValue]: ...
+    def handler_error_result(self, tool: str, error: ErrorLike, /) -> dict[str, JsonValue]: ...
+    def unknown_tool_response(self, id: object, name: str, /) -> dict[str, JsonValue]: ...
+    def classify_issues(
+        self, tool: str, issues: Sequence[Mapping[str, Any]] | Mapping[str, Any], input: object = None, /
+    ) -> list[ErrorData]: ...
+    def issues_result(
+        self, tool: str, issues: Sequence[Mapping[str, Any]] | Mapping[str, Any], input: object = None, /
+    ) -> dict[str, JsonValue]: ...
+    def tools(self) -> list[str]: ...

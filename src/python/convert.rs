@@ -1,0 +1,269 @@
+//! Python values ⇄ `serde_json::Value`, the one converter of the binding:
+//! results cross as the core's `Serialize` values, made into dicts, lists,
+//! strings, numbers, booleans and `None` (the JSON JS returns); inputs
+//! that the core reads as JSON (payloads, records, issues, ids) are read
+//! the same way.
+
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
+use serde::Serialize;
+use serde_json::{Map, Number, Value};
+
+use super::errors::{raise_argument, ArgumentError};
+
+/// The deepest nesting read from Python (as `serde_json`'s own parser
+/// allows): a cycle, or a structure deeper than any payload, is refused
+/// rather than overflowing the stack.
+pub(crate) const MAX_DEPTH: usize = 128;
+
+/// A core value as a Python object.
+pub(crate) fn to_py<'py>(py: Python<'py>, value: &Value) -> PyResult<Bound<'py, PyAny>> {
+    Ok(match value {
+        Value::Null => py.None().into_bound(py),
+        Value::Bool(b) => PyBool::new(py, *b).to_owned().into_any(),
+        Value::Number(n) => {
+            if let Some(i) = n.as_i64() {
+                i.into_pyobject(py)?.into_any()
+            } else if let Some(u) = n.as_u64() {
+                u.into_pyobject(py)?.into_any()
+            } else {
+                PyFloat::new(py, n.as_f64().unwrap_or(f64::NAN)).into_any()
+            }
+        }
+        Value::String(s) => PyString::new(py, s).into_any(),
+        Value::Array(items) => {
+            let list = PyList::empty(py);
+            for item in items {
+                list.append(to_py(py, item)?)?;
+            }
+            list.into_any()
+        }
+        Value::Object(map) => {
+            let dict = PyDict::new(py);
+            for (k, v) in map {
+                dict.set_item(k, to_py(py, v)?)?;
+            }
+            dict.into_any()
+        }
+    })
+}
+
+/// `json.loads`, looked up once.
+static LOADS: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+
+/// A core result (`Serialize`) as Python dicts and lists: the JSON JS gets,
+/// keys in the order the core writes them (`{"ok", "error"}`). Like the
+/// wasm binding it crosses as JSON text, parsed by `json.loads` (C code;
+/// a `serde_json::Value` would sort the keys).
+pub(crate) fn serialize<'py, T: Serialize + ?Sized>(py: Python<'py>, value: &T) -> PyResult<Bound<'py, PyAny>> {
+    let text = serde_json::to_string(value)
+        .map_err(|_| pyo3::exceptions::PyRuntimeError::new_err("a core result did not serialize"))?;
+    let loads = LOADS.get_or_try_init(py, || py.import("json")?.getattr("loads").map(Bound::unbind))?;
+    loads.bind(py).call1((text,))
+}
+
+/// How values that JSON has no form for are read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Strictness {
+    /// Refused with an `ArgumentError` naming `expected`.
+    Strict(&'static str),
+    /// Read as `null` (issues and ids, whose extra parts are never shown).
+    Lenient,
+}
+
+/// A Python value as JSON: dicts with string keys, lists and tuples,
+/// strings, ints, floats, booleans, `None`; a `datetime` as its ISO-8601
+/// UTC text (an aware one: a naive one names no instant); an object with
+/// `model_dump` (a pydantic model) as its JSON dump.
+///
+/// # Errors
+/// `ArgumentError` (a `TypeError`) for another type, a naive datetime, a
+/// key that is not a string, nesting deeper than [`MAX_DEPTH`] (in
+/// [`Strictness::Lenient`] mode, those values read as `null`, except depth).
+pub(crate) fn from_py(obj: &Bound<'_, PyAny>, mode: Strictness) -> PyResult<Value> {
+    read(obj, mode, 0)
+}
+
+fn refuse(py: Python<'_>, mode: Strictness) -> PyResult<Value> {
+    match mode {
+        Strictness::Strict(expected) => Err(raise_argument(py, &ArgumentError::WrongType(expected))),
+        Strictness::Lenient => Ok(Value::Null),
+    }
+}
+
+fn read(obj: &Bound<'_, PyAny>, mode: Strictness, depth: usize) -> PyResult<Value> {
+    let py = obj.py();
+    if depth > MAX_DEPTH {
+        return Err(raise_argument(py, &ArgumentError::TooDeep(MAX_DEPTH)));
+    }
+    if obj.is_none() {
+        return Ok(Value::Null);
+    }
+    if let Ok(s) = obj.cast::<PyString>() {
+        return Ok(Value::String(s.to_str()?.to_owned()));
+    }
+    if let Ok(b) = obj.cast::<PyBool>() {
+        return Ok(Value::Bool(b.is_true()));
+    }
+    if obj.is_instance_of::<PyInt>() {
+        if let Ok(i) = obj.extract::<i64>() {
+            return Ok(Value::from(i));
+        }
+        if let Ok(u) = obj.extract::<u64>() {
+            return Ok(Value::from(u));
+        }
+        // Beyond 64 bits: as JSON.parse reads it, a float.
+        let f: f64 = obj.extract()?;
+        return Ok(Number::from_f64(f).map_or(Value::Null, Value::Number));
+    }
+    if let Ok(f) = obj.cast::<PyFloat>() {
+        // NaN and infinities have no JSON form: null, as JSON.stringify writes them.
+        return Ok(Number::from_f64(f.value()).map_or(Value::Null, Value::Number));
+    }
+    if let Ok(d) = obj.cast::<PyDict>() {
+        let mut map = Map::new();
+        for (k, v) in d.iter() {
+            let Ok(k) = k.cast::<PyString>() else {
+                if mode == Strictness::Lenient {
+                    continue;
+                }
+                return refuse(py, mode);
+            };
+            map.insert(k.to_str()?.to_owned(), read(&v, mode, depth + 1)?);
+        }
+        return Ok(Value::Object(map));
+    }
+    if obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>() {
+        let mut items = Vec::with_capacity(obj.len().unwrap_or(0));
+        for item in obj.try_iter()? {
+            items.push(read(&item?, mode, depth + 1)?);
+        }
+        return Ok(Value::Array(items));
+    }
+    if let Some(text) = datetime_text(obj)? {
+        return Ok(Value::String(text));
+    }
+    if obj.hasattr("model_dump")? && !obj.is_instance_of::<pyo3::types::PyType>() {
+        let kwargs = PyDict::new(obj.py());
+        kwargs.set_item("mode", "json")?;
+        kwargs.set_item("by_alias", true)?;
+        kwargs.set_item("exclude_unset", true)?;
+        let dumped = obj.call_method("model_dump", (), Some(&kwargs))?;
+        if dumped.is_instance_of::<PyDict>() {
+            return read(&dumped, mode, depth + 1);
+        }
+    }
+    refuse(py, mode)
+}
+
+/// An aware `datetime` as ISO-8601 UTC text with milliseconds
+/// (`2026-11-22T08:15:00.000Z`, as JS's `Date#toISOString` writes it);
+/// `None` for anything else.
+///
+/// # Errors
+/// `ArgumentError` for a naive datetime.
+pub(crate) fn datetime_text(obj: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+    let py = obj.py();
+    let datetime = py.import("datetime")?;
+    if !obj.is_instance(&datetime.getattr("datetime")?)? {
+        return Ok(None);
+    }
+    if obj.call_method0("utcoffset")?.is_none() {
+        return Err(raise_argument(py, &ArgumentError::WrongType("an aware datetime (with tzinfo), not a naive one")));
+    }
+    let utc = obj.call_method1("astimezone", (datetime.getattr("timezone")?.getattr("utc")?,))?;
+    let part = |name: &str| -> PyResult<u32> { utc.getattr(name)?.extract() };
+    Ok(Some(format!(
+        "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}.{:03}Z",
+        part("year")?,
+        part("month")?,
+        part("day")?,
+        part("hour")?,
+        part("minute")?,
+        part("second")?,
+        part("microsecond")? / 1000
+    )))
+}
+
+/// The JSON type name of a value that is not a string (as the shared
+/// vectors name what a JS caller passed): `null`, `boolean`, `number`,
+/// `array`, `object`.
+pub(crate) fn type_name(obj: &Bound<'_, PyAny>) -> &'static str {
+    if obj.is_none() {
+        "null"
+    } else if obj.is_instance_of::<PyBool>() {
+        "boolean"
+    } else if obj.is_instance_of::<PyInt>() || obj.is_instance_of::<PyFloat>() {
+        "number"
+    } else if obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>() {
+        "array"
+    } else if obj.is_instance_of::<PyString>() {
+        "string"
+    } else {
+        "object"
+    }
+}
+
+/// Reading keyword options, each error naming the option in Python's
+/// words (Rust's: `known_agents[1]`).
+pub(crate) mod options {
+    use pyo3::prelude::*;
+    use pyo3::types::{PyBool, PyBoolMethods, PyInt, PyList, PyString, PyTuple};
+
+    use crate::error::{OptionPath, OptionsError};
+
+    /// The path of a keyword option.
+    pub(crate) fn path(name: &'static str) -> OptionPath {
+        OptionPath::named(name, name)
+    }
+
+    /// A list (or tuple) of strings.
+    pub(crate) fn strings(obj: &Bound<'_, PyAny>, at: &dyn Fn() -> OptionPath) -> Result<Vec<String>, OptionsError> {
+        if !(obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>()) {
+            return Err(OptionsError::wrong_type(at(), "a list of strings"));
+        }
+        let mut out = Vec::with_capacity(obj.len().unwrap_or(0));
+        for (i, item) in obj.try_iter().map_err(|_| OptionsError::wrong_type(at(), "a list of strings"))?.enumerate() {
+            let item = item.map_err(|_| OptionsError::wrong_type(at().entry(i), "a string"))?;
+            match item.cast::<PyString>().ok().and_then(|s| s.to_str().ok()) {
+                Some(s) => out.push(s.to_owned()),
+                None => return Err(OptionsError::wrong_type(at().entry(i), "a string")),
+            }
+        }
+        Ok(out)
+    }
+
+    /// A string.
+    pub(crate) fn string(obj: &Bound<'_, PyAny>, at: &dyn Fn() -> OptionPath) -> Result<String, OptionsError> {
+        obj.cast::<PyString>()
+            .ok()
+            .and_then(|s| s.to_str().ok().map(str::to_owned))
+            .ok_or_else(|| OptionsError::wrong_type(at(), "a string"))
+    }
+
+    /// A boolean (`True` or `False`, not a truthy value).
+    pub(crate) fn boolean(obj: &Bound<'_, PyAny>, at: &dyn Fn() -> OptionPath) -> Result<bool, OptionsError> {
+        obj.cast::<PyBool>().map(PyBoolMethods::is_true).map_err(|_| OptionsError::wrong_type(at(), "a boolean"))
+    }
+
+    /// A whole number for the core to check against its range: below 1
+    /// reads as 0 and past `usize` as `usize::MAX`, which the core refuses
+    /// with its own range.
+    pub(crate) fn whole(obj: &Bound<'_, PyAny>, at: &dyn Fn() -> OptionPath) -> Result<usize, OptionsError> {
+        if obj.is_instance_of::<PyBool>() || !obj.is_instance_of::<PyInt>() {
+            return Err(OptionsError::wrong_type(at(), "a whole number"));
+        }
+        Ok(match obj.extract::<i64>() {
+            Ok(n) if n < 1 => 0,
+            Ok(n) => usize::try_from(n).unwrap_or(usize::MAX),
+            Err(_) => {
+                if obj.lt(0).unwrap_or(false) {
+                    0
+                } else {
+                    usize::MAX
+                }
+            }
+        })
+    }
+}

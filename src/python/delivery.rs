@@ -1,0 +1,201 @@
+//! Broadcast delivery over dict records: `plan_delivery`, `read_state`,
+//! `mark_read`, `unread_count`, `list_unread`. A record is read as the
+//! JSON the host stores (`to`, `from`, `readAt`, `receipts` of
+//! `recipient` and `readAt`; the core's `RECORD_KEYS`), a `datetime`
+//! where a timestamp belongs as its ISO-8601 UTC text.
+
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyString, PyTuple};
+use serde_json::{Map, Value};
+
+use super::convert::{datetime_text, serialize};
+use super::errors::{raise, raise_argument, ArgumentError, Class};
+use crate::delivery::{
+    self, records_from_json, AgentEntry, MarkError, MarkRead, Marked, MessageRecord, NotMarked, Planned, RECORD_KEYS,
+};
+use crate::recipient::{RecipientValidator, Validation};
+
+/// What `now` must be.
+const NOW: &str = "now as an ISO-8601 UTC timestamp string or an aware datetime";
+
+/// One field of a record as the core reads it: a string, `None`, a
+/// datetime as its text; anything else as a value of the wrong type
+/// (which the core names).
+fn field(v: &Bound<'_, PyAny>) -> PyResult<Value> {
+    if v.is_none() {
+        return Ok(Value::Null);
+    }
+    if let Ok(s) = v.cast::<PyString>() {
+        return Ok(Value::String(s.to_str()?.to_owned()));
+    }
+    Ok(datetime_text(v)?.map_or(Value::Bool(false), Value::String))
+}
+
+/// The string fields `keys` of a dict, as JSON (absent keys stay absent).
+fn fields(d: &Bound<'_, PyDict>, keys: &[&str], out: &mut Map<String, Value>) -> PyResult<()> {
+    for key in keys {
+        if let Some(v) = d.get_item(key)? {
+            out.insert((*key).to_owned(), field(&v)?);
+        }
+    }
+    Ok(())
+}
+
+/// A record as the JSON the core reads: only the keys it reads, so other
+/// content (bodies, attachments) is never converted.
+fn record(obj: &Bound<'_, PyAny>) -> PyResult<Value> {
+    let Ok(d) = obj.cast::<PyDict>() else { return Ok(Value::Null) };
+    let mut out = Map::new();
+    fields(d, &RECORD_KEYS.message, &mut out)?;
+    if let Some(receipts) = d.get_item(RECORD_KEYS.receipts)? {
+        let value = if receipts.is_none() {
+            Value::Null
+        } else if receipts.is_instance_of::<PyList>() || receipts.is_instance_of::<PyTuple>() {
+            let mut list = Vec::new();
+            for r in receipts.try_iter()? {
+                let r = r?;
+                list.push(match r.cast::<PyDict>() {
+                    Ok(rd) => {
+                        let mut m = Map::new();
+                        fields(rd, &RECORD_KEYS.receipt, &mut m)?;
+                        Value::Object(m)
+                    }
+                    Err(_) => Value::Null,
+                });
+            }
+            Value::Array(list)
+        } else {
+            Value::Bool(false)
+        };
+        out.insert(RECORD_KEYS.receipts.to_owned(), value);
+    }
+    Ok(Value::Object(out))
+}
+
+fn malformed(py: Python<'_>, e: &delivery::MalformedRecord) -> PyErr {
+    raise(py, Class::Malformed, e)
+}
+
+/// A list of records, and the Python objects they came from.
+fn records<'py>(messages: &Bound<'py, PyAny>) -> PyResult<(Vec<Bound<'py, PyAny>>, Vec<Value>)> {
+    let py = messages.py();
+    let wrong = || raise_argument(py, &ArgumentError::WrongType("a list of message records"));
+    if messages.is_instance_of::<PyString>() || messages.is_instance_of::<PyDict>() {
+        return Err(wrong());
+    }
+    let objects: Vec<Bound<'py, PyAny>> = messages.try_iter().map_err(|_| wrong())?.collect::<PyResult<_>>()?;
+    let values = objects.iter().map(record).collect::<PyResult<_>>()?;
+    Ok((objects, values))
+}
+
+/// Plans a message's delivery: `{"ok": True, "kind", "recipients"}` or the
+/// recipient rejection `{"ok": False, "error"}`.
+#[pyfunction]
+#[pyo3(signature = (to, *, sender=None, agents=None))]
+fn plan_delivery<'py>(
+    to: &Bound<'py, PyAny>,
+    sender: Option<&Bound<'py, PyAny>>,
+    agents: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let py = to.py();
+    let Ok(to) = to.cast::<PyString>() else {
+        let error = RecipientValidator::DEFAULT.reject_non_string(super::convert::type_name(to));
+        return serialize(py, &Validation::Rejected(&error));
+    };
+    let sender = match sender.filter(|s| !s.is_none()) {
+        None => None,
+        Some(s) => Some(
+            s.cast::<PyString>()
+                .map_err(|_| raise_argument(py, &ArgumentError::WrongType("sender as a string")))?
+                .to_str()?
+                .to_owned(),
+        ),
+    };
+    let mut entries: Vec<(String, Option<String>)> = Vec::new();
+    if let Some(agents) = agents.filter(|a| !a.is_none()) {
+        let wrong = || raise_argument(py, &ArgumentError::WrongType("agents as a list"));
+        if agents.is_instance_of::<PyString>() || agents.is_instance_of::<PyDict>() {
+            return Err(wrong());
+        }
+        for a in agents.try_iter().map_err(|_| wrong())? {
+            let a = a?;
+            if let Ok(s) = a.cast::<PyString>() {
+                entries.push((s.to_str()?.to_owned(), None));
+            } else if let Ok(d) = a.cast::<PyDict>() {
+                let text = |k: &str| -> PyResult<Option<String>> {
+                    Ok(match d.get_item(k)? {
+                        Some(v) => v.cast::<PyString>().ok().map(|s| s.to_str().map(str::to_owned)).transpose()?,
+                        None => None,
+                    })
+                };
+                if let Some(id) = text("id")? {
+                    entries.push((id, text("accountType")?));
+                }
+            }
+        }
+    }
+    let agents: Vec<AgentEntry<'_>> =
+        entries.iter().map(|(id, t)| AgentEntry { id, account_type: t.as_deref() }).collect();
+    match delivery::plan_delivery(to.to_str()?, sender.as_deref(), &agents, &RecipientValidator::DEFAULT) {
+        Ok(plan) => serialize(py, &Planned { ok: true, plan: &plan }),
+        Err(e) => serialize(py, &Validation::Rejected(&e)),
+    }
+}
+
+/// `"unread"`, `"read"` or `"not_a_recipient"`.
+#[pyfunction]
+fn read_state(message: &Bound<'_, PyAny>, reader: &str) -> PyResult<&'static str> {
+    let py = message.py();
+    let value = record(message)?;
+    let record =
+        MessageRecord::from_json(&value).ok_or_else(|| malformed(py, &delivery::MalformedRecord::not_a_record()))?;
+    delivery::read_state(&record, reader).map(delivery::ReadState::as_str).map_err(|e| malformed(py, &e))
+}
+
+/// The update to store: `{"ok": True, "alreadyRead", "target", "readAt"}`,
+/// or `{"ok": False, "error": {"code": "NOT_A_RECIPIENT", "message"}}`.
+#[pyfunction]
+fn mark_read<'py>(message: &Bound<'py, PyAny>, reader: &str, now: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    let py = message.py();
+    let Value::String(now) = field(now)? else { return Err(raise_argument(py, &ArgumentError::WrongType(NOW))) };
+    let value = record(message)?;
+    let record =
+        MessageRecord::from_json(&value).ok_or_else(|| malformed(py, &delivery::MalformedRecord::not_a_record()))?;
+    match delivery::mark_read(&record, reader, now.as_str()) {
+        Ok(mark) => {
+            let mark = MarkRead { already_read: mark.already_read, target: mark.target, read_at: mark.read_at };
+            serialize(py, &Marked { ok: true, mark: &mark })
+        }
+        Err(MarkError::NotARecipient(n)) => serialize(py, &NotMarked::from(n)),
+        Err(MarkError::BadTimestamp) => Err(raise_argument(py, &ArgumentError::WrongType(NOW))),
+        Err(MarkError::Malformed(e)) => Err(malformed(py, &e)),
+    }
+}
+
+/// How many of `messages` `reader` has not read.
+#[pyfunction]
+fn unread_count(messages: &Bound<'_, PyAny>, reader: &str) -> PyResult<usize> {
+    let py = messages.py();
+    let (_, values) = records(messages)?;
+    let records = records_from_json(&values).map_err(|e| malformed(py, &e))?;
+    delivery::unread_count(&records, reader).map_err(|e| malformed(py, &e))
+}
+
+/// The messages `reader` has not read (the same objects, in order).
+#[pyfunction]
+fn list_unread<'py>(messages: &Bound<'py, PyAny>, reader: &str) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    let py = messages.py();
+    let (objects, values) = records(messages)?;
+    let records = records_from_json(&values).map_err(|e| malformed(py, &e))?;
+    let unread = delivery::list_unread(&records, reader).map_err(|e| malformed(py, &e))?;
+    Ok(unread.into_iter().map(|i| objects[i].clone()).collect())
+}
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(plan_delivery, m)?)?;
+    m.add_function(wrap_pyfunction!(read_state, m)?)?;
+    m.add_function(wrap_pyfunction!(mark_read, m)?)?;
+    m.add_function(wrap_pyfunction!(unread_count, m)?)?;
+    m.add_function(wrap_pyfunction!(list_unread, m)?)?;
+    Ok(())
+}

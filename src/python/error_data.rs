@@ -1,0 +1,316 @@
+//! Safe `error.data`: `ErrorClassifier` (a catalog given as keywords, or
+//! as the JSON catalog a JS host passes, `from_catalog`), `classify`, the
+//! envelopes, and `classify_issues` over issues given as dicts (the core's
+//! `Issue::list_from_json`).
+
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyString, PyTuple};
+use serde_json::Value;
+
+use super::convert::{from_py, options, serialize, Strictness};
+use super::errors::{raise_argument, raise_options, ArgumentError};
+use crate::error::OptionsError;
+use crate::error_data::{
+    Catalog, ErrorClassifier as Core, FieldHint, FieldPhrases, Issue, ToolFields, MAX_CATALOG_ENTRIES,
+};
+use crate::safe_text::SafeText;
+
+/// What an error argument must be.
+const ERROR_LIKE: &str = "an error message: a string, an exception, or an object with a string message";
+
+/// The message of an error argument: a string, an exception's `str()`, or
+/// a string `message` attribute.
+fn message(error: &Bound<'_, PyAny>) -> PyResult<String> {
+    let py = error.py();
+    if let Ok(s) = error.cast::<PyString>() {
+        return Ok(s.to_str()?.to_owned());
+    }
+    if error.is_instance_of::<pyo3::exceptions::PyBaseException>() {
+        return Ok(error.str()?.to_str()?.to_owned());
+    }
+    if let Ok(m) = error.getattr("message") {
+        if let Ok(s) = m.cast::<PyString>() {
+            return Ok(s.to_str()?.to_owned());
+        }
+    }
+    Err(raise_argument(py, &ArgumentError::WrongType(ERROR_LIKE)))
+}
+
+/// A map option (`{key: [strings]}`) in order.
+fn string_map(obj: &Bound<'_, PyDict>, name: &'static str) -> Result<Vec<(String, Vec<String>)>, OptionsError> {
+    let mut out = Vec::with_capacity(obj.len());
+    for (k, v) in obj.iter() {
+        let key = k
+            .cast::<PyString>()
+            .ok()
+            .and_then(|k| k.to_str().ok().map(str::to_owned))
+            .ok_or_else(|| OptionsError::wrong_type(options::path(name), "a dict with string keys"))?;
+        let list = options::strings(&v, &|| options::path(name).key(&key))?;
+        out.push((key, list));
+    }
+    Ok(out)
+}
+
+fn is_list(obj: &Bound<'_, PyAny>) -> bool {
+    obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>()
+}
+
+/// A whole number of a hint (as JS's catalog reading takes one).
+#[allow(clippy::cast_possible_truncation, reason = "whole, below 2^53")]
+fn whole(v: &Value) -> Option<i64> {
+    v.as_i64().or_else(|| v.as_f64().filter(|n| n.fract() == 0.0 && n.abs() < 9e15).map(|n| n as i64))
+}
+
+/// `hints`: `{tool: {field: JSON Schema}}`; a schema's `enum` (or
+/// `const`), whole bounds and `type` (as the JS binding reads them);
+/// entries of other shapes are ignored.
+fn read_hints(hints: &Bound<'_, PyAny>) -> Result<Vec<(String, String, FieldHint)>, OptionsError> {
+    let value = from_py(hints, Strictness::Lenient)
+        .map_err(|_| OptionsError::invalid(options::path("hints"), "could not be read"))?;
+    let Value::Object(tools) = value else {
+        return Err(OptionsError::wrong_type(options::path("hints"), "a dict of tool → field → JSON Schema"));
+    };
+    let mut out = Vec::new();
+    for (tool, fields) in tools.iter().take(MAX_CATALOG_ENTRIES) {
+        let Some(fields) = fields.as_object() else { continue };
+        for (field, schema) in fields.iter().take(MAX_CATALOG_ENTRIES) {
+            if !schema.is_object() {
+                continue;
+            }
+            let option = |v: &Value| v.as_str().map(str::to_owned).or_else(|| whole(v).map(|n| n.to_string()));
+            let options = match schema.get("enum").and_then(Value::as_array) {
+                Some(list) => list.iter().take(MAX_CATALOG_ENTRIES).filter_map(option).collect(),
+                None => schema.get("const").and_then(option).into_iter().collect(),
+            };
+            let size = |k: &str| schema.get(k).and_then(whole).and_then(|n| usize::try_from(n).ok());
+            let hint = FieldHint {
+                options,
+                minimum: schema.get("minimum").and_then(whole),
+                maximum: schema.get("maximum").and_then(whole),
+                min_length: size("minLength"),
+                max_length: size("maxLength"),
+                expected_type: schema.get("type").and_then(Value::as_str).map(str::to_owned),
+            };
+            if hint != FieldHint::default() {
+                out.push((tool.clone(), field.clone(), hint));
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The parts of a catalog, as Python values.
+struct Parts<'a, 'py> {
+    tools: &'a Bound<'py, PyAny>,
+    fields: Option<&'a Bound<'py, PyAny>>,
+    field_messages: Option<&'a Bound<'py, PyAny>>,
+    fieldless_messages: Option<&'a Bound<'py, PyAny>>,
+    hints: Option<&'a Bound<'py, PyAny>>,
+}
+
+/// An option that was given (not absent, not `None`).
+fn given<'py>(v: Option<&Bound<'py, PyAny>>) -> Option<Bound<'py, PyAny>> {
+    v.filter(|v| !v.is_none()).cloned()
+}
+
+fn read_catalog(p: &Parts<'_, '_>) -> Result<Core, OptionsError> {
+    let fields = given(p.fields);
+    let tools = if is_list(p.tools) {
+        let fields = match &fields {
+            Some(f) => options::strings(f, &|| options::path("fields"))?,
+            None => Vec::new(),
+        };
+        ToolFields::Global { tools: options::strings(p.tools, &|| options::path("tools"))?, fields }
+    } else if let Ok(d) = p.tools.cast::<PyDict>() {
+        if fields.is_some() {
+            return Err(OptionsError::invalid(
+                options::path("fields"),
+                "a global fields list goes with a list of tools; per-tool fields are listed under each tool",
+            ));
+        }
+        ToolFields::PerTool(string_map(d, "tools")?)
+    } else {
+        return Err(OptionsError::wrong_type(
+            options::path("tools"),
+            "a list of tool names or a dict of tool → fields",
+        ));
+    };
+    let field_messages = match given(p.field_messages) {
+        None => FieldPhrases::Global(Vec::new()),
+        Some(v) if is_list(&v) => FieldPhrases::Global(options::strings(&v, &|| options::path("field_messages"))?),
+        Some(v) => match v.cast::<PyDict>() {
+            Ok(d) => FieldPhrases::PerField(string_map(d, "field_messages")?),
+            Err(_) => {
+                return Err(OptionsError::wrong_type(
+                    options::path("field_messages"),
+                    "a list of phrases or a dict of field → phrases",
+                ))
+            }
+        },
+    };
+    let fieldless_messages = match given(p.fieldless_messages) {
+        None => Vec::new(),
+        Some(v) => options::strings(&v, &|| options::path("fieldless_messages"))?,
+    };
+    let hints = match given(p.hints) {
+        None => Vec::new(),
+        Some(h) => read_hints(&h)?,
+    };
+    let classifier = Core::new(Catalog { tools, field_messages, fieldless_messages })?;
+    Ok(classifier.with_hints(hints.iter().map(|(t, f, h)| (t.as_str(), f.as_str(), h))))
+}
+
+/// Tool-argument errors as data that holds only catalog strings.
+#[pyclass(module = "mcp_boundary", frozen, name = "ErrorClassifier")]
+pub(crate) struct ErrorClassifier {
+    inner: Core,
+}
+
+#[pymethods]
+impl ErrorClassifier {
+    #[new]
+    #[pyo3(signature = (tools, *, fields=None, field_messages=None, fieldless_messages=None, hints=None))]
+    fn new(
+        py: Python<'_>,
+        tools: &Bound<'_, PyAny>,
+        fields: Option<&Bound<'_, PyAny>>,
+        field_messages: Option<&Bound<'_, PyAny>>,
+        fieldless_messages: Option<&Bound<'_, PyAny>>,
+        hints: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        read_catalog(&Parts { tools, fields, field_messages, fieldless_messages, hints })
+            .map(|inner| Self { inner })
+            .map_err(|e| raise_options(py, &e))
+    }
+
+    /// A classifier from the JSON catalog a JS host passes (`tools`,
+    /// `fields`, `fieldMessages`, `fieldlessMessages`, `hints`).
+    #[staticmethod]
+    fn from_catalog(py: Python<'_>, catalog: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let read = || -> Result<Core, OptionsError> {
+            let d = catalog
+                .cast::<PyDict>()
+                .map_err(|_| OptionsError::wrong_type(options::path("catalog"), "a catalog dict"))?;
+            for key in d.keys() {
+                let k = key.cast::<PyString>().ok().and_then(|k| k.to_str().ok().map(str::to_owned));
+                let known = k
+                    .as_deref()
+                    .is_some_and(|k| ["tools", "fields", "fieldMessages", "fieldlessMessages", "hints"].contains(&k));
+                if !known {
+                    return Err(OptionsError::unknown(&SafeText::render(&k.unwrap_or_default())));
+                }
+            }
+            let item = |k: &str| d.get_item(k).ok().flatten();
+            let tools = item("tools").ok_or_else(|| {
+                OptionsError::wrong_type(options::path("tools"), "a list of tool names or a dict of tool → fields")
+            })?;
+            let (fields, field_messages, fieldless, hints) =
+                (item("fields"), item("fieldMessages"), item("fieldlessMessages"), item("hints"));
+            read_catalog(&Parts {
+                tools: &tools,
+                fields: fields.as_ref(),
+                field_messages: field_messages.as_ref(),
+                fieldless_messages: fieldless.as_ref(),
+                hints: hints.as_ref(),
+            })
+        };
+        read().map(|inner| Self { inner }).map_err(|e| raise_options(py, &e))
+    }
+
+    /// `{"code": "invalid_argument", "tool", "field", "message"}` of
+    /// catalog strings, or `None`.
+    fn classify<'py>(&self, tool: &str, error: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        let message = message(error)?;
+        serialize(error.py(), &self.inner.classify(tool, &message))
+    }
+
+    /// The JSON-RPC `-32602` response, `data` when the error classifies.
+    fn invalid_arguments_response<'py>(
+        &self,
+        id: &Bound<'py, PyAny>,
+        tool: &str,
+        error: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let id = from_py(id, Strictness::Lenient).unwrap_or(Value::Null);
+        let message = message(error)?;
+        serialize(error.py(), &self.inner.invalid_arguments_response(&id, tool, &message))
+    }
+
+    /// The MCP `CallToolResult` (`isError`) for invalid arguments.
+    fn tool_error_result<'py>(&self, tool: &str, error: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        let message = message(error)?;
+        serialize(error.py(), &self.inner.tool_error_result(tool, &message))
+    }
+
+    /// The MCP `CallToolResult` for a handler that raised: classified, or
+    /// `tool <name> failed`.
+    fn handler_error_result<'py>(&self, tool: &str, error: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        let message = message(error)?;
+        serialize(error.py(), &self.inner.handler_error_result(tool, &message))
+    }
+
+    /// The JSON-RPC `-32602` response for an unknown tool, with the
+    /// catalog tools nearest to `name` (never `name` itself).
+    fn unknown_tool_response<'py>(&self, id: &Bound<'py, PyAny>, name: &str) -> PyResult<Bound<'py, PyAny>> {
+        let value = from_py(id, Strictness::Lenient).unwrap_or(Value::Null);
+        serialize(id.py(), &self.inner.unknown_tool_response(&value, name))
+    }
+
+    /// Safe data for each schema issue (dicts as Zod, Valibot, ArkType or
+    /// Ajv give them as JSON, or a dict holding them as `issues`); `input`,
+    /// the failed arguments, tells a missing field from a wrong one.
+    #[pyo3(signature = (tool, issues, input=None))]
+    fn classify_issues<'py>(
+        &self,
+        tool: &str,
+        issues: &Bound<'py, PyAny>,
+        input: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let (issues_value, input) = read_issues(issues, input)?;
+        let list = Issue::list_from_json(&issues_value, input.as_ref()).ok_or_else(|| wrong_issues(issues.py()))?;
+        serialize(issues.py(), &self.inner.classify_issues(tool, &list))
+    }
+
+    /// The MCP `CallToolResult` (`isError`) for schema issues, as
+    /// `classify_issues` reads them.
+    #[pyo3(signature = (tool, issues, input=None))]
+    fn issues_result<'py>(
+        &self,
+        tool: &str,
+        issues: &Bound<'py, PyAny>,
+        input: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let (issues_value, input) = read_issues(issues, input)?;
+        let list = Issue::list_from_json(&issues_value, input.as_ref()).ok_or_else(|| wrong_issues(issues.py()))?;
+        serialize(issues.py(), &self.inner.issues_result(tool, &list))
+    }
+
+    /// The catalog's tools, in order.
+    fn tools(&self) -> Vec<String> {
+        self.inner.tools().map(str::to_owned).collect()
+    }
+}
+
+/// What `issues` must be.
+const ISSUES: &str = "a list of schema issues (dicts), or a dict holding them as issues";
+
+fn wrong_issues(py: Python<'_>) -> PyErr {
+    raise_argument(py, &ArgumentError::WrongType(ISSUES))
+}
+
+/// Issues and input as JSON: values JSON has no form for read as `null`
+/// (an issue's parts other than the places the core reads are never used).
+fn read_issues(issues: &Bound<'_, PyAny>, input: Option<&Bound<'_, PyAny>>) -> PyResult<(Value, Option<Value>)> {
+    let py = issues.py();
+    if !(is_list(issues) || issues.is_instance_of::<PyDict>()) {
+        return Err(wrong_issues(py));
+    }
+    let value = from_py(issues, Strictness::Lenient)?;
+    let input = input.filter(|i| !i.is_none()).map(|i| from_py(i, Strictness::Lenient)).transpose()?;
+    Ok((value, input))
+}
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<ErrorClassifier>()?;
+    Ok(())
+}

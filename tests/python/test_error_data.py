@@ -1,0 +1,75 @@
+"""tests/data/error_data.json, as tests/error_data.rs runs it."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import mcp_boundary as mb
+from conftest import snake, vectors
+
+DOC = vectors("error_data")
+
+
+def compact(v: object) -> str:
+    return json.dumps(v, separators=(",", ":"), ensure_ascii=False)
+
+
+@pytest.mark.parametrize("c", DOC["catalogs"], ids=lambda c: c["name"])
+def test_classify_equals_the_seed_reference(c: dict) -> None:
+    classifier = mb.ErrorClassifier.from_catalog(c["catalog"])
+    assert len(c["cases"]) > 0
+    for case in c["cases"]:
+        assert classifier.classify(case["tool"], case["message"]) == case["expect"], case
+    for e in c["envelopes"]:
+        got = classifier.invalid_arguments_response(e["id"], e["tool"], e["message"])
+        assert compact(got) == e["invalidArgumentsResponse"]
+        assert compact(classifier.tool_error_result(e["tool"], e["message"])) == e["toolErrorResult"]
+
+
+def test_keywords_are_the_same_catalog() -> None:
+    c = DOC["catalogs"][0]["catalog"]
+    keywords = {snake(k): v for k, v in c.items()}
+    a, b = mb.ErrorClassifier.from_catalog(c), mb.ErrorClassifier(**keywords)
+    for case in DOC["catalogs"][0]["cases"]:
+        assert a.classify(case["tool"], case["message"]) == b.classify(case["tool"], case["message"])
+
+
+def test_ids_and_unknown_tools() -> None:
+    classifier = mb.ErrorClassifier.from_catalog(DOC["catalogs"][0]["catalog"])
+    for i in DOC["ids"]:
+        assert classifier.invalid_arguments_response(i["id"], "x", "y")["id"] == i["echo"], i
+    for u in DOC["unknownTool"]:
+        response = classifier.unknown_tool_response(None, u["name"])
+        assert response["error"]["data"]["suggestions"] == u["suggestions"], u
+        assert set(response["error"]["data"]["suggestions"]) <= set(classifier.tools())
+
+
+@pytest.mark.parametrize("case", DOC["badCatalogs"], ids=lambda c: c["option"])
+def test_bad_catalogs_name_the_place(case: dict) -> None:
+    with pytest.raises(mb.OptionsError) as info:
+        mb.ErrorClassifier.from_catalog(case["catalog"])
+    assert (info.value.option, info.value.reason) == (snake(case["option"]), case["reason"])  # type: ignore[attr-defined]
+
+
+ISSUES = DOC["issues"]
+
+
+@pytest.mark.parametrize("c", ISSUES["catalogs"], ids=lambda c: c["name"])
+def test_recorded_issues_classify_as_the_reference_says(c: dict) -> None:
+    classifier = mb.ErrorClassifier.from_catalog(c["catalog"])
+    for case in ISSUES["cases"]:
+        want = case["expect"][c["name"]]
+        args = (case["tool"], case["issues"], case.get("input"))
+        assert classifier.classify_issues(*args) == want["data"], case["name"]
+        assert classifier.issues_result(*args) == want["result"], case["name"]
+        assert classifier.classify_issues(case["tool"], {"issues": case["issues"]}, case.get("input")) == want["data"]
+
+
+def test_handler_errors_and_exceptions() -> None:
+    c = mb.ErrorClassifier({"list_bounties": ["limit"]}, field_messages=["must be at most 100"])
+    assert c.classify("list_bounties", ValueError("limit must be at most 100")) == {
+        "code": "invalid_argument", "tool": "list_bounties", "field": "limit", "message": "must be at most 100"}
+    result = c.handler_error_result("list_bounties", RuntimeError("no such user SENTINEL-sk-live-123"))
+    assert "SENTINEL" not in compact(result) and result["isError"] is True
