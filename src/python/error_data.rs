@@ -55,15 +55,9 @@ fn is_list(obj: &Bound<'_, PyAny>) -> bool {
     obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>()
 }
 
-/// A whole number of a hint (as JS's catalog reading takes one).
-#[allow(clippy::cast_possible_truncation, reason = "whole, below 2^53")]
-fn whole(v: &Value) -> Option<i64> {
-    v.as_i64().or_else(|| v.as_f64().filter(|n| n.fract() == 0.0 && n.abs() < 9e15).map(|n| n as i64))
-}
-
-/// `hints`: `{tool: {field: JSON Schema}}`; a schema's `enum` (or
-/// `const`), whole bounds and `type` (as the JS binding reads them);
-/// entries of other shapes are ignored.
+/// `hints`: `{tool: {field: JSON Schema}}`, each field's schema read by
+/// the core ([`FieldHint::from_json_schema`]); entries of other shapes are
+/// ignored.
 fn read_hints(hints: &Bound<'_, PyAny>) -> Result<Vec<(String, String, FieldHint)>, OptionsError> {
     let value = from_py(hints, Strictness::Lenient)
         .map_err(|_| OptionsError::invalid(options::path("hints"), "could not be read"))?;
@@ -74,23 +68,7 @@ fn read_hints(hints: &Bound<'_, PyAny>) -> Result<Vec<(String, String, FieldHint
     for (tool, fields) in tools.iter().take(MAX_CATALOG_ENTRIES) {
         let Some(fields) = fields.as_object() else { continue };
         for (field, schema) in fields.iter().take(MAX_CATALOG_ENTRIES) {
-            if !schema.is_object() {
-                continue;
-            }
-            let option = |v: &Value| v.as_str().map(str::to_owned).or_else(|| whole(v).map(|n| n.to_string()));
-            let options = match schema.get("enum").and_then(Value::as_array) {
-                Some(list) => list.iter().take(MAX_CATALOG_ENTRIES).filter_map(option).collect(),
-                None => schema.get("const").and_then(option).into_iter().collect(),
-            };
-            let size = |k: &str| schema.get(k).and_then(whole).and_then(|n| usize::try_from(n).ok());
-            let hint = FieldHint {
-                options,
-                minimum: schema.get("minimum").and_then(whole),
-                maximum: schema.get("maximum").and_then(whole),
-                min_length: size("minLength"),
-                max_length: size("maxLength"),
-                expected_type: schema.get("type").and_then(Value::as_str).map(str::to_owned),
-            };
+            let hint = FieldHint::from_json_schema(schema);
             if hint != FieldHint::default() {
                 out.push((tool.clone(), field.clone(), hint));
             }
@@ -291,8 +269,18 @@ impl ErrorClassifier {
     }
 }
 
+/// Whether `value` is a pydantic `ValidationError` (by its class's name and
+/// module, so that the binding never imports pydantic).
+fn is_validation_error(value: &Bound<'_, PyAny>) -> bool {
+    let class = value.get_type();
+    let named =
+        |attr: &str, want: &str| class.getattr(attr).is_ok_and(|v| v.extract::<String>().is_ok_and(|s| s == want));
+    named("__name__", "ValidationError")
+        && class.getattr("__module__").is_ok_and(|m| m.extract::<String>().is_ok_and(|m| m.starts_with("pydantic")))
+}
+
 /// What `issues` must be.
-const ISSUES: &str = "a list of schema issues (dicts), or a dict holding them as issues";
+const ISSUES: &str = "a list of schema issues (dicts), a dict holding them as issues, or a pydantic ValidationError";
 
 fn wrong_issues(py: Python<'_>) -> PyErr {
     raise_argument(py, &ArgumentError::WrongType(ISSUES))
@@ -300,11 +288,23 @@ fn wrong_issues(py: Python<'_>) -> PyErr {
 
 /// Issues and input as JSON: values JSON has no form for read as `null`
 /// (an issue's parts other than the places the core reads are never used).
+/// A pydantic `ValidationError` gives its `errors()` without the input, the
+/// message's URL or the context (the core reads only `type` and `loc`).
 fn read_issues(issues: &Bound<'_, PyAny>, input: Option<&Bound<'_, PyAny>>) -> PyResult<(Value, Option<Value>)> {
     let py = issues.py();
-    if !(is_list(issues) || issues.is_instance_of::<PyDict>()) {
+    let errors;
+    let issues = if is_list(issues) || issues.is_instance_of::<PyDict>() {
+        issues
+    } else if is_validation_error(issues) {
+        let kwargs = PyDict::new(py);
+        for key in ["include_url", "include_context", "include_input"] {
+            kwargs.set_item(key, false)?;
+        }
+        errors = issues.call_method("errors", (), Some(&kwargs))?;
+        &errors
+    } else {
         return Err(wrong_issues(py));
-    }
+    };
     let value = from_py(issues, Strictness::Lenient)?;
     let input = input.filter(|i| !i.is_none()).map(|i| from_py(i, Strictness::Lenient)).transpose()?;
     Ok((value, input))
