@@ -31,11 +31,12 @@ The tools are read through the public ``FastMCP.list_tools(run_middleware=False)
 from __future__ import annotations
 
 import contextvars
+import importlib
 import inspect
 from dataclasses import dataclass
 from typing import Any
 
-from mcp_boundary.mcp._answers import Boundary, handler_message, own_issues, pydantic_issues
+from mcp_boundary.mcp._answers import Boundary, Kind, handler_message, own_issues, pydantic_issues
 from mcp_boundary.mcp._catalog import ToolInfo
 
 
@@ -60,8 +61,7 @@ def _ajv_issues(schema: Any, arguments: Any) -> list[dict[str, Any]]:
     finds them) in Ajv's shape: keyword, instance path, and for ``required``
     the missing property (a declared name); nothing else of the input."""
     try:
-        import jsonschema
-
+        jsonschema: Any = importlib.import_module("jsonschema")  # the mcp SDK's own dependency
         validator = jsonschema.validators.validator_for(schema)(schema)
         issues: list[dict[str, Any]] = []
         for error in validator.iter_errors(arguments):
@@ -78,23 +78,24 @@ def _ajv_issues(schema: Any, arguments: Any) -> list[dict[str, Any]]:
 
 
 def protect(server: Any, boundary_options: dict[str, Any]) -> None:
-    import fastmcp
-    import mcp.types as mt
-    from fastmcp.exceptions import DisabledError, NotFoundError, ToolError
-    from fastmcp.exceptions import ValidationError as FastMCPValidationError
-    from fastmcp.server.middleware import Middleware
-    from mcp.shared import exceptions as mcp_exceptions
-    from pydantic import ValidationError
+    # Imported by name, so that type checkers read each version's code whichever they see.
+    fastmcp: Any = importlib.import_module("fastmcp")
+    mt: Any = importlib.import_module("mcp.types")
+    fastmcp_exceptions: Any = importlib.import_module("fastmcp.exceptions")
+    DisabledError, NotFoundError = fastmcp_exceptions.DisabledError, fastmcp_exceptions.NotFoundError
+    ToolError, FastMCPValidationError = fastmcp_exceptions.ToolError, fastmcp_exceptions.ValidationError
+    Middleware: Any = importlib.import_module("fastmcp.server.middleware").Middleware
+    mcp_exceptions: Any = importlib.import_module("mcp.shared.exceptions")
+    ValidationError: Any = importlib.import_module("pydantic").ValidationError
 
     mcp2 = hasattr(mcp_exceptions, "MCPError")  # fastmcp 4.x: mcp 2.x underneath
     MCPError: Any = getattr(mcp_exceptions, "MCPError", None) or mcp_exceptions.McpError
     passes_through: tuple[type[BaseException], ...] = tuple(
         e for e in (getattr(mcp_exceptions, "UrlElicitationRequiredError", None),) if isinstance(e, type)
     )
-    try:
-        from fastmcp.tools import ToolResult
-    except ImportError:  # 2.x
-        from fastmcp.tools.tool import ToolResult
+    ToolResult: Any = getattr(importlib.import_module("fastmcp.tools"), "ToolResult", None)
+    if ToolResult is None:  # 2.x
+        ToolResult = importlib.import_module("fastmcp.tools.tool").ToolResult
     error_results = "is_error" in inspect.signature(ToolResult).parameters  # 3.x, 4.x
     major = int(fastmcp.__version__.split(".")[0])
 
@@ -113,8 +114,10 @@ def protect(server: Any, boundary_options: dict[str, Any]) -> None:
 
     def rpc_error(error: dict[str, Any]) -> BaseException:
         if mcp2:
-            return MCPError(code=error["code"], message=error["message"], data=error.get("data"))  # type: ignore[no-any-return]
-        return MCPError(mt.ErrorData.model_validate(error))  # type: ignore[no-any-return]
+            made: BaseException = MCPError(code=error["code"], message=error["message"], data=error.get("data"))
+        else:
+            made = MCPError(mt.ErrorData.model_validate(error))
+        return made
 
     def arguments_error(exc: BaseException) -> Any:
         """The pydantic error of arguments the tool refused, or None."""
@@ -214,7 +217,7 @@ def protect(server: Any, boundary_options: dict[str, Any]) -> None:
                     )
                 )
             return mt.ServerResult(mt.CallToolResult.model_validate(await boundary.failed(call.name, "failed", error)))
-        kind = "invalid_output" if call.returned else "failed"
+        kind: Kind = "invalid_output" if call.returned else "failed"
         return mt.ServerResult(mt.CallToolResult.model_validate(await boundary.failed(call.name, kind, error)))
 
     low.request_handlers[mt.CallToolRequest] = handle_call_tool

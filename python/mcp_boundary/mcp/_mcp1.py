@@ -24,10 +24,11 @@ The tools are read through the public ``FastMCP.list_tools()``, on failures only
 from __future__ import annotations
 
 import contextvars
+import importlib
 from dataclasses import dataclass
 from typing import Any
 
-from mcp_boundary.mcp._answers import Boundary, handler_message, own_issues, pydantic_issues
+from mcp_boundary.mcp._answers import Boundary, Kind, handler_message, own_issues, pydantic_issues
 from mcp_boundary.mcp._catalog import ToolInfo
 
 
@@ -47,9 +48,10 @@ _CALL: contextvars.ContextVar[_Call | None] = contextvars.ContextVar("mcp_bounda
 
 
 def protect(server: Any, boundary_options: dict[str, Any]) -> None:
-    import mcp.types as mt
-    from mcp.shared import exceptions as mcp_exceptions
-    from pydantic import ValidationError
+    # Imported by name, so that type checkers read this line's code whichever SDK they see.
+    mt: Any = importlib.import_module("mcp.types")
+    mcp_exceptions: Any = importlib.import_module("mcp.shared.exceptions")
+    ValidationError: Any = importlib.import_module("pydantic").ValidationError
 
     McpError = mcp_exceptions.McpError
     passes_through: tuple[type[BaseException], ...] = tuple(
@@ -124,7 +126,7 @@ def protect(server: Any, boundary_options: dict[str, Any]) -> None:
             return response
         # The decorator's own error answer: the tool's result broke its output
         # schema (or could not be normalised), or something around the call failed.
-        kind = "invalid_output" if call.ran else "failed"
+        kind: Kind = "invalid_output" if call.ran else "failed"
         said = [c.text for c in result.content if isinstance(c, mt.TextContent)]
         error = RuntimeError(said[0]) if said else None  # the SDK's text, for on_error only
         return mt.ServerResult(mt.CallToolResult.model_validate(await boundary.failed(call.name, kind, error)))

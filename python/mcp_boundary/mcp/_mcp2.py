@@ -17,6 +17,7 @@ bad arguments, ``ToolError`` from a handler's ``ToolError`` and
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 from mcp_boundary.mcp._answers import Boundary, handler_message, own_issues, pydantic_issues
@@ -24,10 +25,12 @@ from mcp_boundary.mcp._catalog import ToolInfo
 
 
 def protect(server: Any, boundary_options: dict[str, Any]) -> None:
-    from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
-    from mcp.shared import exceptions as mcp_exceptions
-    from mcp.types import CallToolResult
-    from pydantic import ValidationError
+    # Imported by name, so that type checkers read this line's code whichever SDK they see.
+    sdk_exceptions: Any = importlib.import_module("mcp.server.mcpserver.exceptions")
+    ToolError, UnexpectedToolError = sdk_exceptions.ToolError, sdk_exceptions.UnexpectedToolError
+    mcp_exceptions: Any = importlib.import_module("mcp.shared.exceptions")
+    CallToolResult: Any = importlib.import_module("mcp.types").CallToolResult
+    ValidationError: Any = importlib.import_module("pydantic").ValidationError
 
     MCPError = mcp_exceptions.MCPError
     passes_through: tuple[type[BaseException], ...] = tuple(
