@@ -251,3 +251,32 @@ def test_importing_mcp_boundary_imports_no_sdk() -> None:
 def test_sdk_version_in_tested_range() -> None:
     v = sdk_version()
     assert {"mcp1": (1, 10) <= v < (2, 0), "mcp2": (2, 0) <= v < (3, 0), "fastmcp": (2, 13) <= v < (5, 0)}[SDK], v
+
+
+OUTPUT_SCHEMA = {"type": "object", "properties": {"n": {"type": "integer"}}, "required": ["n"]}
+
+
+def server_with_broken_output() -> Any:
+    """A tool whose result breaks its own output schema (the SDK checks it on mcp 1.x's low-level server)."""
+    server = make_server()
+
+    def echo(n: str) -> dict[str, str]:
+        return {"n": n}
+
+    if SDK == "fastmcp":
+        server.tool(output_schema=OUTPUT_SCHEMA)(echo)
+    else:
+        server.tool(structured_output=True)(echo)
+        server._tool_manager.get_tool("echo").fn_metadata.output_schema = OUTPUT_SCHEMA
+    return server
+
+
+@pytest.mark.skipif(SDK == "mcp2" or (SDK == "fastmcp" and sdk_version() >= (4, 0)), reason="mcp 2.x's server does not check output")
+async def test_invalid_output_is_tool_failed() -> None:
+    async with in_memory(server_with_broken_output()) as call:
+        assert leaks(await call("echo", {"n": S}))
+    heard: list[ErrorInfo] = []
+    async with in_memory(protect_server(server_with_broken_output(), on_error=heard.append)) as call:
+        answer = await call("echo", {"n": S})
+    assert answer == {"result": {"content": [{"type": "text", "text": "tool echo failed"}], "isError": True}}
+    assert [h["kind"] for h in heard] == ["invalid_output"]
