@@ -225,7 +225,7 @@ HANDLER_CASES: list[tuple[str, str, dict[str, Any], str]] = [
     ("handler_value_error", "get_user", {"user": S}, "tool get_user failed"),
     ("tool_error", "fail", {"reason": S}, "tool fail failed"),
 ]
-UNKNOWN_CASE = ("unknown_tool", S, {})
+UNKNOWN_CASE: tuple[str, str, dict[str, Any]] = ("unknown_tool", S, {})
 
 #: What the unprotected SDK already answers without the caller's bytes.
 UNPROTECTED_ALREADY_SAFE = {("mcp2", "handler_value_error")}  # mcp 2.x hides an unexpected exception's text

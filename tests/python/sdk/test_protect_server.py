@@ -65,10 +65,10 @@ def check_protected(label: str, name: str, answer: dict[str, Any]) -> None:
     for case in ARGUMENT_CASES:
         if case[0] == label:
             check_argument_answer(case[1], case[3], case[4], answer)
-    for case in HANDLER_CASES:
-        if case[0] == label:
+    for handler_case in HANDLER_CASES:
+        if handler_case[0] == label:
             assert answer["result"]["isError"] is True
-            assert text_of(answer) == case[3], answer
+            assert text_of(answer) == handler_case[3], answer
             assert "structuredContent" not in answer["result"]
     if label == "unknown_tool":
         assert answer == {"jsonrpc_error": {"code": -32602, "message": "unknown tool", "data": {"code": "unknown_tool", "suggestions": []}}}
