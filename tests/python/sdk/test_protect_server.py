@@ -31,7 +31,7 @@ from mcp_boundary.mcp import ErrorInfo, protect_server
 
 pytestmark = pytest.mark.anyio
 
-ALL_BAD = [(c[0], c[1], c[2]) for c in ARGUMENT_CASES] + [(c[0], c[1], c[2]) for c in HANDLER_CASES] + [UNKNOWN_CASE]
+ALL_BAD: list[tuple[str, str, dict[str, Any]]] = [(c[0], c[1], c[2]) for c in ARGUMENT_CASES] + [(c[0], c[1], c[2]) for c in HANDLER_CASES] + [UNKNOWN_CASE]
 VALID = [
     ("set_priority", {"priority": "low"}),
     ("set_level", {"level": "high"}),
