@@ -32,7 +32,7 @@ from mcp_boundary.mcp import ErrorInfo, protect_server
 pytestmark = pytest.mark.anyio
 
 ALL_BAD: list[tuple[str, str, dict[str, Any]]] = [(c[0], c[1], c[2]) for c in ARGUMENT_CASES] + [(c[0], c[1], c[2]) for c in HANDLER_CASES] + [UNKNOWN_CASE]
-VALID = [
+VALID: list[tuple[str, dict[str, Any]]] = [
     ("set_priority", {"priority": "low"}),
     ("set_level", {"level": "high"}),
     ("set_limit", {"limit": 100}),
@@ -98,8 +98,8 @@ async def test_stdio_bad_calls(protect: bool) -> None:
                 check_protected(label, name, answer)
             else:
                 check_unprotected(label, answer)
-        for name, args in VALID:
-            assert not (await call(name, args))["result"].get("isError")
+        for name, valid_args in VALID:
+            assert not (await call(name, valid_args))["result"].get("isError")
 
 
 async def test_stdio_valid_calls_identical() -> None:
