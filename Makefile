@@ -15,7 +15,7 @@ PKG_RUSTFLAGS := --remap-path-prefix=$(or $(CARGO_HOME),$(HOME)/.cargo)/registry
 TABLES := target/build-tables
 SOURCES := $(shell find src -name '*.rs') Cargo.toml Cargo.lock $(wildcard js/*.js js/*.mjs js/*.d.ts js/api/*.js js/mcp/*.js) README.md CONTRIBUTING.md $(wildcard docs/*.md LICENSE-*)
 
-.PHONY: setup pkg demo console test test-rust test-wasm test-js test-python wheel lint vectors vectors-check bench fuzz clean
+.PHONY: setup pkg demo console test test-rust test-wasm test-js test-python test-python-sdks wheel lint vectors vectors-check bench fuzz clean
 
 setup:
 	@bash scripts/setup.sh
@@ -52,7 +52,7 @@ console: pkg
 	node scripts/serve.mjs 8000
 
 ## test: every test: Rust natively, wasm in Node, Chromium and Firefox, the npm package (Node, Deno, Bun, workerd, Chromium, Firefox), the types, the Python package
-test: lint vectors-check test-rust test-wasm test-js test-python
+test: lint vectors-check test-rust test-wasm test-js test-python test-python-sdks
 	@echo "make test: all suites passed"
 
 lint: setup
@@ -89,10 +89,14 @@ wheel: setup
 	VIRTUAL_ENV=$(CURDIR)/.venv PATH=$(CURDIR)/.venv/bin:$$PATH maturin build --zig --compatibility manylinux2014 --out target/wheels
 	@ls -l target/wheels/*.whl
 
+## test-python-sdks: protect_server through each Python MCP SDK's own client (mcp 1.x, mcp 2.x, fastmcp 2.x-4.x), in memory and over stdio, the wheel installed into one venv per SDK (.venvs/)
+test-python-sdks: wheel
+	bash scripts/python-sdk-tests.sh
+
 ## test-python: the Python package built into .venv/ (maturin develop), then pytest (shared vectors, hostile inputs) and mypy --strict on the usage file
 test-python: setup
 	VIRTUAL_ENV=$(CURDIR)/.venv .venv/bin/maturin develop -q
-	.venv/bin/python -m pytest -q tests/python
+	.venv/bin/python -m pytest -q tests/python --ignore=tests/python/sdk
 	.venv/bin/mypy --strict tests/python/usage_typed.py python/mcp_boundary
 
 ## fuzz: the seeded random driver of every public entry point, long (make test runs it short)

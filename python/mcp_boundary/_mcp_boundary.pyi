@@ -214,6 +214,11 @@ class ErrorData(TypedDict):
 
 ErrorLike = str | BaseException
 
+#: The most tools (and fields of one tool) a catalog holds.
+MAX_CATALOG_ENTRIES: int
+#: The kinds of answer a protected server replaces (what its ``on_error`` hears).
+REPLACED_ANSWERS: list[str]
+
 @final
 class ErrorClassifier:
     def __init__(
@@ -225,6 +230,7 @@ class ErrorClassifier:
         field_messages: Sequence[str] | Mapping[str, Sequence[str]] | None = None,
         fieldless_messages: Sequence[str] | None = None,
         hints: Mapping[str, Mapping[str, Mapping[str, Any]]] | None = None,
+        input_schemas: Mapping[str, Mapping[str, Any]] | None = None,
     ) -> None: ...
     @staticmethod
     def from_catalog(catalog: Mapping[str, Any], /) -> ErrorClassifier: ...
@@ -234,9 +240,9 @@ class ErrorClassifier:
     def handler_error_result(self, tool: str, error: ErrorLike, /) -> dict[str, JsonValue]: ...
     def unknown_tool_response(self, id: object, name: str, /) -> dict[str, JsonValue]: ...
     def classify_issues(
-        self, tool: str, issues: Sequence[Mapping[str, Any]] | Mapping[str, Any], input: object = None, /
+        self, tool: str, issues: Sequence[Mapping[str, Any]] | Mapping[str, Any] | BaseException, input: object = None, /
     ) -> list[ErrorData]: ...
     def issues_result(
-        self, tool: str, issues: Sequence[Mapping[str, Any]] | Mapping[str, Any], input: object = None, /
+        self, tool: str, issues: Sequence[Mapping[str, Any]] | Mapping[str, Any] | BaseException, input: object = None, /
     ) -> dict[str, JsonValue]: ...
     def tools(self) -> list[str]: ...

@@ -77,6 +77,24 @@ fn read_hints(hints: &Bound<'_, PyAny>) -> Result<Vec<(String, String, FieldHint
     Ok(out)
 }
 
+/// `input_schemas`: `{tool: its whole input JSON Schema}`, each read by
+/// the core ([`FieldHint::of_input_schema`]: local `$ref`s and `X | None`
+/// followed), as a server's tools list them.
+fn read_input_schemas(schemas: &Bound<'_, PyAny>) -> Result<Vec<(String, String, FieldHint)>, OptionsError> {
+    let value = from_py(schemas, Strictness::Lenient)
+        .map_err(|_| OptionsError::invalid(options::path("input_schemas"), "could not be read"))?;
+    let Value::Object(tools) = value else {
+        return Err(OptionsError::wrong_type(options::path("input_schemas"), "a dict of tool → input JSON Schema"));
+    };
+    Ok(tools
+        .iter()
+        .take(MAX_CATALOG_ENTRIES)
+        .flat_map(|(tool, schema)| {
+            FieldHint::of_input_schema(schema).into_iter().map(move |(field, hint)| (tool.clone(), field, hint))
+        })
+        .collect())
+}
+
 /// The parts of a catalog, as Python values.
 struct Parts<'a, 'py> {
     tools: &'a Bound<'py, PyAny>,
@@ -84,6 +102,7 @@ struct Parts<'a, 'py> {
     field_messages: Option<&'a Bound<'py, PyAny>>,
     fieldless_messages: Option<&'a Bound<'py, PyAny>>,
     hints: Option<&'a Bound<'py, PyAny>>,
+    input_schemas: Option<&'a Bound<'py, PyAny>>,
 }
 
 /// An option that was given (not absent, not `None`).
@@ -130,10 +149,13 @@ fn read_catalog(p: &Parts<'_, '_>) -> Result<Core, OptionsError> {
         None => Vec::new(),
         Some(v) => options::strings(&v, &|| options::path("fieldless_messages"))?,
     };
-    let hints = match given(p.hints) {
+    let mut hints = match given(p.hints) {
         None => Vec::new(),
         Some(h) => read_hints(&h)?,
     };
+    if let Some(schemas) = given(p.input_schemas) {
+        hints.extend(read_input_schemas(&schemas)?);
+    }
     let classifier = Core::new(Catalog { tools, field_messages, fieldless_messages })?;
     Ok(classifier.with_hints(hints.iter().map(|(t, f, h)| (t.as_str(), f.as_str(), h))))
 }
@@ -147,7 +169,8 @@ pub(crate) struct ErrorClassifier {
 #[pymethods]
 impl ErrorClassifier {
     #[new]
-    #[pyo3(signature = (tools, *, fields=None, field_messages=None, fieldless_messages=None, hints=None))]
+    #[pyo3(signature = (tools, *, fields=None, field_messages=None, fieldless_messages=None, hints=None, input_schemas=None))]
+    #[allow(clippy::too_many_arguments, reason = "Python's keyword arguments")]
     fn new(
         py: Python<'_>,
         tools: &Bound<'_, PyAny>,
@@ -155,8 +178,9 @@ impl ErrorClassifier {
         field_messages: Option<&Bound<'_, PyAny>>,
         fieldless_messages: Option<&Bound<'_, PyAny>>,
         hints: Option<&Bound<'_, PyAny>>,
+        input_schemas: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
-        read_catalog(&Parts { tools, fields, field_messages, fieldless_messages, hints })
+        read_catalog(&Parts { tools, fields, field_messages, fieldless_messages, hints, input_schemas })
             .map(|inner| Self { inner })
             .map_err(|e| raise_options(py, &e))
     }
@@ -190,6 +214,7 @@ impl ErrorClassifier {
                 field_messages: field_messages.as_ref(),
                 fieldless_messages: fieldless.as_ref(),
                 hints: hints.as_ref(),
+                input_schemas: None,
             })
         };
         read().map(|inner| Self { inner }).map_err(|e| raise_options(py, &e))
@@ -312,5 +337,9 @@ fn read_issues(issues: &Bound<'_, PyAny>, input: Option<&Bound<'_, PyAny>>) -> P
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<ErrorClassifier>()?;
+    // The most tools (and fields of one tool) a catalog holds, and the kinds
+    // of answer a protected server replaces (what its `on_error` hears).
+    m.add("MAX_CATALOG_ENTRIES", MAX_CATALOG_ENTRIES)?;
+    m.add("REPLACED_ANSWERS", crate::ReplacedAnswer::ALL.map(crate::ReplacedAnswer::as_str).to_vec())?;
     Ok(())
 }

@@ -1,0 +1,145 @@
+"""What every SDK line shares: the answers ``protect_server`` gives in place of
+the SDK's, as dicts with the MCP wire's keys, and ``on_error``. The SDK
+modules find the failures and turn these dicts into their own types."""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from typing import Any, Literal, TypedDict
+
+from mcp_boundary.mcp import _core
+from mcp_boundary.mcp._catalog import Catalog, ToolInfo
+
+JSONDict = dict[str, Any]
+
+Kind = Literal["invalid_arguments", "unknown_tool", "handler_error", "invalid_output", "failed"]
+
+
+class _ErrorInfoBase(TypedDict):
+    tool: str
+    kind: Kind
+
+
+class ErrorInfo(_ErrorInfoBase, total=False):
+    """What ``on_error`` hears: the tool as called, why the answer was replaced,
+    and the original error and schema issues (which may carry the caller's input:
+    for the operator's logs, never for the model)."""
+
+    error: BaseException
+    issues: list[dict[str, Any]]
+
+
+OnError = Callable[[ErrorInfo], object]
+
+# The ctx entries of a pydantic error that are schema-side constants. The rest
+# (a union tag, a validator's own error) can be the caller's.
+_SAFE_CTX = frozenset({"le", "ge", "lt", "gt", "max_length", "min_length", "multiple_of", "expected", "pattern"})
+
+
+def pydantic_issues(error: Any) -> list[dict[str, Any]]:
+    """A pydantic ``ValidationError``'s issues as the core reads them: ``type``,
+    ``loc`` and the safe constants of ``ctx``; never ``input``, ``msg`` or ``url``."""
+    out: list[dict[str, Any]] = []
+    for issue in error.errors(include_url=False, include_input=False, include_context=True):
+        item: dict[str, Any] = {"type": issue["type"], "loc": list(issue["loc"])}
+        ctx = issue.get("ctx")
+        if isinstance(ctx, Mapping):
+            safe = {k: v for k, v in ctx.items() if k in _SAFE_CTX and isinstance(v, (str, int, float))}
+            if safe:
+                item["ctx"] = safe
+        out.append(item)
+    return out
+
+
+def own_issues(error: Any) -> list[dict[str, Any]]:
+    """The issues for ``on_error``: pydantic's own (input included), for logs."""
+    try:
+        issues: list[dict[str, Any]] = list(error.errors(include_url=False))
+        return issues
+    except Exception:
+        return []
+
+
+class Boundary:
+    """One protected server's options, catalog and answers."""
+
+    def __init__(
+        self,
+        messages: Sequence[str],
+        handler_errors: str,
+        on_error: OnError | None,
+        list_tools: Callable[[], Awaitable[Sequence[ToolInfo]]],
+    ) -> None:
+        if handler_errors not in ("classify", "pass"):
+            raise ValueError('handler_errors must be "classify" or "pass"')
+        if on_error is not None and not callable(on_error):
+            raise TypeError("on_error must be callable")
+        if isinstance(messages, str):
+            raise TypeError("messages must be a sequence of phrases, not one string")
+        self.messages = tuple(messages)
+        _core.check_messages(self.messages)  # bad phrases fail here, not on the first call
+        self.pass_handler_errors = handler_errors == "pass"
+        self._on_error = on_error
+        self.catalog = Catalog(self.messages, list_tools)
+
+    async def told(self, info: ErrorInfo) -> None:
+        """Tells the operator's ``on_error``; what it raises (or its awaitable raises) changes nothing."""
+        if self._on_error is None:
+            return
+        try:
+            returned = self._on_error(info)
+            if inspect.isawaitable(returned):
+                await returned
+        except Exception:
+            pass  # the operator's logging failed; the model's answer stands
+
+    async def known(self, name: str) -> bool:
+        """Whether ``name`` is a tool now (the catalog is built again when the tools changed)."""
+        _, tools = await self.catalog.current()
+        return name in tools
+
+    async def unknown_tool(self, name: str) -> JSONDict:
+        """The JSON-RPC ``error`` for an unknown tool, told to ``on_error``."""
+        classifier, _ = await self.catalog.current()
+        await self.told({"tool": name, "kind": "unknown_tool"})
+        return classifier.unknown_tool_error(name)
+
+    async def invalid_arguments(self, name: str, arguments: Any, error: BaseException, issues: Sequence[Mapping[str, Any]], own: list[dict[str, Any]]) -> JSONDict:
+        """The result for arguments the tool's schema refused."""
+        classifier, tools = await self.catalog.current()
+        await self.told({"tool": name, "kind": "invalid_arguments", "error": error, "issues": own})
+        return _for_tool(tools.get(name), classifier.issues_result(name, issues, arguments if arguments is not None else {}))
+
+    async def handler_error(self, name: str, error: BaseException, message: str | None) -> JSONDict:
+        """The result for an error the tool's handler raised: classified, else ``tool <name> failed``."""
+        classifier, tools = await self.catalog.current()
+        await self.told({"tool": name, "kind": "handler_error", "error": error})
+        return _for_tool(tools.get(name), classifier.handler_result(name, message))
+
+    async def failed(self, name: str, kind: Kind, error: BaseException | None) -> JSONDict:
+        """``tool <name> failed``: a result that broke its output schema, or what failed around the call."""
+        classifier, tools = await self.catalog.current()
+        info: ErrorInfo = {"tool": name, "kind": kind}
+        if error is not None:
+            info["error"] = error
+        await self.told(info)
+        return _for_tool(tools.get(name), classifier.handler_result(name, None))
+
+
+def _for_tool(tool: ToolInfo | None, result: JSONDict) -> JSONDict:
+    """An error result as the tool may return it: a client may validate any
+    ``structuredContent`` against the tool's output schema, error results
+    included (the TypeScript SDK's client does), so a tool with one gets the text only."""
+    if tool is not None and tool.has_output_schema and "structuredContent" in result:
+        return {k: v for k, v in result.items() if k != "structuredContent"}
+    return result
+
+
+def handler_message(error: BaseException) -> str | None:
+    """What a handler's error says for classifying: the text of the exception the
+    handler raised (the SDK wraps it, with the original as ``__cause__``)."""
+    try:
+        return str(error)
+    except Exception:
+        return None

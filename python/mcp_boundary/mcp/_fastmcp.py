@@ -1,0 +1,223 @@
+"""``fastmcp`` ``FastMCP``, 2.13+ to 4.x (tested with 2.14.7, 3.4.11, 4.2.3).
+
+The hook is public: a ``fastmcp.server.middleware.Middleware`` whose
+``on_call_tool`` sees every tools/call (the tool lookup, argument
+validation and the handler all run inside ``call_next``), put first in
+``FastMCP.middleware`` so that it is the outermost. It answers:
+
+- an unknown or disabled tool (``NotFoundError``, ``DisabledError``);
+- bad arguments: fastmcp's ``ValidationError`` from pydantic's (3.4+, 4.x)
+  or pydantic's own (2.x, 3.x);
+- a handler's ``ToolError`` (fastmcp passes it on) or any other exception
+  (fastmcp wraps it in ``ToolError`` from it, with or without its text).
+
+fastmcp 4.x sits on ``mcp`` 2.x, whose runner sends an ``MCPError`` raised
+in the middleware as a JSON-RPC error and a returned error ``ToolResult``
+as it is: nothing else is needed. fastmcp 2.x and 3.x sit on ``mcp`` 1.x,
+whose low-level ``call_tool()`` decorator answers any exception, ``McpError``
+included, with its text, checks structured output against the output
+schema, and (``strict_input_validation=True``) checks the arguments against
+the JSON Schema before any fastmcp code runs, quoting them. There, as for
+``mcp`` 1.x ``FastMCP``, the handler the decorator made is wrapped once
+more, through the private ``FastMCP._mcp_server.request_handlers``
+(``mcp>=1.10,<2``): the middleware leaves its answer there, and what the
+decorator answered itself is replaced. 2.x's ``ToolResult`` has no
+``is_error``, so that wrapper is what carries the structured answer there.
+
+The tools are read through the public ``FastMCP.list_tools(run_middleware=False)``
+(3.x, 4.x) or ``get_tools()`` (2.x), on failures only.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import importlib
+import inspect
+from dataclasses import dataclass
+from typing import Any
+
+from mcp_boundary.mcp._answers import Boundary, Kind, handler_message, own_issues, pydantic_issues
+from mcp_boundary.mcp._catalog import ToolInfo
+
+
+@dataclass
+class _Call:
+    """One tools/call request (fastmcp on ``mcp`` 1.x), as the middleware saw it."""
+
+    name: str
+    entered: bool = False  # the middleware ran (the SDK's own input check passed)
+    unknown: dict[str, Any] | None = None  # the JSON-RPC error to raise
+    answer: dict[str, Any] | None = None  # ours, to send as it is
+    passed: bool = False  # handler_errors="pass": the SDK's own answer stands
+    returned: bool = False  # the tool returned
+    own_error: bool = False  # ... an error result of its own
+
+
+_CALL: contextvars.ContextVar[_Call | None] = contextvars.ContextVar("mcp_boundary_fastmcp_call", default=None)
+
+
+def _ajv_issues(schema: Any, arguments: Any) -> list[dict[str, Any]]:
+    """The JSON Schema's errors for ``arguments`` (as the SDK's strict check
+    finds them) in Ajv's shape: keyword, instance path, and for ``required``
+    the missing property (a declared name); nothing else of the input."""
+    try:
+        jsonschema: Any = importlib.import_module("jsonschema")  # the mcp SDK's own dependency
+        validator = jsonschema.validators.validator_for(schema)(schema)
+        issues: list[dict[str, Any]] = []
+        for error in validator.iter_errors(arguments):
+            path = "".join("/" + str(p) for p in error.absolute_path)
+            if error.validator == "required" and isinstance(error.instance, dict):
+                for missing in error.validator_value:
+                    if missing not in error.instance:
+                        issues.append({"keyword": "required", "instancePath": path, "params": {"missingProperty": missing}})
+            else:
+                issues.append({"keyword": str(error.validator), "instancePath": path, "params": {}})
+        return issues
+    except Exception:
+        return []
+
+
+def protect(server: Any, boundary_options: dict[str, Any]) -> None:
+    # Imported by name, so that type checkers read each version's code whichever they see.
+    fastmcp: Any = importlib.import_module("fastmcp")
+    mt: Any = importlib.import_module("mcp.types")
+    fastmcp_exceptions: Any = importlib.import_module("fastmcp.exceptions")
+    DisabledError, NotFoundError = fastmcp_exceptions.DisabledError, fastmcp_exceptions.NotFoundError
+    ToolError, FastMCPValidationError = fastmcp_exceptions.ToolError, fastmcp_exceptions.ValidationError
+    Middleware: Any = importlib.import_module("fastmcp.server.middleware").Middleware
+    mcp_exceptions: Any = importlib.import_module("mcp.shared.exceptions")
+    ValidationError: Any = importlib.import_module("pydantic").ValidationError
+
+    mcp2 = hasattr(mcp_exceptions, "MCPError")  # fastmcp 4.x: mcp 2.x underneath
+    MCPError: Any = getattr(mcp_exceptions, "MCPError", None) or mcp_exceptions.McpError
+    passes_through: tuple[type[BaseException], ...] = tuple(
+        e for e in (getattr(mcp_exceptions, "UrlElicitationRequiredError", None),) if isinstance(e, type)
+    )
+    ToolResult: Any = getattr(importlib.import_module("fastmcp.tools"), "ToolResult", None)
+    if ToolResult is None:  # 2.x
+        ToolResult = importlib.import_module("fastmcp.tools.tool").ToolResult
+    error_results = "is_error" in inspect.signature(ToolResult).parameters  # 3.x, 4.x
+    major = int(fastmcp.__version__.split(".")[0])
+
+    async def list_tools() -> list[ToolInfo]:
+        if major >= 3:
+            tools = await server.list_tools(run_middleware=False)
+            return [ToolInfo(t.name, t.parameters, t.output_schema is not None) for t in tools]
+        listed = await server.get_tools()
+        return [
+            ToolInfo(name, t.parameters, t.output_schema is not None)
+            for name, t in listed.items()
+            if getattr(t, "enabled", True)
+        ]
+
+    boundary = Boundary(list_tools=list_tools, **boundary_options)
+
+    def rpc_error(error: dict[str, Any]) -> BaseException:
+        if mcp2:
+            made: BaseException = MCPError(code=error["code"], message=error["message"], data=error.get("data"))
+        else:
+            made = MCPError(mt.ErrorData.model_validate(error))
+        return made
+
+    def arguments_error(exc: BaseException) -> Any:
+        """The pydantic error of arguments the tool refused, or None."""
+        if isinstance(exc, ValidationError):
+            return exc  # 2.x, 3.x: pydantic's own, from the tool's argument validation
+        if isinstance(exc, FastMCPValidationError) and isinstance(exc.__cause__, ValidationError):
+            return exc.__cause__
+        return None
+
+    def answered(result: dict[str, Any], call: _Call | None) -> Any:
+        if call is not None:
+            call.answer = result  # sent as it is by the wrapper below (mcp 1.x)
+        text = "".join(c.get("text", "") for c in result.get("content", []))
+        if error_results:
+            return ToolResult(
+                content=[mt.TextContent(type="text", text=text)],
+                structured_content=result.get("structuredContent"),
+                is_error=True,
+            )
+        raise ToolError(text)  # 2.x without the wrapper: the text alone
+
+    class BoundaryMiddleware(Middleware):  # type: ignore[misc]
+        """mcp-boundary: tools/call answers that never carry the caller's input."""
+
+        async def on_call_tool(self, context: Any, call_next: Any) -> Any:
+            name: str = context.message.name
+            arguments = context.message.arguments
+            call = _CALL.get()
+            if call is not None:
+                call.entered = True
+            try:
+                result = await call_next(context)
+            except passes_through:
+                raise
+            except (NotFoundError, DisabledError):
+                error = await boundary.unknown_tool(name)
+                if call is not None:
+                    call.unknown = error
+                raise rpc_error(error) from None
+            except Exception as exc:
+                pydantic_error = arguments_error(exc)
+                if pydantic_error is not None:
+                    return answered(
+                        await boundary.invalid_arguments(name, arguments, exc, pydantic_issues(pydantic_error), own_issues(pydantic_error)),
+                        call,
+                    )
+                if boundary.pass_handler_errors:
+                    if call is not None:
+                        call.passed = True
+                    raise
+                if isinstance(exc, MCPError):
+                    message = getattr(getattr(exc, "error", None), "message", None)
+                    own: BaseException = exc
+                else:
+                    own = exc.__cause__ if isinstance(exc, ToolError) and exc.__cause__ is not None else exc
+                    message = handler_message(own)
+                return answered(await boundary.handler_error(name, own, message if isinstance(message, str) else None), call)
+            if call is not None:
+                call.returned = True
+                call.own_error = bool(getattr(result, "is_error", False))
+            return result
+
+    server.middleware.insert(0, BoundaryMiddleware())
+    if mcp2:
+        return
+
+    low = server._mcp_server  # private, see the module's docstring
+    checked = low.request_handlers[mt.CallToolRequest]
+
+    async def handle_call_tool(request: Any) -> Any:
+        call = _Call(request.params.name)
+        token = _CALL.set(call)
+        try:
+            response = await checked(request)
+        finally:
+            _CALL.reset(token)
+        if call.unknown is not None:
+            raise rpc_error(call.unknown)
+        if call.answer is not None:
+            return mt.ServerResult(mt.CallToolResult.model_validate(call.answer))
+        result = getattr(response, "root", response)
+        if call.passed or call.own_error or not (isinstance(result, mt.CallToolResult) and result.isError):
+            return response
+        said = [c.text for c in result.content if isinstance(c, mt.TextContent)]
+        error = RuntimeError(said[0]) if said else None  # the SDK's text, for on_error only
+        if not call.entered:
+            # The SDK's own check of the arguments against the JSON Schema
+            # (strict_input_validation) refused them before any fastmcp code ran.
+            _, tools = await boundary.catalog.current()
+            tool = tools.get(call.name)
+            arguments = request.params.arguments or {}
+            issues = _ajv_issues(tool.input_schema, arguments) if tool is not None else []
+            if issues:
+                return mt.ServerResult(
+                    mt.CallToolResult.model_validate(
+                        await boundary.invalid_arguments(call.name, arguments, error or RuntimeError(), issues, issues)
+                    )
+                )
+            return mt.ServerResult(mt.CallToolResult.model_validate(await boundary.failed(call.name, "failed", error)))
+        kind: Kind = "invalid_output" if call.returned else "failed"
+        return mt.ServerResult(mt.CallToolResult.model_validate(await boundary.failed(call.name, kind, error)))
+
+    low.request_handlers[mt.CallToolRequest] = handle_call_tool

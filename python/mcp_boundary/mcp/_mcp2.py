@@ -1,0 +1,72 @@
+"""``mcp`` 2.x ``MCPServer`` (``mcp.server.mcpserver``), tested with 2.3.0.
+
+The hook is the public ``MCPServer.call_tool(name, arguments, context)``,
+overridden on the instance: the server's tools/call handler (the private
+``_handle_call_tool``, and any extension's ``intercept_tool_call`` around
+it) calls ``self.call_tool`` for every request, re-raises an ``MCPError``
+as a JSON-RPC error and sends a returned ``CallToolResult`` as it is. That
+``_handle_call_tool`` reaches the tool through ``self.call_tool`` is the one
+assumption about private code, pinned to ``mcp>=2,<3`` (tested at 2.3.0).
+
+``Tool.run`` raises ``ToolError`` from a pydantic ``ValidationError`` for
+bad arguments, ``ToolError`` from a handler's ``ToolError`` and
+``UnexpectedToolError`` from anything else; an unknown tool is a
+``ToolError`` with no cause. The tools are read through the public
+``MCPServer.list_tools()``, on failures only.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from mcp_boundary.mcp._answers import Boundary, handler_message, own_issues, pydantic_issues
+from mcp_boundary.mcp._catalog import ToolInfo
+
+
+def protect(server: Any, boundary_options: dict[str, Any]) -> None:
+    # Imported by name, so that type checkers read this line's code whichever SDK they see.
+    sdk_exceptions: Any = importlib.import_module("mcp.server.mcpserver.exceptions")
+    ToolError, UnexpectedToolError = sdk_exceptions.ToolError, sdk_exceptions.UnexpectedToolError
+    mcp_exceptions: Any = importlib.import_module("mcp.shared.exceptions")
+    CallToolResult: Any = importlib.import_module("mcp.types").CallToolResult
+    ValidationError: Any = importlib.import_module("pydantic").ValidationError
+
+    MCPError = mcp_exceptions.MCPError
+    passes_through: tuple[type[BaseException], ...] = tuple(
+        e for e in (getattr(mcp_exceptions, "UrlElicitationRequiredError", None),) if isinstance(e, type)
+    )
+
+    async def list_tools() -> list[ToolInfo]:
+        return [ToolInfo(t.name, t.input_schema, t.output_schema is not None) for t in await server.list_tools()]
+
+    boundary = Boundary(list_tools=list_tools, **boundary_options)
+    call_tool = server.call_tool  # the class's, bound
+
+    def result_of(answer: dict[str, Any]) -> Any:
+        return CallToolResult.model_validate(answer, by_alias=True)
+
+    async def protected_call_tool(name: str, arguments: dict[str, Any], context: Any = None) -> Any:
+        try:
+            return await call_tool(name, arguments, context)
+        except passes_through:
+            raise
+        except MCPError as exc:
+            # A handler's protocol error would reach the client with its own text.
+            if boundary.pass_handler_errors:
+                raise
+            message = exc.error.message if isinstance(exc.error.message, str) else None
+            return result_of(await boundary.handler_error(name, exc, message))
+        except Exception as exc:
+            cause = exc.__cause__
+            if isinstance(exc, ToolError) and cause is None and not await boundary.known(name):
+                error = await boundary.unknown_tool(name)
+                raise MCPError(code=error["code"], message=error["message"], data=error.get("data")) from None
+            if isinstance(exc, ToolError) and not isinstance(exc, UnexpectedToolError) and isinstance(cause, ValidationError):
+                return result_of(await boundary.invalid_arguments(name, arguments, exc, pydantic_issues(cause), own_issues(cause)))
+            if boundary.pass_handler_errors:
+                raise
+            own = cause if cause is not None else exc
+            return result_of(await boundary.handler_error(name, own, handler_message(own)))
+
+    server.call_tool = protected_call_tool

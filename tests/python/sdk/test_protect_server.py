@@ -1,0 +1,282 @@
+"""protect_server against the SDK installed in this venv, through that SDK's
+own client, in memory and over stdio: the caller's bytes reach the client
+from the unprotected server and never from the protected one, which names
+the field and tells what is allowed."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from typing import Any, Literal
+
+import pytest
+from sdk_support import (
+    ARGUMENT_CASES,
+    HANDLER_CASES,
+    S,
+    SDK,
+    UNKNOWN_CASE,
+    UNPROTECTED_ALREADY_SAFE,
+    WITH_OUTPUT_SCHEMA,
+    add_tool,
+    in_memory,
+    leaks,
+    make_server,
+    over_stdio,
+    sdk_version,
+    text_of,
+)
+
+from mcp_boundary.mcp import ErrorInfo, protect_server
+
+pytestmark = pytest.mark.anyio
+
+ALL_BAD: list[tuple[str, str, dict[str, Any]]] = [(c[0], c[1], c[2]) for c in ARGUMENT_CASES] + [(c[0], c[1], c[2]) for c in HANDLER_CASES] + [UNKNOWN_CASE]
+VALID: list[tuple[str, dict[str, Any]]] = [
+    ("set_priority", {"priority": "low"}),
+    ("set_level", {"level": "high"}),
+    ("set_limit", {"limit": 100}),
+    ("update_profile", {"profile": {"name": "ann"}}),
+    ("scores", {"scores": {"a": 1}}),
+    ("note", {"text": "short"}),
+]
+
+
+def check_argument_answer(tool: str, field: str, phrase: str | None, answer: dict[str, Any]) -> None:
+    assert not leaks(answer), answer
+    assert "result" in answer, answer
+    result = answer["result"]
+    assert result["isError"] is True
+    text = text_of(answer)
+    assert text.startswith(f"invalid tool arguments for {tool}: "), text
+    assert f"{field} {phrase}" in text if phrase else f" {field} " in f" {text} ", text
+    if tool in WITH_OUTPUT_SCHEMA:
+        # A client may check structuredContent against the tool's output schema, error results included.
+        assert "structuredContent" not in result, result
+    else:
+        error = result["structuredContent"]["error"]
+        assert error["code"] == "invalid_argument" and error["tool"] == tool
+        if (field, phrase) != ("limit", "is required"):  # beside an extra argument, either issue may come first
+            assert (error["field"], error["message"]) == (field, phrase or error["message"]), error
+
+
+def check_protected(label: str, name: str, answer: dict[str, Any]) -> None:
+    assert not leaks(answer), (label, answer)
+    for case in ARGUMENT_CASES:
+        if case[0] == label:
+            check_argument_answer(case[1], case[3], case[4], answer)
+    for handler_case in HANDLER_CASES:
+        if handler_case[0] == label:
+            assert answer["result"]["isError"] is True
+            assert text_of(answer) == handler_case[3], answer
+            assert "structuredContent" not in answer["result"]
+    if label == "unknown_tool":
+        assert answer == {"jsonrpc_error": {"code": -32602, "message": "unknown tool", "data": {"code": "unknown_tool", "suggestions": []}}}
+
+
+def check_unprotected(label: str, answer: dict[str, Any]) -> None:
+    if (SDK, label) in UNPROTECTED_ALREADY_SAFE:
+        assert not leaks(answer), answer
+    else:
+        assert leaks(answer), (label, answer)  # the same test finds the caller's bytes without protect_server
+
+
+@pytest.mark.parametrize(("label", "name", "args"), ALL_BAD, ids=[c[0] for c in ALL_BAD])
+async def test_in_memory_bad_call(label: str, name: str, args: dict[str, Any]) -> None:
+    async with in_memory(make_server()) as call:
+        check_unprotected(label, await call(name, args))
+    async with in_memory(protect_server(make_server())) as call:
+        check_protected(label, name, await call(name, args))
+
+
+@pytest.mark.parametrize("protect", [False, True], ids=["unprotected", "protected"])
+async def test_stdio_bad_calls(protect: bool) -> None:
+    async with over_stdio(*(["protect"] if protect else [])) as call:
+        for label, name, args in ALL_BAD:
+            answer = await call(name, args)
+            if protect:
+                check_protected(label, name, answer)
+            else:
+                check_unprotected(label, answer)
+        for name, valid_args in VALID:
+            assert not (await call(name, valid_args))["result"].get("isError")
+
+
+async def test_stdio_valid_calls_identical() -> None:
+    answers = []
+    for args in ([], ["protect"]):
+        async with over_stdio(*args) as call:
+            answers.append([await call(name, a) for name, a in VALID])
+    assert answers[0] == answers[1]
+
+
+async def test_valid_calls_identical() -> None:
+    seen = []
+    for server in (make_server(), protect_server(make_server())):
+        async with in_memory(server) as call:
+            seen.append([await call(name, args) for name, args in VALID])
+    assert seen[0] == seen[1]
+    assert all(a["result"].get("isError") is not True for a in seen[1])
+
+
+async def test_tool_added_later_is_covered() -> None:
+    server = protect_server(make_server())
+
+    def set_mode(mode: Literal["fast", "safe"], depth: int) -> str:
+        return f"{mode}{depth}"
+
+    async with in_memory(server) as call:
+        assert (await call("set_mode", {"mode": "fast", "depth": 1}))["jsonrpc_error"]["message"] == "unknown tool"
+        add_tool(server, set_mode, output_schema=False)
+        check_argument_answer("set_mode", "mode", "must be one of fast, safe", await call("set_mode", {"mode": S, "depth": 1}))
+        check_argument_answer("set_mode", "depth", "must be an integer", await call("set_mode", {"mode": "fast", "depth": S}))
+        assert text_of(await call("set_mode", {"mode": "safe", "depth": 2})) == "safe2"
+        answer = await call("set_mod", {})
+        assert answer["jsonrpc_error"]["data"]["code"] == "unknown_tool"
+        assert answer["jsonrpc_error"]["data"]["suggestions"][0] == "set_mode"
+
+
+async def test_unknown_tool_suggests_nearest() -> None:
+    async with in_memory(protect_server(make_server())) as call:
+        answer = await call("set_prioity\n" + S, {})
+    assert not leaks(answer)
+    assert answer["jsonrpc_error"]["code"] == -32602
+
+
+async def test_near_name_suggestions() -> None:
+    async with in_memory(protect_server(make_server())) as call:
+        answer = await call("set_prioity", {})
+    assert answer["jsonrpc_error"]["data"]["suggestions"][0] == "set_priority"
+
+
+async def test_on_error_hears_each_kind() -> None:
+    heard: list[ErrorInfo] = []
+    async with in_memory(protect_server(make_server(), on_error=heard.append)) as call:
+        await call("set_priority", {"priority": S})
+        await call(S, {})
+        await call("get_user", {"user": S})
+        await call("fail", {"reason": S})
+        await call("set_priority", {"priority": "low"})
+    kinds = [(h["tool"], h["kind"]) for h in heard]
+    assert kinds == [("set_priority", "invalid_arguments"), (S, "unknown_tool"), ("get_user", "handler_error"), ("fail", "handler_error")]
+    assert heard[0]["issues"] and isinstance(heard[0]["error"], BaseException)
+    assert str(heard[2]["error"]) == "no such user " + S  # the operator's logs get the original
+    assert "error" not in heard[1]
+
+
+async def test_raising_on_error_changes_nothing() -> None:
+    def on_error(info: ErrorInfo) -> None:
+        raise RuntimeError("logging is down " + info["tool"])
+
+    async def async_on_error(info: ErrorInfo) -> None:
+        raise RuntimeError("async logging is down")
+
+    seen = []
+    for kw in ({}, {"on_error": on_error}, {"on_error": async_on_error}):
+        async with in_memory(protect_server(make_server(), **kw)) as call:
+            seen.append([await call(name, args) for _, name, args in ALL_BAD])
+    assert seen[0] == seen[1] == seen[2]
+
+
+async def test_messages_pass_alone_or_after_a_field() -> None:
+    server = protect_server(make_server(), messages=("is not a registered agent",))
+    async with in_memory(server) as call:
+        ok = await call("send", {"to": "@bob"})
+        other = await call("send", {"to": S})
+    assert text_of(ok) == "invalid tool arguments for send: to is not a registered agent"
+    assert ok["result"]["structuredContent"]["error"] == {
+        "code": "invalid_argument", "tool": "send", "field": "to", "message": "is not a registered agent",
+    }
+    assert text_of(other) == "tool send failed" and not leaks(other)
+
+
+async def test_handler_errors_pass_keeps_the_sdks_answer_for_handler_errors_only() -> None:
+    answers = {}
+    for protect in (False, True):
+        server = make_server()
+        if protect:
+            protect_server(server, handler_errors="pass")
+        async with in_memory(server) as call:
+            answers[protect] = {label: await call(name, args) for label, name, args in ALL_BAD}
+    for label, _, _, _ in HANDLER_CASES:
+        assert answers[True][label] == answers[False][label]
+    for label, name, _, field, phrase in ARGUMENT_CASES:
+        check_argument_answer(name, field, phrase, answers[True][label])
+    assert not leaks(answers[True]["unknown_tool"])
+
+
+async def test_protect_twice_is_once() -> None:
+    heard: list[ErrorInfo] = []
+    server = protect_server(protect_server(make_server(), on_error=heard.append))
+    async with in_memory(server) as call:
+        await call("set_priority", {"priority": S})
+    assert len(heard) == 1
+
+
+def test_bad_options_fail_at_once() -> None:
+    with pytest.raises(ValueError):
+        protect_server(make_server(), handler_errors="echo")  # type: ignore[arg-type]
+    with pytest.raises((TypeError, ValueError)):
+        protect_server(make_server(), messages=("",))
+    with pytest.raises(TypeError):
+        protect_server(object())
+
+
+@pytest.mark.skipif(SDK != "fastmcp", reason="fastmcp's strict_input_validation")
+async def test_fastmcp_strict_input_validation() -> None:
+    for protect in (False, True):
+        server = make_server(strict_input_validation=True)
+        if protect:
+            protect_server(server)
+        async with in_memory(server) as call:
+            for label, name, args in ALL_BAD:
+                answer = await call(name, args)
+                if protect:
+                    assert not leaks(answer), (label, answer)
+                    if label in ("literal", "enum", "int_le", "max_length"):
+                        case = next(c for c in ARGUMENT_CASES if c[0] == label)
+                        check_argument_answer(case[1], case[3], case[4], answer)
+
+
+def test_importing_mcp_boundary_imports_no_sdk() -> None:
+    code = (
+        "import sys, mcp_boundary, mcp_boundary.mcp;"
+        "from mcp_boundary.mcp import protect_server;"
+        "bad = [m for m in sys.modules if m.split('.')[0] in ('mcp', 'fastmcp', 'pydantic')];"
+        "assert not bad, bad"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_sdk_version_in_tested_range() -> None:
+    v = sdk_version()
+    assert {"mcp1": (1, 10) <= v < (2, 0), "mcp2": (2, 0) <= v < (3, 0), "fastmcp": (2, 13) <= v < (5, 0)}[SDK], v
+
+
+OUTPUT_SCHEMA = {"type": "object", "properties": {"n": {"type": "integer"}}, "required": ["n"]}
+
+
+def server_with_broken_output() -> Any:
+    """A tool whose result breaks its own output schema (the SDK checks it on mcp 1.x's low-level server)."""
+    server = make_server()
+
+    def echo(n: str) -> dict[str, str]:
+        return {"n": n}
+
+    if SDK == "fastmcp":
+        server.tool(output_schema=OUTPUT_SCHEMA)(echo)
+    else:
+        server.tool(structured_output=True)(echo)
+        server._tool_manager.get_tool("echo").fn_metadata.output_schema = OUTPUT_SCHEMA
+    return server
+
+
+@pytest.mark.skipif(SDK == "mcp2" or (SDK == "fastmcp" and sdk_version() >= (4, 0)), reason="mcp 2.x's server does not check output")
+async def test_invalid_output_is_tool_failed() -> None:
+    async with in_memory(server_with_broken_output()) as call:
+        assert leaks(await call("echo", {"n": S}))
+    heard: list[ErrorInfo] = []
+    async with in_memory(protect_server(server_with_broken_output(), on_error=heard.append)) as call:
+        answer = await call("echo", {"n": S})
+    assert answer == {"result": {"content": [{"type": "text", "text": "tool echo failed"}], "isError": True}}
+    assert [h["kind"] for h in heard] == ["invalid_output"]
