@@ -113,6 +113,7 @@ bench: pkg
 	node bench/streams.mjs
 	node bench/sse.mjs
 	cargo run -q --release --example sse_throughput
+	$(MAKE) -s test-python >/dev/null && .venv/bin/python bench/python.py
 	node bench/stream_scaling.mjs
 	node bench/startup.mjs
 
