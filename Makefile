@@ -44,6 +44,10 @@ demo: pkg
 	node examples/delivery.mjs
 	node examples/host/index.mjs
 	@echo ""
+	@echo "== Python: an MCP server (mcp 2.x MCPServer) protected by protect_server, beside the same server unprotected"
+	@$(MAKE) -s wheel >/dev/null && PREPARE_ONLY=1 bash scripts/python-sdk-tests.sh >/dev/null
+	.venvs/mcp2/bin/python examples/python/protected_server.py
+	@echo ""
 	@echo "== A Cloudflare Worker: examples/worker/ (make test bundles it with wrangler and runs it in workerd)."
 	@echo "   Locally: cd examples/worker && ../../node_modules/.bin/wrangler dev, then curl -s localhost:8787/"
 

@@ -3,6 +3,7 @@
 # memory and over stdio) in one virtual environment per SDK line.
 #
 #   scripts/python-sdk-tests.sh [VENV ...]
+#   PREPARE_ONLY=1 scripts/python-sdk-tests.sh   (the venvs made and the wheel installed; no tests: make demo)
 #
 # Each VENV is a virtual environment with one SDK installed (mcp 1.x, mcp 2.x
 # or fastmcp 2.13+/3.x/4.x). Without arguments, the venvs under .venvs/ are
@@ -34,6 +35,7 @@ for venv in "${venvs[@]}"; do
   py="$venv/bin/python"
   "$py" -c "import pytest" 2>/dev/null || "$venv/bin/pip" install -q pytest
   "$venv/bin/pip" install -q --force-reinstall --no-deps "$wheel"
+  [ -z "${PREPARE_ONLY:-}" ] || continue
   sdk="$("$py" -c "import importlib.metadata as m, importlib.util as u; n = 'fastmcp' if u.find_spec('fastmcp') else 'mcp'; print(n, m.version(n))")"
   echo "== $venv: $sdk"
   if ! (cd "$ROOT/tests/python/sdk" && "$py" -m pytest -q -p no:cacheprovider .); then
