@@ -214,6 +214,9 @@ class ErrorData(TypedDict):
 
 ErrorLike = str | BaseException
 
+def protect_server_error(which: Literal["server", "on_error", "handler_errors", "messages"], /) -> ArgumentError:
+    """The exception protect_server raises for an argument it cannot take (the core's message)."""
+
 #: The most tools (and fields of one tool) a catalog holds.
 MAX_CATALOG_ENTRIES: int
 #: The kinds of answer a protected server replaces (what its ``on_error`` hears).

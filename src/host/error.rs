@@ -121,12 +121,31 @@ pub enum RouterArgument {
     OnError,
     /// `protectHandler(handler)`: what the SDK's `createMcpHandler` returns.
     Handler,
+    /// Python's `protect_server(server)`: a server of a Python MCP SDK.
+    PythonServer,
+    /// Python's `protect_server(…, on_error=)`: a callable.
+    PythonOnError,
+    /// Python's `protect_server(…, handler_errors=)`: `"classify"` or `"pass"`.
+    PythonHandlerErrors,
+    /// Python's `protect_server(…, messages=)`: phrases, not one string.
+    PythonMessages,
 }
 
 impl RouterArgument {
     /// Every argument, in the order of the binding's numbers.
-    pub const ALL: [Self; 7] =
-        [Self::McpServer, Self::Zod, Self::ServerName, Self::Client, Self::ToolArguments, Self::OnError, Self::Handler];
+    pub const ALL: [Self; 11] = [
+        Self::McpServer,
+        Self::Zod,
+        Self::ServerName,
+        Self::Client,
+        Self::ToolArguments,
+        Self::OnError,
+        Self::Handler,
+        Self::PythonServer,
+        Self::PythonOnError,
+        Self::PythonHandlerErrors,
+        Self::PythonMessages,
+    ];
 
     /// The message of its error.
     #[must_use]
@@ -141,6 +160,12 @@ impl RouterArgument {
             }
             Self::OnError => "protectServer: onError must be a function (it is called with { tool, kind, error, issues })",
             Self::Handler => "protectHandler: expected what createMcpHandler returns (an object with a fetch function)",
+            Self::PythonServer => {
+                "protect_server: expected a server of a Python MCP SDK (mcp 1.x FastMCP, mcp 2.x MCPServer, fastmcp 2.x-4.x FastMCP)"
+            }
+            Self::PythonOnError => "protect_server: on_error must be callable (it is called with {tool, kind, error, issues})",
+            Self::PythonHandlerErrors => "protect_server: handler_errors must be \"classify\" or \"pass\"",
+            Self::PythonMessages => "protect_server: messages must be a sequence of phrases, not one string",
         }
     }
 }

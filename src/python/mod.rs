@@ -10,6 +10,7 @@ mod convert;
 mod delivery;
 mod error_data;
 mod errors;
+mod host;
 mod recipients;
 mod tool_names;
 
@@ -24,5 +25,6 @@ fn _mcp_boundary(m: &Bound<'_, PyModule>) -> PyResult<()> {
     delivery::register(m)?;
     tool_names::register(m)?;
     error_data::register(m)?;
+    host::register(m)?;
     Ok(())
 }

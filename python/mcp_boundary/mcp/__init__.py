@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal, TypeVar
 
+from mcp_boundary._mcp_boundary import protect_server_error
 from mcp_boundary.mcp._answers import ErrorInfo, Kind, OnError
 
 __all__ = ["ErrorInfo", "Kind", "OnError", "protect_server"]
@@ -58,7 +59,7 @@ def protect_server(
     """
     line = _line_of(server)
     if line is None:
-        raise TypeError("protect_server takes an mcp FastMCP, an mcp MCPServer or a fastmcp FastMCP")
+        raise protect_server_error("server")
     if getattr(server, _MARK, False):
         return server
     options = {"messages": messages, "handler_errors": handler_errors, "on_error": on_error}

@@ -8,6 +8,7 @@ import inspect
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any, Literal, TypedDict
 
+from mcp_boundary._mcp_boundary import protect_server_error
 from mcp_boundary.mcp import _core
 from mcp_boundary.mcp._catalog import Catalog, ToolInfo
 
@@ -72,11 +73,11 @@ class Boundary:
         list_tools: Callable[[], Awaitable[Sequence[ToolInfo]]],
     ) -> None:
         if handler_errors not in ("classify", "pass"):
-            raise ValueError('handler_errors must be "classify" or "pass"')
+            raise protect_server_error("handler_errors")
         if on_error is not None and not callable(on_error):
-            raise TypeError("on_error must be callable")
+            raise protect_server_error("on_error")
         if isinstance(messages, str):
-            raise TypeError("messages must be a sequence of phrases, not one string")
+            raise protect_server_error("messages")
         self.messages = tuple(messages)
         _core.check_messages(self.messages)  # bad phrases fail here, not on the first call
         self.pass_handler_errors = handler_errors == "pass"

@@ -214,12 +214,18 @@ async def test_protect_twice_is_once() -> None:
 
 
 def test_bad_options_fail_at_once() -> None:
-    with pytest.raises(ValueError):
-        protect_server(make_server(), handler_errors="echo")  # type: ignore[arg-type]
+    bad: list[dict[str, Any]] = [{"handler_errors": "echo"}, {"on_error": 1}, {"messages": "one phrase"}]
+    for options in bad:
+        with pytest.raises(TypeError) as raised:
+            protect_server(make_server(), **options)
+        # The core's error: its code, its reason, its message (which names the option, never the value).
+        assert (getattr(raised.value, "code", None), getattr(raised.value, "reason", None)) == ("INVALID_ARGUMENT", "wrong_type")
+        assert str(raised.value).startswith("protect_server: ") and "echo" not in str(raised.value), str(raised.value)
     with pytest.raises((TypeError, ValueError)):
         protect_server(make_server(), messages=("",))
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError) as raised:
         protect_server(object())
+    assert "Python MCP SDK" in str(raised.value)
 
 
 @pytest.mark.skipif(SDK != "fastmcp", reason="fastmcp's strict_input_validation")
