@@ -75,6 +75,18 @@ def errors() -> str:
     return data["message"] if data is not None else mcp_boundary.__version__
 
 
+def protected(server: object) -> object:
+    """protect_server as a server author types it (the SDK's server class keeps its type)."""
+    from mcp_boundary.mcp import ErrorInfo, protect_server
+
+    heard: list[str] = []
+
+    def log(info: ErrorInfo) -> None:
+        heard.append(f"{info['kind']} {info['tool']!r}")
+
+    return protect_server(server, messages=["is not a registered agent"], handler_errors="classify", on_error=log)
+
+
 def test_usage() -> None:
     assert recipients() == "agent_prefix_with_name"
     assert delivery() == 2
