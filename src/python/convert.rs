@@ -1,11 +1,10 @@
-//! Python values ⇄ `serde_json::Value`, the one converter of the binding:
+//! Python values ⇄ the core's values, the one converter of the binding:
 //! results cross as the core's `Serialize` values, made into dicts, lists,
-//! strings, numbers, booleans and `None` (the JSON JS returns); inputs
-//! that the core reads as JSON (payloads, records, issues, ids) are read
-//! the same way.
+//! strings, numbers, booleans and `None` (the JSON JS returns) by
+//! [`super::to_python`]; inputs that the core reads as JSON (payloads,
+//! records, issues, ids) are read here as `serde_json::Value`.
 
 use pyo3::prelude::*;
-use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
 use serde::Serialize;
 use serde_json::{Map, Number, Value};
@@ -17,50 +16,18 @@ use super::errors::{raise_argument, ArgumentError};
 /// rather than overflowing the stack.
 pub(crate) const MAX_DEPTH: usize = 128;
 
-/// A core value as a Python object.
+/// A core value (`serde_json::Value`: a payload, a definition) as a
+/// Python object, through [`serialize`].
 pub(crate) fn to_py<'py>(py: Python<'py>, value: &Value) -> PyResult<Bound<'py, PyAny>> {
-    Ok(match value {
-        Value::Null => py.None().into_bound(py),
-        Value::Bool(b) => PyBool::new(py, *b).to_owned().into_any(),
-        Value::Number(n) => {
-            if let Some(i) = n.as_i64() {
-                i.into_pyobject(py)?.into_any()
-            } else if let Some(u) = n.as_u64() {
-                u.into_pyobject(py)?.into_any()
-            } else {
-                PyFloat::new(py, n.as_f64().unwrap_or(f64::NAN)).into_any()
-            }
-        }
-        Value::String(s) => PyString::new(py, s).into_any(),
-        Value::Array(items) => {
-            let list = PyList::empty(py);
-            for item in items {
-                list.append(to_py(py, item)?)?;
-            }
-            list.into_any()
-        }
-        Value::Object(map) => {
-            let dict = PyDict::new(py);
-            for (k, v) in map {
-                dict.set_item(k, to_py(py, v)?)?;
-            }
-            dict.into_any()
-        }
-    })
+    serialize(py, value)
 }
 
-/// `json.loads`, looked up once.
-static LOADS: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
-
 /// A core result (`Serialize`) as Python dicts and lists: the JSON JS gets,
-/// keys in the order the core writes them (`{"ok", "error"}`). Like the
-/// wasm binding it crosses as JSON text, parsed by `json.loads` (C code;
-/// a `serde_json::Value` would sort the keys).
+/// keys in the order the core writes them (`{"ok", "error"}`), made
+/// directly by the binding's serializer ([`super::to_python`]), no JSON
+/// text between.
 pub(crate) fn serialize<'py, T: Serialize + ?Sized>(py: Python<'py>, value: &T) -> PyResult<Bound<'py, PyAny>> {
-    let text = serde_json::to_string(value)
-        .map_err(|_| pyo3::exceptions::PyRuntimeError::new_err("a core result did not serialize"))?;
-    let loads = LOADS.get_or_try_init(py, || py.import("json")?.getattr("loads").map(Bound::unbind))?;
-    loads.bind(py).call1((text,))
+    super::to_python::to_python(py, value)
 }
 
 /// How values that JSON has no form for are read.

@@ -2,8 +2,8 @@
 //! `mcp_boundary._mcp_boundary`, which the pure-Python package
 //! `python/mcp_boundary/` re-exports). Like the wasm binding it converts
 //! Python values to the core's inputs, calls the core and converts back:
-//! results are the core's `Serialize` values as dicts and lists
-//! ([`convert`]), errors the core's errors as Python exceptions
+//! results are the core's `Serialize` values as dicts and lists, made
+//! directly by a serializer ([`to_python`], through [`convert`]), errors the core's errors as Python exceptions
 //! ([`errors`]). No rule, shape or message is spelled here.
 
 mod convert;
@@ -12,6 +12,7 @@ mod error_data;
 mod errors;
 mod host;
 mod recipients;
+mod to_python;
 mod tool_names;
 
 use pyo3::prelude::*;
