@@ -31,8 +31,9 @@ if ! command -v python3 >/dev/null; then
 fi
 
 # The Python extension's tools (maturin, ziglang for manylinux2014 wheels,
-# pytest, mypy, pydantic) in a virtual environment, .venv/ (gitignored),
-# from PyPI at the versions in scripts/python-dev.txt; installed again when
+# pytest, mypy, pydantic, and the openai, anthropic and google-genai SDKs
+# for tests/python/test_provider_models.py) in a virtual environment,
+# .venv/ (gitignored), from PyPI at the versions in scripts/python-dev.txt; installed again when
 # that file changes.
 if ! python3 -c 'import venv, ensurepip' 2>/dev/null; then
   say "installing python3-venv (Debian)"
@@ -45,7 +46,7 @@ if [ ! -x .venv/bin/python ]; then
   python3 -m venv .venv
 fi
 if [ ! -f .venv/.python-dev.txt ] || ! cmp -s scripts/python-dev.txt .venv/.python-dev.txt; then
-  say "installing the Python tools into .venv/ (maturin, ziglang, pytest, mypy, pydantic)"
+  say "installing the Python tools into .venv/ (maturin, ziglang, pytest, mypy, pydantic, the provider SDKs)"
   .venv/bin/pip install -q --disable-pip-version-check -r scripts/python-dev.txt
   cp scripts/python-dev.txt .venv/.python-dev.txt
 fi
