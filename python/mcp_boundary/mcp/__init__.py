@@ -2,7 +2,7 @@
 carry the caller's input (SPEC §6 and §8).
 
 Supported: ``mcp`` 1.x ``FastMCP`` (``mcp.server.fastmcp``), ``mcp`` 2.x
-``MCPServer`` (``mcp.server.mcpserver``) and ``fastmcp`` 2.13+ to 4.x
+``MCPServer`` (``mcp.server.mcpserver``) and ``fastmcp`` 2.14 to 4.x
 ``FastMCP``. This module imports no SDK; ``protect_server`` imports the one
 the server comes from.
 """

@@ -33,23 +33,13 @@ class ErrorInfo(_ErrorInfoBase, total=False):
 
 OnError = Callable[[ErrorInfo], object]
 
-# The ctx entries of a pydantic error that are schema-side constants. The rest
-# (a union tag, a validator's own error) can be the caller's.
-_SAFE_CTX = frozenset({"le", "ge", "lt", "gt", "max_length", "min_length", "multiple_of", "expected", "pattern"})
-
-
 def pydantic_issues(error: Any) -> list[dict[str, Any]]:
-    """A pydantic ``ValidationError``'s issues as the core reads them: ``type``,
-    ``loc`` and the safe constants of ``ctx``; never ``input``, ``msg`` or ``url``."""
+    """A pydantic ``ValidationError``'s issues as the core reads them
+    (``type`` and ``loc``): never ``input``, ``msg``, ``url`` or ``ctx``,
+    which can carry the caller's (a union tag, a validator's own error)."""
     out: list[dict[str, Any]] = []
-    for issue in error.errors(include_url=False, include_input=False, include_context=True):
-        item: dict[str, Any] = {"type": issue["type"], "loc": list(issue["loc"])}
-        ctx = issue.get("ctx")
-        if isinstance(ctx, Mapping):
-            safe = {k: v for k, v in ctx.items() if k in _SAFE_CTX and isinstance(v, (str, int, float))}
-            if safe:
-                item["ctx"] = safe
-        out.append(item)
+    for issue in error.errors(include_url=False, include_input=False, include_context=False):
+        out.append({"type": issue["type"], "loc": list(issue["loc"])})
     return out
 
 
@@ -80,6 +70,7 @@ class Boundary:
             raise protect_server_error("messages")
         self.messages = tuple(messages)
         _core.check_messages(self.messages)  # bad phrases fail here, not on the first call
+        self.empty = _core.Classifier({}, {}, ())  # for the answer when building one failed
         self.pass_handler_errors = handler_errors == "pass"
         self._on_error = on_error
         self.catalog = Catalog(self.messages, list_tools)
@@ -101,31 +92,57 @@ class Boundary:
         return name in tools
 
     async def unknown_tool(self, name: str) -> JSONDict:
-        """The JSON-RPC ``error`` for an unknown tool, told to ``on_error``."""
-        classifier, _ = await self.catalog.current()
+        """The JSON-RPC ``error`` for an unknown tool, told to ``on_error``;
+        without suggestions when the catalog cannot give them."""
         await self.told({"tool": name, "kind": "unknown_tool"})
-        return classifier.unknown_tool_error(name)
+        try:
+            classifier, _ = await self.catalog.current()
+            return classifier.unknown_tool_error(name)
+        except Exception:
+            return self.empty.unknown_tool_error("")
 
     async def invalid_arguments(self, name: str, arguments: Any, error: BaseException, issues: Sequence[Mapping[str, Any]], own: list[dict[str, Any]]) -> JSONDict:
-        """The result for arguments the tool's schema refused."""
-        classifier, tools = await self.catalog.current()
-        await self.told({"tool": name, "kind": "invalid_arguments", "error": error, "issues": own})
-        return _for_tool(tools.get(name), classifier.issues_result(name, issues, arguments if arguments is not None else {}))
+        """The result for arguments the tool's schema refused. The input is
+        not given to the core: pydantic's issues say themselves whether a
+        value was missing, and an input the core cannot read (too deep)
+        must not cost the answer."""
+        try:
+            classifier, tools = await self.catalog.current()
+            await self.told({"tool": name, "kind": "invalid_arguments", "error": error, "issues": own})
+            return _for_tool(tools.get(name), classifier.issues_result(name, issues, None))
+        except Exception as failure:
+            return await self.fallback(name, failure)
 
     async def handler_error(self, name: str, error: BaseException, message: str | None) -> JSONDict:
         """The result for an error the tool's handler raised: classified, else ``tool <name> failed``."""
-        classifier, tools = await self.catalog.current()
-        await self.told({"tool": name, "kind": "handler_error", "error": error})
-        return _for_tool(tools.get(name), classifier.handler_result(name, message))
+        try:
+            classifier, tools = await self.catalog.current()
+            await self.told({"tool": name, "kind": "handler_error", "error": error})
+            return _for_tool(tools.get(name), classifier.handler_result(name, message))
+        except Exception as failure:
+            return await self.fallback(name, failure)
+
+    async def fallback(self, name: str, failure: BaseException) -> JSONDict:
+        """What is answered when building an answer failed (a message the core
+        cannot read, a catalog that failed): ``tool <name> failed`` from an
+        empty catalog, never the failure's text; ``on_error`` hears it."""
+        await self.told({"tool": name, "kind": "failed", "error": failure})
+        try:
+            return self.empty.handler_result(name, None)
+        except Exception:
+            return self.empty.handler_result("", None)  # a name the core cannot read: not said
 
     async def failed(self, name: str, kind: Kind, error: BaseException | None) -> JSONDict:
         """``tool <name> failed``: a result that broke its output schema, or what failed around the call."""
-        classifier, tools = await self.catalog.current()
         info: ErrorInfo = {"tool": name, "kind": kind}
         if error is not None:
             info["error"] = error
         await self.told(info)
-        return _for_tool(tools.get(name), classifier.handler_result(name, None))
+        try:
+            classifier, tools = await self.catalog.current()
+            return _for_tool(tools.get(name), classifier.handler_result(name, None))
+        except Exception:
+            return self.empty.handler_result("", None)
 
 
 def _for_tool(tool: ToolInfo | None, result: JSONDict) -> JSONDict:

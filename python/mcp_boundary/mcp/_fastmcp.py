@@ -1,4 +1,4 @@
-"""``fastmcp`` ``FastMCP``, 2.13+ to 4.x (tested with 2.14.7, 3.4.11, 4.2.3).
+"""``fastmcp`` ``FastMCP``, 2.14 to 4.x (tested with 2.14.7, 3.4.11, 4.2.3).
 
 The hook is public: a ``fastmcp.server.middleware.Middleware`` whose
 ``on_call_tool`` sees every tools/call (the tool lookup, argument
@@ -20,7 +20,7 @@ schema, and (``strict_input_validation=True``) checks the arguments against
 the JSON Schema before any fastmcp code runs, quoting them. There, as for
 ``mcp`` 1.x ``FastMCP``, the handler the decorator made is wrapped once
 more, through the private ``FastMCP._mcp_server.request_handlers``
-(``mcp>=1.10,<2``): the middleware leaves its answer there, and what the
+(``mcp`` 1.x): the middleware leaves its answer there, and what the
 decorator answered itself is replaced. 2.x's ``ToolResult`` has no
 ``is_error``, so that wrapper is what carries the structured answer there.
 
@@ -120,11 +120,13 @@ def protect(server: Any, boundary_options: dict[str, Any]) -> None:
         return made
 
     def arguments_error(exc: BaseException) -> Any:
-        """The pydantic error of arguments the tool refused, or None."""
+        """The pydantic error of arguments the tool refused; fastmcp's own
+        ValidationError without one (an OpenAPI tool's unknown arguments, a
+        transformed tool) as itself; else None."""
         if isinstance(exc, ValidationError):
             return exc  # 2.x, 3.x: pydantic's own, from the tool's argument validation
-        if isinstance(exc, FastMCPValidationError) and isinstance(exc.__cause__, ValidationError):
-            return exc.__cause__
+        if isinstance(exc, FastMCPValidationError):
+            return exc.__cause__ if isinstance(exc.__cause__, ValidationError) else exc
         return None
 
     def answered(result: dict[str, Any], call: _Call | None) -> Any:
@@ -160,10 +162,10 @@ def protect(server: Any, boundary_options: dict[str, Any]) -> None:
             except Exception as exc:
                 pydantic_error = arguments_error(exc)
                 if pydantic_error is not None:
-                    return answered(
-                        await boundary.invalid_arguments(name, arguments, exc, pydantic_issues(pydantic_error), own_issues(pydantic_error)),
-                        call,
-                    )
+                    # Refused arguments: never passed as they are, whatever handler_errors says.
+                    issues = pydantic_issues(pydantic_error) if isinstance(pydantic_error, ValidationError) else []
+                    logged = own_issues(pydantic_error) if isinstance(pydantic_error, ValidationError) else []
+                    return answered(await boundary.invalid_arguments(name, arguments, exc, issues, logged), call)
                 if boundary.pass_handler_errors:
                     if call is not None:
                         call.passed = True

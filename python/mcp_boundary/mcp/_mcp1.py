@@ -3,7 +3,7 @@
 ``FastMCP`` registers its bound ``call_tool`` with its low-level server at
 construction (``_setup_handlers``), and that server's ``call_tool()``
 decorator answers any exception with its text, so there is no public hook.
-Two private points, pinned to ``mcp>=1.10,<2`` (tested at 1.30.0):
+Two private points, relied on where tested (1.23.0 and 1.30.0; docs/PYTHON.md):
 
 - ``FastMCP._mcp_server`` (the low-level ``Server``): its public
   ``call_tool(validate_input=False)`` decorator registers our function (the

@@ -286,3 +286,21 @@ async def test_invalid_output_is_tool_failed() -> None:
         answer = await call("echo", {"n": S})
     assert answer == {"result": {"content": [{"type": "text", "text": "tool echo failed"}], "isError": True}}
     assert [h["kind"] for h in heard] == ["invalid_output"]
+
+
+async def test_an_answer_that_cannot_be_built_fails_closed() -> None:
+    # Arguments nested past what the core reads (150 levels) in a field that
+    # takes a Literal: the answer is still one of the core's, never an
+    # exception's text, and on_error hears it.
+    deep: Any = S
+    for _ in range(150):
+        deep = {"k": deep}
+    heard: list[str] = []
+    server = protect_server(make_server(), on_error=lambda info: heard.append(info["kind"]))
+    async with in_memory(server) as call:
+        answer = await call("set_priority", {"priority": deep})
+    assert not leaks(answer), answer
+    text = text_of(answer)
+    assert "nested" not in text and "Invalid argument" not in text, text
+    assert text in ("invalid tool arguments for set_priority: priority must be one of low, high", "tool set_priority failed"), text
+    assert heard and heard[0] in ("invalid_arguments", "failed"), heard
