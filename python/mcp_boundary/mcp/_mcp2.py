@@ -24,10 +24,16 @@ from mcp_boundary.mcp._answers import Boundary, handler_message, own_issues, pyd
 from mcp_boundary.mcp._catalog import ToolInfo
 
 
+class _Never(Exception):
+    """An exception class nothing raises (for what an SDK version lacks)."""
+
+
 def protect(server: Any, boundary_options: dict[str, Any]) -> None:
     # Imported by name, so that type checkers read this line's code whichever SDK they see.
     sdk_exceptions: Any = importlib.import_module("mcp.server.mcpserver.exceptions")
-    ToolError, UnexpectedToolError = sdk_exceptions.ToolError, sdk_exceptions.UnexpectedToolError
+    ToolError = sdk_exceptions.ToolError
+    # 2.0 has no UnexpectedToolError (a handler's error is a ToolError there): none is one.
+    UnexpectedToolError: type[BaseException] = getattr(sdk_exceptions, "UnexpectedToolError", _Never)
     mcp_exceptions: Any = importlib.import_module("mcp.shared.exceptions")
     CallToolResult: Any = importlib.import_module("mcp.types").CallToolResult
     ValidationError: Any = importlib.import_module("pydantic").ValidationError
