@@ -269,9 +269,7 @@ impl ErrorClassifier {
         issues: &Bound<'py, PyAny>,
         input: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let (issues_value, input) = read_issues(issues, input)?;
-        let list = Issue::list_from_json(&issues_value, input.as_ref()).ok_or_else(|| wrong_issues(issues.py()))?;
-        serialize(issues.py(), &self.inner.classify_issues(tool, &list))
+        classified(issues, input, |list| serialize(issues.py(), &self.inner.classify_issues(tool, list)))
     }
 
     /// The MCP `CallToolResult` (`isError`) for schema issues, as
@@ -283,15 +281,25 @@ impl ErrorClassifier {
         issues: &Bound<'py, PyAny>,
         input: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let (issues_value, input) = read_issues(issues, input)?;
-        let list = Issue::list_from_json(&issues_value, input.as_ref()).ok_or_else(|| wrong_issues(issues.py()))?;
-        serialize(issues.py(), &self.inner.issues_result(tool, &list))
+        classified(issues, input, |list| serialize(issues.py(), &self.inner.issues_result(tool, list)))
     }
 
     /// The catalog's tools, in order.
     fn tools(&self) -> Vec<String> {
         self.inner.tools().map(str::to_owned).collect()
     }
+}
+
+/// `answer` of the issues read as the core reads them (`classify_issues`,
+/// `issues_result`).
+fn classified<'py>(
+    issues: &Bound<'py, PyAny>,
+    input: Option<&Bound<'py, PyAny>>,
+    answer: impl FnOnce(&[Issue<'_>]) -> PyResult<Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let (issues_value, input) = read_issues(issues, input)?;
+    let list = Issue::list_from_json(&issues_value, input.as_ref()).ok_or_else(|| wrong_issues(issues.py()))?;
+    answer(&list)
 }
 
 /// Whether `value` is a pydantic `ValidationError` (by its class's name and
