@@ -304,3 +304,33 @@ async def test_an_answer_that_cannot_be_built_fails_closed() -> None:
     assert "nested" not in text and "Invalid argument" not in text, text
     assert text in ("invalid tool arguments for set_priority: priority must be one of low, high", "tool set_priority failed"), text
     assert heard and heard[0] in ("invalid_arguments", "failed"), heard
+
+
+def test_the_readme_python_example_runs() -> None:
+    # The README's Python example, with what it leaves to the reader: a
+    # pydantic model, its error for a bad call, and the SDK's server class.
+    import re
+    from pathlib import Path
+    from typing import Literal
+
+    from pydantic import BaseModel, ValidationError
+
+    readme = (Path(__file__).resolve().parents[3] / "README.md").read_text()
+    block = re.search(r"```python\n(.*?)```", readme, re.S)
+    assert block is not None, "the README has a Python example"
+
+    class Send(BaseModel):
+        priority: Literal["low", "high"]
+
+    args = {"priority": S}
+    try:
+        Send.model_validate(args)
+    except ValidationError as e:
+        validation_error = e
+    server_class = type(make_server())
+    scope: dict[str, Any] = {"Send": Send, "validation_error": validation_error, "args": args, "FastMCP": lambda name: server_class(name)}
+    exec(compile(block.group(1), "README.md", "exec"), scope)
+    result = scope["errors"].issues_result("send", validation_error, args)
+    assert result["structuredContent"]["error"]["message"] == "must be one of low, high"
+    assert not leaks(result)
+    assert getattr(scope["server"], "_mcp_boundary_protected", False)
