@@ -22,15 +22,18 @@ const ERROR_LIKE: &str = "an error message: a string, an exception, or an object
 /// a string `message` attribute.
 fn message(error: &Bound<'_, PyAny>) -> PyResult<String> {
     let py = error.py();
+    // Lossy: a lone surrogate (which no phrase has) reads as U+FFFD, so
+    // such a message classifies as nothing instead of raising an error
+    // that quotes it.
     if let Ok(s) = error.cast::<PyString>() {
-        return Ok(s.to_str()?.to_owned());
+        return Ok(s.to_string_lossy().into_owned());
     }
     if error.is_instance_of::<pyo3::exceptions::PyBaseException>() {
-        return Ok(error.str()?.to_str()?.to_owned());
+        return Ok(error.str()?.to_string_lossy().into_owned());
     }
     if let Ok(m) = error.getattr("message") {
         if let Ok(s) = m.cast::<PyString>() {
-            return Ok(s.to_str()?.to_owned());
+            return Ok(s.to_string_lossy().into_owned());
         }
     }
     Err(raise_argument(py, &ArgumentError::WrongType(ERROR_LIKE)))

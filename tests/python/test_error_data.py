@@ -107,3 +107,11 @@ def test_a_pydantic_validation_error_is_read_by_type_and_loc_never_its_input() -
         ("limit", "must be at most 100"),
         ("filter", "contains an unknown property"),
     ]
+
+
+def test_a_message_with_a_lone_surrogate_classifies_as_nothing_and_raises_nothing() -> None:
+    classifier = mb.ErrorClassifier({"list_bounties": ["limit"]}, field_messages=["must be at most 100"])
+    assert classifier.classify("list_bounties", "limit must be at most 100\ud800") is None
+    assert classifier.classify("list_bounties", ValueError("limit \ud800 must be at most 100")) is None
+    result = classifier.handler_error_result("list_bounties", "no such user \ud800SENTINEL")
+    assert "SENTINEL" not in repr(result) and "\ud800" not in repr(result)
