@@ -12,9 +12,9 @@
 # into each, as a user installs it: the tests import the package built.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
-# Each line's tested versions (docs/PYTHON.md): mcp 1.x at its lowest
-# and highest tested, the others where they are known to work.
-SDK_VERSIONS=("mcp1-low:mcp==1.23.0" "mcp1:mcp==1.30.0" "mcp2:mcp==2.3.0" "fm214:fastmcp==2.14.7" "fm3:fastmcp==3.4.11" "fm4:fastmcp==4.2.3")
+# Each line's tested versions (docs/PYTHON.md): mcp 1.x and 2.x at their
+# lowest and highest tested, fastmcp where it is known to work.
+SDK_VERSIONS=("mcp1-low:mcp==1.23.0" "mcp1:mcp==1.30.0" "mcp2-low:mcp==2.0.0" "mcp2:mcp==2.3.0" "fm214:fastmcp==2.14.7" "fm3:fastmcp==3.4.11" "fm4:fastmcp==4.2.3")
 
 venvs=("$@")
 if [ ${#venvs[@]} -eq 0 ]; then

@@ -1,4 +1,4 @@
-"""``mcp`` 2.x ``MCPServer`` (``mcp.server.mcpserver``), tested with 2.3.0.
+"""``mcp`` 2.x ``MCPServer`` (``mcp.server.mcpserver``), tested with 2.0.0 and 2.3.0.
 
 The hook is the public ``MCPServer.call_tool(name, arguments, context)``,
 overridden on the instance: the server's tools/call handler (the private
@@ -6,7 +6,7 @@ overridden on the instance: the server's tools/call handler (the private
 it) calls ``self.call_tool`` for every request, re-raises an ``MCPError``
 as a JSON-RPC error and sends a returned ``CallToolResult`` as it is. That
 ``_handle_call_tool`` reaches the tool through ``self.call_tool`` is the one
-assumption about private code, pinned to ``mcp>=2,<3`` (tested at 2.3.0).
+assumption about private code, tested at 2.0.0 and 2.3.0.
 
 ``Tool.run`` raises ``ToolError`` from a pydantic ``ValidationError`` for
 bad arguments, ``ToolError`` from a handler's ``ToolError`` and

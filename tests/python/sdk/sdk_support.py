@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import enum
+import importlib
 import importlib.util
 import json
 import os
@@ -192,7 +193,7 @@ async def over_stdio(*server_args: str) -> AsyncIterator[Call]:
     from mcp import StdioServerParameters
 
     params = StdioServerParameters(command=sys.executable, args=[script, *server_args], env=env)
-    if SDK == "mcp1":
+    if SDK == "mcp1" or sdk_version() < (2, 1):  # mcp 2.0's Client takes no stdio parameters
         from mcp import ClientSession
         from mcp.client.stdio import stdio_client
 
@@ -228,7 +229,15 @@ HANDLER_CASES: list[tuple[str, str, dict[str, Any], str]] = [
 UNKNOWN_CASE: tuple[str, str, dict[str, Any]] = ("unknown_tool", S, {})
 
 #: What the unprotected SDK already answers without the caller's bytes.
-UNPROTECTED_ALREADY_SAFE = {("mcp2", "handler_value_error")}  # mcp 2.x hides an unexpected exception's text
+def _hides_unexpected_errors() -> bool:
+    """Whether the SDK hides an unexpected exception's text itself (mcp 2.x
+    with UnexpectedToolError; 2.0 has none and sends the text)."""
+    if SDK != "mcp2":
+        return False
+    return hasattr(importlib.import_module("mcp.server.mcpserver.exceptions"), "UnexpectedToolError")
+
+
+UNPROTECTED_ALREADY_SAFE = {("mcp2", "handler_value_error")} if _hides_unexpected_errors() else set()
 
 
 def text_of(answer: dict[str, Any]) -> str:
