@@ -322,57 +322,30 @@ impl<'py> Seq<'_, 'py> {
     }
 }
 
-impl<'py> ser::SerializeSeq for Seq<'_, 'py> {
-    type Ok = Bound<'py, PyAny>;
-    type Error = Error;
+/// The list-shaped serializer traits, all pushing onto the one list.
+macro_rules! seq_traits {
+    ($($trait:ident::$method:ident),*) => {$(
+        impl<'py> ser::$trait for Seq<'_, 'py> {
+            type Ok = Bound<'py, PyAny>;
+            type Error = Error;
 
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        self.push(value)
-    }
+            fn $method<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
+                self.push(value)
+            }
 
-    fn end(self) -> Out<'py> {
-        self.finish()
-    }
+            fn end(self) -> Out<'py> {
+                self.finish()
+            }
+        }
+    )*};
 }
 
-impl<'py> ser::SerializeTuple for Seq<'_, 'py> {
-    type Ok = Bound<'py, PyAny>;
-    type Error = Error;
-
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        self.push(value)
-    }
-
-    fn end(self) -> Out<'py> {
-        self.finish()
-    }
-}
-
-impl<'py> ser::SerializeTupleStruct for Seq<'_, 'py> {
-    type Ok = Bound<'py, PyAny>;
-    type Error = Error;
-
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        self.push(value)
-    }
-
-    fn end(self) -> Out<'py> {
-        self.finish()
-    }
-}
-
-impl<'py> ser::SerializeTupleVariant for Seq<'_, 'py> {
-    type Ok = Bound<'py, PyAny>;
-    type Error = Error;
-
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        self.push(value)
-    }
-
-    fn end(self) -> Out<'py> {
-        self.finish()
-    }
-}
+seq_traits!(
+    SerializeSeq::serialize_element,
+    SerializeTuple::serialize_element,
+    SerializeTupleStruct::serialize_field,
+    SerializeTupleVariant::serialize_field
+);
 
 /// A dict being made (for a struct variant, wrapped in `{variant: …}` at
 /// the end); `key` holds a map key until its value comes.
