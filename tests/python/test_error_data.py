@@ -115,3 +115,13 @@ def test_a_message_with_a_lone_surrogate_classifies_as_nothing_and_raises_nothin
     assert classifier.classify("list_bounties", ValueError("limit \ud800 must be at most 100")) is None
     result = classifier.handler_error_result("list_bounties", "no such user \ud800SENTINEL")
     assert "SENTINEL" not in repr(result) and "\ud800" not in repr(result)
+
+
+def test_the_on_error_kinds_are_the_cores() -> None:
+    from typing import get_args
+
+    from mcp_boundary.mcp import Kind
+
+    # protect_server's `Kind` spells Rust's ReplacedAnswer names (the HTTP
+    # refusal kind is the JS package's protectHandler's only).
+    assert list(get_args(Kind)) == [k for k in mb._mcp_boundary.REPLACED_ANSWERS if k != "request_refused"]

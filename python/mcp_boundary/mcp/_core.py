@@ -12,20 +12,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from mcp_boundary._mcp_boundary import MAX_CATALOG_ENTRIES as _MAX_CATALOG_ENTRIES
-from mcp_boundary._mcp_boundary import REPLACED_ANSWERS as _REPLACED_ANSWERS
 from mcp_boundary._mcp_boundary import ErrorClassifier as _ErrorClassifier
 
 JSONDict = dict[str, Any]
 
 #: The most tools (and fields of one tool) a catalog holds: Rust's MAX_CATALOG_ENTRIES.
 MAX_CATALOG_ENTRIES: int = _MAX_CATALOG_ENTRIES
-
-#: The kinds ``on_error`` hears: Rust's ``ReplacedAnswer`` names.
-INVALID_ARGUMENTS: str = _REPLACED_ANSWERS[0]
-UNKNOWN_TOOL: str = _REPLACED_ANSWERS[1]
-HANDLER_ERROR: str = _REPLACED_ANSWERS[2]
-INVALID_OUTPUT: str = _REPLACED_ANSWERS[3]
-FAILED: str = _REPLACED_ANSWERS[4]
 
 
 class Classifier:
