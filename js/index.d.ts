@@ -67,6 +67,8 @@ export interface RecipientOptions {
   knownAgents?: readonly string[];
   /** Reject shape-valid identities that are not in `knownAgents` (`UNKNOWN_RECIPIENT`). Needs `knownAgents`. */
   strict?: boolean;
+  /** Rejections carry `suggestions` drawn from `knownAgents` (default `true`); `false` keeps the agents' names out of every rejection. */
+  suggest?: boolean;
   /**
    * A regex (regex-lite syntax) the whole identity, `@` included, must match, e.g. `"^@neo-[a-z0-9-]+$"`;
    * or a JS `RegExp`, which an identity passes as `RegExp#test` would (e.g. `/^@neo-/i`).

@@ -83,6 +83,13 @@ bad("pattern must cover the whole identity", "@neo-A", "pattern_mismatch", code=
 for v, t in [(42, "number"), (None, "null"), (True, "boolean"), ({}, "object"), ([], "array"), (["@neo"], "array")]:
     bad(f"not a string: {t}", v, "not_a_string", rendition=t)
 bad("not a string with known agents", 7, "not_a_string", options=K, rendition="number", suggestions=[])
+# Layer 3 off (suggest: false): the same rejections, no suggestions key, the outcome unchanged.
+Q = dict(K, suggest=False)
+bad("no suggestions when turned off", "AGENT:gpt", "agent_prefix_with_name", options=Q)
+bad("no suggestions when turned off, strict", "@neo-gp", "unknown_agent", code="UNKNOWN_RECIPIENT", options=dict(Q, strict=True))
+bad("no suggestions for a non-string when turned off", 7, "not_a_string", options=Q, rendition="number")
+ok("suggest off, strict, known agent", "@neo-claude", "identity", "neo-claude", options=dict(Q, strict=True))
+bad("suggest on is the default", "AGENT:gpt", "agent_prefix_with_name", options=dict(K, suggest=True), suggestions=["@neo-gpt"])
 
 
 def throws(name, options, reason, option, js_only=False):
@@ -105,6 +112,7 @@ option_errors = [
     throws("wrong type: knownAgents", {"knownAgents": "@neo"}, "wrong_type", "knownAgents", True),
     throws("wrong type: entry", {"knownAgents": ["@a", 3]}, "wrong_type", "knownAgents[1]", True),
     throws("wrong type: length", {"maxIdentifierLength": "64"}, "wrong_type", "maxIdentifierLength", True),
+    throws("wrong type: suggest", {"knownAgents": [], "suggest": "no"}, "wrong_type", "suggest", True),
     throws("fractional length", {"maxIdentifierLength": 1.5}, "out_of_range", "maxIdentifierLength", True),
     throws("unknown option", {"knownagents": ["@a"]}, "unknown_option", "'knownagents'", True),
     throws("options not an object", "strict", "wrong_type", "options", True),

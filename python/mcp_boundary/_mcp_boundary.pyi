@@ -88,6 +88,7 @@ def recipient_json_schema(
     *,
     known_agents: Sequence[str] | None = None,
     strict: bool | None = None,
+    suggest: bool | None = None,
     identity_pattern: str | None = None,
     max_identifier_length: int | None = None,
 ) -> RecipientJsonSchema: ...
@@ -98,6 +99,7 @@ class RecipientValidator:
         *,
         known_agents: Sequence[str] | None = None,
         strict: bool | None = None,
+        suggest: bool | None = None,
         identity_pattern: str | None = None,
         max_identifier_length: int | None = None,
     ) -> None: ...

@@ -346,7 +346,8 @@ fn pattern_option(object: &JsValue) -> Result<Option<String>, OptionsError> {
 
 fn parse_options(value: &JsValue) -> Result<RecipientOptions, OptionsError> {
     let mut options = RecipientOptions::default();
-    let Some(value) = options_object(value, &["knownAgents", "strict", "identityPattern", "maxIdentifierLength"])?
+    let Some(value) =
+        options_object(value, &["knownAgents", "strict", "suggest", "identityPattern", "maxIdentifierLength"])?
     else {
         return Ok(options);
     };
@@ -364,6 +365,12 @@ fn parse_options(value: &JsValue) -> Result<RecipientOptions, OptionsError> {
     if !strict.is_undefined() {
         options = options.strict(
             strict.as_bool().ok_or_else(|| OptionsError::wrong_type(OptionPath::js_only("strict"), "a boolean"))?,
+        );
+    }
+    let suggest = get(value, "suggest", "suggest")?;
+    if !suggest.is_undefined() {
+        options = options.suggest(
+            suggest.as_bool().ok_or_else(|| OptionsError::wrong_type(OptionPath::js_only("suggest"), "a boolean"))?,
         );
     }
     if let Some(pattern) = pattern_option(value)? {

@@ -24,6 +24,7 @@ pub(crate) fn validation<'py>(validator: &Core, to: &Bound<'py, PyAny>) -> PyRes
 pub(crate) fn read_options(
     known_agents: Option<&Bound<'_, PyAny>>,
     strict: Option<&Bound<'_, PyAny>>,
+    suggest: Option<&Bound<'_, PyAny>>,
     identity_pattern: Option<&Bound<'_, PyAny>>,
     max_identifier_length: Option<&Bound<'_, PyAny>>,
 ) -> Result<Core, crate::error::OptionsError> {
@@ -33,6 +34,9 @@ pub(crate) fn read_options(
     }
     if let Some(v) = strict.filter(|v| !v.is_none()) {
         o = o.strict(options::boolean(v, &|| options::path("strict"))?);
+    }
+    if let Some(v) = suggest.filter(|v| !v.is_none()) {
+        o = o.suggest(options::boolean(v, &|| options::path("suggest"))?);
     }
     if let Some(v) = identity_pattern.filter(|v| !v.is_none()) {
         o = o.identity_pattern(options::string(v, &|| options::path("identity_pattern"))?);
@@ -52,15 +56,16 @@ pub(crate) struct RecipientValidator {
 #[pymethods]
 impl RecipientValidator {
     #[new]
-    #[pyo3(signature = (*, known_agents=None, strict=None, identity_pattern=None, max_identifier_length=None))]
+    #[pyo3(signature = (*, known_agents=None, strict=None, suggest=None, identity_pattern=None, max_identifier_length=None))]
     fn new(
         py: Python<'_>,
         known_agents: Option<&Bound<'_, PyAny>>,
         strict: Option<&Bound<'_, PyAny>>,
+        suggest: Option<&Bound<'_, PyAny>>,
         identity_pattern: Option<&Bound<'_, PyAny>>,
         max_identifier_length: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
-        read_options(known_agents, strict, identity_pattern, max_identifier_length)
+        read_options(known_agents, strict, suggest, identity_pattern, max_identifier_length)
             .map(|inner| Self { inner })
             .map_err(|e| raise_options(py, &e))
     }
@@ -115,15 +120,16 @@ fn validate_recipient<'py>(to: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>
 
 /// `recipient_json_schema(**options)`.
 #[pyfunction]
-#[pyo3(signature = (*, known_agents=None, strict=None, identity_pattern=None, max_identifier_length=None))]
+#[pyo3(signature = (*, known_agents=None, strict=None, suggest=None, identity_pattern=None, max_identifier_length=None))]
 fn recipient_json_schema<'py>(
     py: Python<'py>,
     known_agents: Option<&Bound<'py, PyAny>>,
     strict: Option<&Bound<'py, PyAny>>,
+    suggest: Option<&Bound<'py, PyAny>>,
     identity_pattern: Option<&Bound<'py, PyAny>>,
     max_identifier_length: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let v = read_options(known_agents, strict, identity_pattern, max_identifier_length)
+    let v = read_options(known_agents, strict, suggest, identity_pattern, max_identifier_length)
         .map_err(|e| raise_options(py, &e))?;
     serialize(py, &v.json_schema())
 }

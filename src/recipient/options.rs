@@ -8,6 +8,8 @@ pub struct RecipientOptions {
     pub(super) strict: bool,
     pub(super) identity_pattern: Option<String>,
     pub(super) max_identifier_length: Option<usize>,
+    /// Stored negated, so that the derived default (suggestions on) is right.
+    pub(super) no_suggestions: bool,
 }
 
 impl RecipientOptions {
@@ -32,6 +34,15 @@ impl RecipientOptions {
     /// including `@`, must match; e.g. `^@neo-[a-z0-9-]+$`.
     pub fn identity_pattern(mut self, pattern: impl Into<String>) -> Self {
         self.identity_pattern = Some(pattern.into());
+        self
+    }
+
+    /// Layer 3: whether a rejection carries `suggestions` drawn from
+    /// [`known_agents`](Self::known_agents) (default `true`; without known
+    /// agents there is nothing to suggest either way). `false` keeps the
+    /// deployment's agent names out of every rejection.
+    pub fn suggest(mut self, suggest: bool) -> Self {
+        self.no_suggestions = !suggest;
         self
     }
 

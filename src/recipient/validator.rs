@@ -25,6 +25,8 @@ pub struct RecipientValidator {
     /// `known_in_order`'s identifiers as suggestions compare them.
     known_keys: Vec<Vec<u8>>,
     pub(super) strict: bool,
+    /// Layer 3: rejections carry suggestions (with known agents).
+    suggests: bool,
     pattern: Option<regex_lite::Regex>,
 }
 
@@ -42,6 +44,7 @@ impl RecipientValidator {
         known_in_order: None,
         known_keys: Vec::new(),
         strict: false,
+        suggests: true,
         pattern: None,
     };
 
@@ -123,6 +126,7 @@ impl RecipientValidator {
             known_in_order: options.known_agents,
             known_keys,
             strict: options.strict,
+            suggests: !options.no_suggestions,
             pattern,
         })
     }
@@ -177,7 +181,7 @@ impl RecipientValidator {
             Some(_) => (self.layer2_error(units).unwrap_or(RejectionReason::UnknownAgent), None, None),
             None => diagnose(units, self.max_len),
         };
-        let suggestions = self.known_in_order.as_ref().map(|known| self.suggest(units, known));
+        let suggestions = self.suggestions_from().map(|known| self.suggest(units, known));
         RecipientError { reason, to: SafeText::render_utf16(units), position, limit, suggestions }
     }
 
@@ -187,8 +191,15 @@ impl RecipientValidator {
     #[must_use]
     pub fn reject_non_string(&self, type_name: &'static str) -> RecipientError {
         let mut error = RecipientError::not_a_string(type_name);
-        error.suggestions = self.known_in_order.as_ref().map(|_| Vec::new());
+        error.suggestions = self.suggestions_from().map(|_| Vec::new());
         error
+    }
+
+    /// The known agents a rejection's suggestions come from; `None` when
+    /// there are none or suggestions are off (the rejection has no
+    /// `suggestions` then).
+    fn suggestions_from(&self) -> Option<&[String]> {
+        self.known_in_order.as_deref().filter(|_| self.suggests)
     }
 
     fn suggest(&self, units: &[u16], known: &[String]) -> Vec<String> {
