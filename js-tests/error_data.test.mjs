@@ -62,6 +62,22 @@ for (const [label, api] of [["import", esm], ["require", cjs]]) {
     assert.throws(() => new api.ErrorClassifier(), { code: "INVALID_ARGUMENT" });
   });
 
+  test(`${label}: lenient catalogs keep what they can; outputSchemaTools answer in text only`, () => {
+    const { cases, bad } = vectors.lenientCatalogs;
+    for (const { name, catalog, tools, calls } of cases) {
+      const c = new api.ErrorClassifier(catalog);
+      assert.deepStrictEqual(c.tools(), tools, name);
+      for (const call of calls) {
+        assert.equal(c.structuredErrors(call.tool), call.structuredErrors, JSON.stringify(call));
+        assert.deepStrictEqual(c.toolErrorResult(call.tool, call.message), call.toolErrorResult, JSON.stringify(call));
+        assert.deepStrictEqual(c.handlerErrorResult(call.tool, call.message), call.handlerErrorResult, JSON.stringify(call));
+      }
+    }
+    for (const b of bad) {
+      assert.throws(() => new api.ErrorClassifier(b.catalog), (e) => e.code === "INVALID_OPTIONS" && e.option === b.option && e.reason === b.reason, JSON.stringify(b.catalog));
+    }
+  });
+
   test(`${label}: recorded Zod, Valibot, ArkType and Ajv issues classify as the reference says`, () => {
     let ran = 0;
     for (const { name, catalog } of vectors.issues.catalogs) {

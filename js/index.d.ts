@@ -459,6 +459,17 @@ export type ErrorCatalog = (
 ) & {
   /** What each tool's JSON Schema declares per field, phrased for issues of the matching kind (`must be one of …`). */
   hints?: Readonly<Record<string, Readonly<Record<string, FieldHint>>>>;
+  /**
+   * Keep what the catalog can take rather than throw: a tool with an empty name, a field that is empty
+   * or has a space, a hint that cannot be read are left out (phrases are still checked). For a catalog
+   * read from a server's own tools.
+   */
+  lenient?: boolean;
+  /**
+   * Tools that declare an `outputSchema`: their error results carry no `structuredContent`, which a
+   * client checks against that schema (error results included) and which an error never fits.
+   */
+  outputSchemaTools?: readonly string[];
 };
 
 /** What a JSON Schema declares about one field (other keys are ignored, so a property schema can be passed as is). */
@@ -509,7 +520,8 @@ export interface UnknownToolResponse {
 export type ToolErrorResult = {
   content: [{ type: "text"; text: string }];
   isError: true;
-  structuredContent: { error: ErrorData };
+  /** Absent for a tool in the catalog's `outputSchemaTools`. */
+  structuredContent?: { error: ErrorData };
 };
 
 /** The CallToolResult for a handler that threw: `structuredContent` only when the message classified. */
@@ -552,6 +564,8 @@ export class ErrorClassifier {
   handlerErrorResult(tool: string, error: ErrorLike): ToolFailureResult;
   /** Suggests up to 3 catalog tools nearest `name`; the name itself never appears. */
   unknownToolResponse(id: unknown, name: string): UnknownToolResponse;
+  /** Whether `tool`'s error results carry `structuredContent`: false for a tool in the catalog's `outputSchemaTools`. */
+  structuredErrors(tool: string): boolean;
   /**
    * One safe datum per issue: the field when the top-level path is a field of the tool, a fixed message.
    * `input`, the arguments that failed, lets a left-out argument say `is required` where the issue

@@ -2049,6 +2049,79 @@ def issue_cases():
     return cases
 
 
+
+# ---- lenient catalogs (a server's own tools): what the catalog keeps, and text-only error results ----
+def lenient_kept(catalog):
+    """What a lenient catalog keeps: tools with a name, fields that are non-empty and have no space."""
+    field_ok = lambda f: f != "" and " " not in f
+    kept = {k: v for k, v in catalog.items() if k not in ("lenient", "outputSchemaTools")}
+    tools = catalog["tools"]
+    if isinstance(tools, list):
+        kept["tools"] = [t for t in tools if t != ""]
+        kept["fields"] = [f for f in catalog.get("fields", []) if field_ok(f)]
+    else:
+        kept["tools"] = {t: [f for f in fs if field_ok(f)] for t, fs in tools.items() if t != ""}
+    return kept
+
+
+def lenient_case(name, catalog, calls):
+    kept = lenient_kept(catalog)
+    names = list(kept["tools"] if isinstance(kept["tools"], list) else kept["tools"].keys())
+    text_only = {t for t in catalog.get("outputSchemaTools", []) if t in names}
+    out = []
+    for tool, message in calls:
+        data = reference(kept, tool, message)
+        known = tool in names
+        shown = data if data is not None else {"code": "invalid_argument", "tool": tool if known else None, "field": None, "message": "invalid tool arguments"}
+        tool_error = {"content": [{"type": "text", "text": text_of(shown)}], "isError": True}
+        if tool not in text_only:
+            tool_error["structuredContent"] = {"error": shown}
+        if data is not None:
+            handler = {"content": [{"type": "text", "text": text_of(data)}], "isError": True}
+            if tool not in text_only:
+                handler["structuredContent"] = {"error": data}
+        else:
+            handler = {"content": [{"type": "text", "text": f"tool {tool} failed" if known else "tool failed"}], "isError": True}
+        out.append({"tool": tool, "message": message, "structuredErrors": tool not in text_only,
+                    "toolErrorResult": tool_error, "handlerErrorResult": handler})
+    return {"name": name, "catalog": catalog, "tools": names, "calls": out}
+
+
+LENIENT_CALLS = [
+    ("list_bounties", "limit must be at most 100"), ("list_bounties", "status must be one of open, closed"),
+    ("list_bounties", "has space must be at most 100"), ("get_bounty", "issue_number is required"),
+    ("get_bounty", "unknown tool"), ("get_bounty", "no such bounty SECRET-9f3a"), ("", "unknown tool"),
+    ("not_a_tool", "limit must be at most 100"), ("claim_bounty", "matches multiple bounties"),
+]
+LENIENT = {
+    "about": ("ErrorClassifier with lenient: true (a catalog read from a server's own tools: an empty tool name, "
+              "a field that is empty or has a space are left out, nothing else is lost) and outputSchemaTools "
+              "(error results of those tools carry no structuredContent); expect from the reference here."),
+    "cases": [
+        lenient_case("per tool: a nameless tool and bad fields left out, output schema tools text only", {
+            "tools": {"": ["limit"], "list_bounties": ["limit", "has space", "", "status"], "get_bounty": ["issue_number"], "claim_bounty": []},
+            "fieldMessages": ["must be at most 100", "must be one of open, closed", "is required"],
+            "fieldlessMessages": ["unknown tool", "matches multiple bounties"],
+            "lenient": True, "outputSchemaTools": ["get_bounty", "claim_bounty", "not_a_tool", ""],
+        }, LENIENT_CALLS),
+        lenient_case("global lists: empty names and bad shared fields left out", {
+            "tools": ["list_bounties", "", "get_bounty"], "fields": ["limit", "", "two words", "issue_number", "status"],
+            "fieldMessages": ["must be at most 100", "is required", "must be one of open, closed"],
+            "fieldlessMessages": ["unknown tool"], "lenient": True,
+        }, LENIENT_CALLS),
+        lenient_case("strict construction, output schema tools", {
+            "tools": {"list_bounties": ["limit", "status"], "get_bounty": ["issue_number"]},
+            "fieldMessages": ["must be at most 100", "is required"], "fieldlessMessages": ["unknown tool"],
+            "outputSchemaTools": ["list_bounties"],
+        }, LENIENT_CALLS),
+    ],
+    "bad": [
+        {"catalog": {"tools": {"a": ["x"]}, "fieldMessages": ["x", ""], "lenient": True}, "option": "fieldMessages[1]", "reason": "invalid_value"},
+        {"catalog": {"tools": {"a": ["x"]}, "fieldlessMessages": [""], "lenient": True}, "option": "fieldlessMessages[0]", "reason": "invalid_value"},
+        {"js_only": True, "catalog": {"tools": ["a"], "lenient": "yes"}, "option": "lenient", "reason": "wrong_type"},
+    ],
+}
+
 doc = {
     "about": "Error-data vectors (SPEC §4). expect is the seed dispatcher's result computed by an independent Python reference; envelopes are compared as JSON text. Run natively (tests/error_data.rs), in Node and Chromium (tests/web_error_data.rs) and against the npm package (js-tests/).",
     "catalogs": catalogs,
@@ -2062,6 +2135,7 @@ doc = {
         {"name": "zzzz", "suggestions": []},
         {"name": "\u202elist_bounties\n", "suggestions": ["list_bounties"]},
     ],
+    "lenientCatalogs": LENIENT,
     "badCatalogs": [
         {"catalog": {"tools": {"a": ["has space"]}}, "option": "tools['a'][0]", "reason": "invalid_value"},
         {"catalog": {"tools": ["a"], "fields": ["ok", ""]}, "option": "fields[1]", "reason": "invalid_value"},

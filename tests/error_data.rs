@@ -188,6 +188,52 @@ fn bad_catalogs_name_the_place() {
     }
 }
 
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn lenient_catalogs_keep_what_they_can_and_output_schema_tools_answer_in_text() {
+    let doc = &vectors()["lenientCatalogs"];
+    for case in doc["cases"].as_array().unwrap() {
+        let v = &case["catalog"];
+        let built =
+            if v["lenient"] == true { ErrorClassifier::lenient(catalog(v)) } else { ErrorClassifier::new(catalog(v)) };
+        let c = built.expect(case["name"].as_str().unwrap()).with_output_schema_tools(
+            v["outputSchemaTools"].as_array().into_iter().flatten().map(|t| t.as_str().unwrap()),
+        );
+        // (serde_json's objects are sorted here, so the catalog order is not the vectors')
+        let (mut got, mut want) = (c.tools().map(str::to_owned).collect::<Vec<_>>(), list(&case["tools"]));
+        got.sort();
+        want.sort();
+        assert_eq!(got, want, "{}", case["name"]);
+        for call in case["calls"].as_array().unwrap() {
+            let (tool, message) = (call["tool"].as_str().unwrap(), call["message"].as_str().unwrap());
+            let json = |r: &dyn erased_json::Json| r.json();
+            assert_eq!(c.structured_errors(tool), call["structuredErrors"], "{call}");
+            assert_eq!(json(&c.tool_error_result(tool, message)), call["toolErrorResult"], "{call}");
+            assert_eq!(json(&c.handler_error_result(tool, message)), call["handlerErrorResult"], "{call}");
+        }
+    }
+    for case in doc["bad"].as_array().unwrap() {
+        if case.get("js_only").is_some() {
+            continue;
+        }
+        let e = ErrorClassifier::lenient(catalog(&case["catalog"])).expect_err(&case.to_string());
+        assert_eq!(e.option().to_string(), rust_words(case["option"].as_str().unwrap()));
+        assert_eq!(e.reason(), case["reason"].as_str().unwrap());
+    }
+}
+
+/// A result as the JSON value it serializes to.
+mod erased_json {
+    pub trait Json {
+        fn json(&self) -> serde_json::Value;
+    }
+    impl<T: serde::Serialize> Json for T {
+        fn json(&self) -> serde_json::Value {
+            serde_json::to_value(self).unwrap()
+        }
+    }
+}
+
 #[test]
 fn catalogs_are_bounded() {
     use mcp_boundary::MAX_CATALOG_ENTRIES;

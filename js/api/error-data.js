@@ -235,6 +235,15 @@ export function createErrorData(glue, h) {
       s.v.handler_error_result(t, m, out);
       return take();
     }
+    /** Whether `tool`'s error results carry `structuredContent` (false for a tool in the catalog's `outputSchemaTools`). */
+    structuredErrors(tool) {
+      const s = ErrorClassifier.#live(this);
+      const t = typeof tool === "string" ? tool : "";
+      s.write(t);
+      const structured = s.v.structured_errors(t.length);
+      s.done(t.length);
+      return structured;
+    }
     /** -32602 with up to 3 catalog tools nearest `name`; the name itself never appears. */
     unknownToolResponse(id, name) {
       const s = ErrorClassifier.#live(this);

@@ -32,17 +32,6 @@ export function createProtect(api, core, lines, rejectionOf) {
   const REPLACED = core.replaced; // the kinds onError hears, by key: Rust's names
   const catalogOf = createCatalog(api, core);
 
-  /**
-   * An error result as a tool may return it: a client validates any
-   * `structuredContent` against the tool's outputSchema, error results
-   * included, so a tool with one gets the text only.
-   */
-  function forTool(call, result) {
-    if (!call.output || result.structuredContent === undefined) return result;
-    const { structuredContent, ...rest } = result;
-    return rest;
-  }
-
   /** A JSON-RPC error whose code, message and data are exactly Rust's (the SDKs' error classes would prefix or reshape it). */
   function rpcError(envelope) {
     const e = new Error(envelope.error.message);
@@ -88,8 +77,8 @@ export function createProtect(api, core, lines, rejectionOf) {
   }
 
   /**
-   * The registered, enabled tool called `name`, with what its answers
-   * need, read once: `{ tool, name, output }`; undefined for none. A tool
+   * The registered, enabled tool called `name`: `{ tool, name }`;
+   * undefined for none. A tool
    * whose properties throw when read is none (the SDK could not list it
    * either).
    */
@@ -98,7 +87,7 @@ export function createProtect(api, core, lines, rejectionOf) {
       const tools = server._registeredTools;
       const tool = Object.hasOwn(tools, name) ? tools[name] : undefined;
       if (tool === undefined || !tool.enabled) return undefined;
-      return { tool, name, output: tool.outputSchema !== undefined };
+      return { tool, name };
     } catch {
       return undefined;
     }
@@ -177,9 +166,9 @@ export function createProtect(api, core, lines, rejectionOf) {
           // cap is there so that a huge input is not walked), and answered
           // without a field.
           told(name, REPLACED.invalidArguments, { error, issues: [] });
-          return forTool(call, current().toolErrorResult(name, { issues: [] }));
+          return current().toolErrorResult(name, { issues: [] });
         }
-        return forTool(call, await invalidArguments(tool, name, request.params.arguments, error));
+        return await invalidArguments(tool, name, request.params.arguments, error);
       }
       // v1's task tools and task-augmented calls run on the SDK's own
       // paths (task creation, polling), once their arguments have passed
@@ -199,13 +188,13 @@ export function createProtect(api, core, lines, rejectionOf) {
         const message = passHandlerErrors ? passedMessage(error) : null;
         if (message !== null) return server.createToolError(message);
         told(name, REPLACED.handlerError, { error });
-        return forTool(call, current().handlerErrorResult(name, passHandlerErrors ? null : ownMessage(line, error)));
+        return current().handlerErrorResult(name, passHandlerErrors ? null : ownMessage(line, error));
       }
       try {
         await server.validateToolOutput(tool, result, name);
       } catch (error) {
         told(name, REPLACED.invalidOutput, { error });
-        return forTool(call, current().handlerErrorResult(name, null)); // a result that breaks its own outputSchema: "tool <name> failed"
+        return current().handlerErrorResult(name, null); // a result that breaks its own outputSchema: "tool <name> failed"
       }
       const answer = line.finish(server, tool, result);
       // A request for input (v2, 2026-07-28) is the SDK's to check and
@@ -228,7 +217,7 @@ export function createProtect(api, core, lines, rejectionOf) {
         const { call } = record;
         if (call === undefined) throw error; // no tool found (ours, -32602), the request itself, the SDK's task paths or its check of a request for input: as before
         told(call.name, REPLACED.failed, { error });
-        return forTool(call, current().handlerErrorResult(call.name, null));
+        return current().handlerErrorResult(call.name, null);
       });
     });
     // Installed last: a server the steps above refused (an SDK outside the
@@ -255,7 +244,11 @@ export function createProtect(api, core, lines, rejectionOf) {
       told(name, REPLACED.invalidArguments, { error, issues });
       // A recipient that failed recipientSchema or recipientStandardSchema: its rejection result is the answer.
       const rejection = rejectionOf(issues, input, rejections);
-      if (rejection !== undefined) return structuredClone(rejection);
+      if (rejection !== undefined) {
+        // Without structuredContent where Rust says the tool's error results are text only (it has an outputSchema).
+        const { structuredContent, ...text } = structuredClone(rejection);
+        return current().structuredErrors(name) ? { ...text, structuredContent } : text;
+      }
       return current().toolErrorResult(name, { issues }, input); // the input tells a left-out argument (Zod 4 issues do not)
     }
   }

@@ -115,9 +115,12 @@ impl Classifier {
     #[wasm_bindgen(constructor)]
     #[must_use]
     pub fn new(catalog: &JsValue, out: &Array) -> Classifier {
-        let built = parse_catalog(catalog).and_then(|(catalog, hints)| {
-            let classifier = ErrorClassifier::new(catalog)?;
-            Ok(classifier.with_hints(hints.iter().map(|(t, f, h)| (t.as_str(), f.as_str(), h))))
+        let built = parse_catalog(catalog).and_then(|parsed| {
+            let Parsed { catalog, hints, lenient, output_schema_tools } = parsed;
+            let classifier = if lenient { ErrorClassifier::lenient(catalog) } else { ErrorClassifier::new(catalog) }?;
+            Ok(classifier
+                .with_hints(hints.iter().map(|(t, f, h)| (t.as_str(), f.as_str(), h)))
+                .with_output_schema_tools(output_schema_tools.iter().map(String::as_str)))
         });
         let inner = match built {
             Ok(inner) => {
@@ -185,6 +188,13 @@ impl Classifier {
     pub fn handler_error_result(&self, tool_len: usize, message_len: Option<u32>, out: &Array) {
         let (tool, message) = self.tool_and_message(tool_len, message_len);
         out.give(to_js(&self.inner.handler_error_result(&tool, &message)));
+    }
+
+    /// Whether the error results of tool `units[..tool_len]` carry
+    /// `structuredContent` (not for a tool with an output schema).
+    #[must_use]
+    pub fn structured_errors(&self, tool_len: usize) -> bool {
+        self.inner.structured_errors(&self.scratch.strict(0, tool_len).unwrap_or_default())
     }
 
     /// Classifies `count` issues streamed as the wrapper read them: the tool
@@ -296,9 +306,9 @@ type Hints = Vec<(String, String, FieldHint)>;
 
 /// `hints`: `{ tool: { field: { enum, const, minimum, maximum, minLength, maxLength, type } } }`
 /// as a tool's JSON Schema declares them; entries of other shapes are
-/// ignored (they only help a caller), and what cannot be read is an error.
-fn parse_hints(value: &JsValue) -> Result<Hints, OptionsError> {
-    let place = |p: String| OptionPath::js_place(p);
+/// ignored (they only help a caller), and what cannot be read is an error,
+/// or, `lenient`, that tool's or field's hints left out.
+fn parse_hints(value: &JsValue, lenient: bool) -> Result<Hints, OptionsError> {
     let mut hints = Vec::new();
     if value.is_undefined() {
         return Ok(hints);
@@ -309,53 +319,91 @@ fn parse_hints(value: &JsValue) -> Result<Hints, OptionsError> {
     let tools = read::keys(value).map_err(|_| unreadable(OptionPath::js_only("hints")))?;
     for tool in tools.into_iter().take(MAX_CATALOG_ENTRIES) {
         let at = format!("hints['{}']", SafeText::render(&tool));
-        let fields_value = read::property(value, &tool).map_err(|_| unreadable(place(at.clone())))?;
-        if !fields_value.is_object() {
-            continue;
-        }
-        let fields = read::keys(&fields_value).map_err(|_| unreadable(place(at.clone())))?;
-        for field in fields.into_iter().take(MAX_CATALOG_ENTRIES) {
-            let at = format!("{at}['{}']", SafeText::render(&field));
-            let h = read::property(&fields_value, &field).map_err(|_| unreadable(place(at.clone())))?;
-            if !h.is_object() {
-                continue;
-            }
-            let get = |k: &str| read::property(&h, k).map_err(|_| unreadable(place(format!("{at}.{k}"))));
-            // What the core reads of a field's schema, as JSON values:
-            // strings and numbers (anything else is `null`, which no hint
-            // reads), so what it declares is decided once
-            // (`FieldHint::from_declared`, which `from_json_schema` reads
-            // with). No `serde_json::Map`: its B-tree cost about 5 KB of wasm.
-            let json = |v: &JsValue| match (v.as_string(), v.as_f64()) {
-                (Some(s), _) => Value::String(s),
-                (None, Some(n)) => serde_json::Number::from_f64(n).map_or(Value::Null, Value::Number),
-                (None, None) => Value::Null,
-            };
-            let mut declared: Vec<(&str, Value)> = Vec::with_capacity(7);
-            match read::elements(&get("enum")?, MAX_CATALOG_ENTRIES) {
-                Ok(Some(list)) => {
-                    let list = list.into_iter().map(|v| v.as_ref().map_or(Value::Null, json)).collect();
-                    declared.push(("enum", Value::Array(list)));
-                }
-                // `const`: the one value allowed (a literal), read when
-                // there is no `enum` list.
-                Ok(None) => declared.push(("const", json(&get("const")?))),
-                Err(_) => return Err(unreadable(place(format!("{at}.enum")))),
-            }
-            for key in ["minimum", "maximum", "minLength", "maxLength", "type"] {
-                declared.push((key, json(&get(key)?)));
-            }
-            let hint = FieldHint::from_declared(|key| declared.iter().find(|(k, _)| *k == key).map(|(_, v)| v));
-            if hint != FieldHint::default() {
-                hints.push((tool.clone(), field, hint));
+        let read = tool_hints(value, &tool, &at, &mut |field, hint| hints.push((tool.clone(), field, hint)), lenient);
+        if let Err(e) = read {
+            if !lenient {
+                return Err(e);
             }
         }
     }
     Ok(hints)
 }
 
-fn parse_catalog(value: &JsValue) -> Result<(Catalog, Hints), OptionsError> {
-    let Some(value) = options_object(value, &["tools", "fields", "fieldMessages", "fieldlessMessages", "hints"])?
+/// The hints of one tool (`hints[tool]`), each given to `found`.
+fn tool_hints(
+    value: &JsValue,
+    tool: &str,
+    at: &str,
+    found: &mut dyn FnMut(String, FieldHint),
+    lenient: bool,
+) -> Result<(), OptionsError> {
+    let place = |p: String| OptionPath::js_place(p);
+    let fields_value = read::property(value, tool).map_err(|_| unreadable(place(at.to_owned())))?;
+    if !fields_value.is_object() {
+        return Ok(());
+    }
+    let fields = read::keys(&fields_value).map_err(|_| unreadable(place(at.to_owned())))?;
+    for field in fields.into_iter().take(MAX_CATALOG_ENTRIES) {
+        let at = format!("{at}['{}']", SafeText::render(&field));
+        match field_hint(&fields_value, &field, &at) {
+            Ok(Some(hint)) => found(field, hint),
+            Err(e) if !lenient => return Err(e),
+            Ok(None) | Err(_) => {} // nothing declared, or (lenient) a field's hint left out
+        }
+    }
+    Ok(())
+}
+
+/// What `fields[field]` declares, as the core reads it; `None` for nothing.
+fn field_hint(fields: &JsValue, field: &str, at: &str) -> Result<Option<FieldHint>, OptionsError> {
+    let place = |p: String| OptionPath::js_place(p);
+    let h = read::property(fields, field).map_err(|_| unreadable(place(at.to_owned())))?;
+    if !h.is_object() {
+        return Ok(None);
+    }
+    let get = |k: &str| read::property(&h, k).map_err(|_| unreadable(place(format!("{at}.{k}"))));
+    // What the core reads of a field's schema, as JSON values:
+    // strings and numbers (anything else is `null`, which no hint
+    // reads), so what it declares is decided once
+    // (`FieldHint::from_declared`, which `from_json_schema` reads
+    // with). No `serde_json::Map`: its B-tree cost about 5 KB of wasm.
+    let json = |v: &JsValue| match (v.as_string(), v.as_f64()) {
+        (Some(s), _) => Value::String(s),
+        (None, Some(n)) => serde_json::Number::from_f64(n).map_or(Value::Null, Value::Number),
+        (None, None) => Value::Null,
+    };
+    let mut declared: Vec<(&str, Value)> = Vec::with_capacity(7);
+    match read::elements(&get("enum")?, MAX_CATALOG_ENTRIES) {
+        Ok(Some(list)) => {
+            let list = list.into_iter().map(|v| v.as_ref().map_or(Value::Null, json)).collect();
+            declared.push(("enum", Value::Array(list)));
+        }
+        // `const`: the one value allowed (a literal), read when
+        // there is no `enum` list.
+        Ok(None) => declared.push(("const", json(&get("const")?))),
+        Err(_) => return Err(unreadable(place(format!("{at}.enum")))),
+    }
+    for key in ["minimum", "maximum", "minLength", "maxLength", "type"] {
+        declared.push((key, json(&get(key)?)));
+    }
+    let hint = FieldHint::from_declared(|key| declared.iter().find(|(k, _)| *k == key).map(|(_, v)| v));
+    Ok((hint != FieldHint::default()).then_some(hint))
+}
+
+/// A catalog object as the core takes it.
+struct Parsed {
+    catalog: Catalog,
+    hints: Hints,
+    /// `lenient: true`: [`ErrorClassifier::lenient`], and unreadable hints left out.
+    lenient: bool,
+    output_schema_tools: Vec<String>,
+}
+
+fn parse_catalog(value: &JsValue) -> Result<Parsed, OptionsError> {
+    let Some(value) = options_object(
+        value,
+        &["tools", "fields", "fieldMessages", "fieldlessMessages", "hints", "lenient", "outputSchemaTools"],
+    )?
     else {
         return Err(OptionsError::wrong_type(OptionPath::js_only("catalog"), "a catalog object"));
     };
@@ -394,6 +442,11 @@ fn parse_catalog(value: &JsValue) -> Result<(Catalog, Hints), OptionsError> {
     let fieldless = get(value, "fieldlessMessages", "fieldlessMessages")?;
     let fieldless_messages =
         if fieldless.is_undefined() { Vec::new() } else { strings(&fieldless, "fieldlessMessages")? };
-    let hints = parse_hints(&get(value, "hints", "hints")?)?;
-    Ok((Catalog { tools, field_messages, fieldless_messages }, hints))
+    let lenient = get(value, "lenient", "lenient")?;
+    let lenient = !lenient.is_undefined()
+        && lenient.as_bool().ok_or_else(|| OptionsError::wrong_type(OptionPath::js_only("lenient"), "a boolean"))?;
+    let hints = parse_hints(&get(value, "hints", "hints")?, lenient)?;
+    let output = get(value, "outputSchemaTools", "outputSchemaTools")?;
+    let output_schema_tools = if output.is_undefined() { Vec::new() } else { strings(&output, "outputSchemaTools")? };
+    Ok(Parsed { catalog: Catalog { tools, field_messages, fieldless_messages }, hints, lenient, output_schema_tools })
 }

@@ -79,6 +79,31 @@ impl Catalog {
 }
 
 impl Catalog {
+    /// What [`ErrorClassifier::new`](crate::ErrorClassifier::new) takes of
+    /// the tools and fields: empty tool names and fields that are empty or
+    /// have a space left out, each list cut to [`MAX_CATALOG_ENTRIES`].
+    /// Phrases are kept as they are (see
+    /// [`ErrorClassifier::lenient`](crate::ErrorClassifier::lenient)).
+    pub(super) fn taken(mut self) -> Self {
+        let field_ok = |f: &String| !f.is_empty() && !f.contains(' ');
+        let fields = |list: Vec<String>| list.into_iter().filter(field_ok).take(MAX_CATALOG_ENTRIES).collect();
+        self.tools = match self.tools {
+            ToolFields::PerTool(tools) => ToolFields::PerTool(
+                tools
+                    .into_iter()
+                    .filter(|(name, _)| !name.is_empty())
+                    .take(MAX_CATALOG_ENTRIES)
+                    .map(|(name, list)| (name, fields(list)))
+                    .collect(),
+            ),
+            ToolFields::Global { tools, fields: shared } => ToolFields::Global {
+                tools: tools.into_iter().filter(|name| !name.is_empty()).take(MAX_CATALOG_ENTRIES).collect(),
+                fields: fields(shared),
+            },
+        };
+        self
+    }
+
     /// A builder, for a catalog without spelling out [`ToolFields`] and
     /// [`FieldPhrases`]:
     ///

@@ -31,6 +31,9 @@ pub struct ErrorClassifier {
     /// Phrases built from what a tool's schema declares for a field, per
     /// (tool, field): for a value not allowed, too small, too large.
     hints: HashMap<(u32, u32), [Option<u32>; 4]>,
+    /// Tools that declare an output schema: their error results are text
+    /// only ([`with_output_schema_tools`](Self::with_output_schema_tools)).
+    text_only: HashSet<u32>,
 }
 
 /// The bits of [`ErrorClassifier::roles`].
@@ -186,7 +189,23 @@ impl ErrorClassifier {
             phrases_per_field: false,
             field_phrases: HashMap::default(),
             hints: HashMap::default(),
+            text_only: HashSet::default(),
         }
+    }
+
+    /// A classifier of what `catalog` holds that [`new`](Self::new) would
+    /// take: a tool with an empty name is left out, a field that is empty
+    /// or has a space is left out of its tool, and of lists longer than
+    /// [`MAX_CATALOG_ENTRIES`](crate::MAX_CATALOG_ENTRIES) the first
+    /// entries are kept, so one bad tool never costs another its answers.
+    /// For a catalog read from a server's own tools (what `protect_server`
+    /// answers from), where the host did not choose the names.
+    ///
+    /// # Errors
+    /// What [`new`](Self::new) says of the phrases and the layouts: they
+    /// are the host's own options, which it should hear about.
+    pub fn lenient(catalog: Catalog) -> Result<Self, OptionsError> {
+        Self::new(catalog.taken())
     }
 
     /// This classifier, with phrases built from what each tool's schema
@@ -203,6 +222,31 @@ impl ErrorClassifier {
             self.hints.insert((tool_id, field_id), ids);
         }
         self
+    }
+
+    /// This classifier, with `tools` marked as declaring an output schema:
+    /// their error results ([`tool_error_result`](Self::tool_error_result),
+    /// [`handler_error_result`](Self::handler_error_result),
+    /// [`issues_result`](Self::issues_result)) carry no
+    /// `structuredContent`, which a client checks against the output
+    /// schema, error results included (the TypeScript SDK's client does),
+    /// and which an error's data never fits. Names that are not catalog
+    /// tools are ignored.
+    #[must_use]
+    pub fn with_output_schema_tools<'t>(mut self, tools: impl IntoIterator<Item = &'t str>) -> Self {
+        for tool in tools {
+            if let Some(id) = self.tool_id(tool) {
+                self.text_only.insert(id);
+            }
+        }
+        self
+    }
+
+    /// Whether `tool`'s error results carry `structuredContent`: false for
+    /// a tool marked by [`with_output_schema_tools`](Self::with_output_schema_tools).
+    #[must_use]
+    pub fn structured_errors(&self, tool: &str) -> bool {
+        self.tool_id(tool).is_none_or(|id| !self.text_only.contains(&id))
     }
 
     /// The catalog's tools, in catalog order.

@@ -5,9 +5,7 @@
 use std::borrow::Cow;
 
 use super::classifier::ErrorClassifier;
-use super::response::{
-    ErrorData, StructuredError, TextContent, ToolErrorResult, INVALID_ARGUMENT, INVALID_ARGUMENTS_MESSAGE,
-};
+use super::response::{ErrorData, TextContent, ToolErrorResult, INVALID_ARGUMENT, INVALID_ARGUMENTS_MESSAGE};
 use super::text::error_text;
 
 /// One schema-validation issue, reduced to what can be used safely: a
@@ -466,7 +464,7 @@ impl ErrorClassifier {
         ToolErrorResult {
             content: [TextContent { kind: "text", text }],
             is_error: true,
-            structured_content: StructuredError { error: first },
+            structured_content: self.structured(tool, first),
         }
     }
 

@@ -66,7 +66,7 @@ impl ErrorClassifier {
         ToolErrorResult {
             content: [TextContent { kind: "text", text: error_text(&data) }],
             is_error: true,
-            structured_content: StructuredError { error: data },
+            structured_content: self.structured(tool, data),
         }
     }
 
@@ -79,7 +79,7 @@ impl ErrorClassifier {
             return ToolFailure {
                 content: [TextContent { kind: "text", text: error_text(&data) }],
                 is_error: true,
-                structured_content: Some(StructuredError { error: data }),
+                structured_content: self.structured(tool, data),
             };
         }
         let text = match self.tool_id(tool) {
@@ -87,6 +87,12 @@ impl ErrorClassifier {
             None => String::from("tool failed"),
         };
         ToolFailure { content: [TextContent { kind: "text", text }], is_error: true, structured_content: None }
+    }
+
+    /// `structuredContent` of `tool`'s error result: none for a tool
+    /// that declares an output schema ([`with_output_schema_tools`](Self::with_output_schema_tools)).
+    pub(crate) fn structured<'c>(&'c self, tool: &str, data: ErrorData<'c>) -> Option<StructuredError<'c>> {
+        self.structured_errors(tool).then_some(StructuredError { error: data })
     }
 
     /// The JSON-RPC response for an unknown tool: `-32602` with
@@ -152,9 +158,10 @@ pub struct ToolErrorResult<'c> {
     /// Always true.
     #[serde(rename = "isError")]
     pub is_error: bool,
-    /// `{ error: data }`.
-    #[serde(rename = "structuredContent")]
-    pub structured_content: StructuredError<'c>,
+    /// `{ error: data }`; none for a tool that declares an output schema
+    /// ([`ErrorClassifier::with_output_schema_tools`]).
+    #[serde(rename = "structuredContent", skip_serializing_if = "Option::is_none")]
+    pub structured_content: Option<StructuredError<'c>>,
 }
 
 /// An MCP `CallToolResult` for a tool whose handler failed.

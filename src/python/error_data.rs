@@ -39,16 +39,27 @@ fn message(error: &Bound<'_, PyAny>) -> PyResult<String> {
     Err(raise_argument(py, &ArgumentError::WrongType(ERROR_LIKE)))
 }
 
-/// A map option (`{key: [strings]}`) in order.
-fn string_map(obj: &Bound<'_, PyDict>, name: &'static str) -> Result<Vec<(String, Vec<String>)>, OptionsError> {
+/// A map option (`{key: [strings]}`) in order. `lenient`: a key that is
+/// not a string (or not one Rust can read, a lone surrogate) is left out
+/// with its list, and so is an entry of a list.
+fn string_map(
+    obj: &Bound<'_, PyDict>,
+    name: &'static str,
+    lenient: bool,
+) -> Result<Vec<(String, Vec<String>)>, OptionsError> {
+    let read = |s: &Bound<'_, PyAny>| s.cast::<PyString>().ok().and_then(|s| s.to_str().ok().map(str::to_owned));
     let mut out = Vec::with_capacity(obj.len());
     for (k, v) in obj.iter() {
-        let key = k
-            .cast::<PyString>()
-            .ok()
-            .and_then(|k| k.to_str().ok().map(str::to_owned))
-            .ok_or_else(|| OptionsError::wrong_type(options::path(name), "a dict with string keys"))?;
-        let list = options::strings(&v, &|| options::path(name).key(&key))?;
+        let key = match read(&k) {
+            Some(key) => key,
+            None if lenient => continue,
+            None => return Err(OptionsError::wrong_type(options::path(name), "a dict with string keys")),
+        };
+        let list = if lenient && is_list(&v) {
+            v.try_iter().map(|items| items.flatten().filter_map(|item| read(&item)).collect()).unwrap_or_default()
+        } else {
+            options::strings(&v, &|| options::path(name).key(&key))?
+        };
         out.push((key, list));
     }
     Ok(out)
@@ -82,21 +93,33 @@ fn read_hints(hints: &Bound<'_, PyAny>) -> Result<Vec<(String, String, FieldHint
 
 /// `input_schemas`: `{tool: its whole input JSON Schema}`, each read by
 /// the core ([`FieldHint::of_input_schema`]: local `$ref`s and `X | None`
-/// followed), as a server's tools list them.
-fn read_input_schemas(schemas: &Bound<'_, PyAny>) -> Result<Vec<(String, String, FieldHint)>, OptionsError> {
-    let value = from_py(schemas, Strictness::Lenient)
-        .map_err(|_| OptionsError::invalid(options::path("input_schemas"), "could not be read"))?;
-    let Value::Object(tools) = value else {
-        return Err(OptionsError::wrong_type(options::path("input_schemas"), "a dict of tool → input JSON Schema"));
-    };
-    Ok(tools
-        .iter()
-        .take(MAX_CATALOG_ENTRIES)
-        .flat_map(|(tool, schema)| {
-            FieldHint::of_input_schema(schema).into_iter().map(move |(field, hint)| (tool.clone(), field, hint))
-        })
-        .collect())
+/// followed), as a server's tools list them. `lenient`: a schema that
+/// cannot be read costs only its own tool's hints.
+fn read_input_schemas(
+    schemas: &Bound<'_, PyAny>,
+    lenient: bool,
+) -> Result<Vec<(String, String, FieldHint)>, OptionsError> {
+    let unreadable = || OptionsError::invalid(options::path("input_schemas"), "could not be read");
+    let d = schemas
+        .cast::<PyDict>()
+        .map_err(|_| OptionsError::wrong_type(options::path("input_schemas"), "a dict of tool → input JSON Schema"))?;
+    let mut out = Vec::new();
+    for (tool, schema) in d.iter().take(MAX_CATALOG_ENTRIES) {
+        let read = tool.extract::<String>().ok().zip(from_py(&schema, Strictness::Lenient).ok());
+        match read {
+            Some((tool, schema)) => out.extend(
+                FieldHint::of_input_schema(&schema).into_iter().map(|(field, hint)| (tool.clone(), field, hint)),
+            ),
+            None if lenient => {}
+            None => return Err(unreadable()),
+        }
+    }
+    Ok(out)
 }
+
+/// The keys of a JS catalog object (`from_catalog`).
+const CATALOG_KEYS: [&str; 7] =
+    ["tools", "fields", "fieldMessages", "fieldlessMessages", "hints", "outputSchemaTools", "lenient"];
 
 /// The parts of a catalog, as Python values.
 struct Parts<'a, 'py> {
@@ -106,6 +129,8 @@ struct Parts<'a, 'py> {
     fieldless_messages: Option<&'a Bound<'py, PyAny>>,
     hints: Option<&'a Bound<'py, PyAny>>,
     input_schemas: Option<&'a Bound<'py, PyAny>>,
+    output_schema_tools: Option<&'a Bound<'py, PyAny>>,
+    lenient: Option<&'a Bound<'py, PyAny>>,
 }
 
 /// An option that was given (not absent, not `None`).
@@ -114,6 +139,10 @@ fn given<'py>(v: Option<&Bound<'py, PyAny>>) -> Option<Bound<'py, PyAny>> {
 }
 
 fn read_catalog(p: &Parts<'_, '_>) -> Result<Core, OptionsError> {
+    let lenient = match given(p.lenient) {
+        None => false,
+        Some(v) => options::boolean(&v, &|| options::path("lenient"))?,
+    };
     let fields = given(p.fields);
     let tools = if is_list(p.tools) {
         let fields = match &fields {
@@ -128,7 +157,7 @@ fn read_catalog(p: &Parts<'_, '_>) -> Result<Core, OptionsError> {
                 "a global fields list goes with a list of tools; per-tool fields are listed under each tool",
             ));
         }
-        ToolFields::PerTool(string_map(d, "tools")?)
+        ToolFields::PerTool(string_map(d, "tools", lenient)?)
     } else {
         return Err(OptionsError::wrong_type(
             options::path("tools"),
@@ -139,7 +168,7 @@ fn read_catalog(p: &Parts<'_, '_>) -> Result<Core, OptionsError> {
         None => FieldPhrases::Global(Vec::new()),
         Some(v) if is_list(&v) => FieldPhrases::Global(options::strings(&v, &|| options::path("field_messages"))?),
         Some(v) => match v.cast::<PyDict>() {
-            Ok(d) => FieldPhrases::PerField(string_map(d, "field_messages")?),
+            Ok(d) => FieldPhrases::PerField(string_map(d, "field_messages", false)?),
             Err(_) => {
                 return Err(OptionsError::wrong_type(
                     options::path("field_messages"),
@@ -157,10 +186,17 @@ fn read_catalog(p: &Parts<'_, '_>) -> Result<Core, OptionsError> {
         Some(h) => read_hints(&h)?,
     };
     if let Some(schemas) = given(p.input_schemas) {
-        hints.extend(read_input_schemas(&schemas)?);
+        hints.extend(read_input_schemas(&schemas, lenient)?);
     }
-    let classifier = Core::new(Catalog { tools, field_messages, fieldless_messages })?;
-    Ok(classifier.with_hints(hints.iter().map(|(t, f, h)| (t.as_str(), f.as_str(), h))))
+    let output_schema_tools = match given(p.output_schema_tools) {
+        None => Vec::new(),
+        Some(v) => options::strings(&v, &|| options::path("output_schema_tools"))?,
+    };
+    let catalog = Catalog { tools, field_messages, fieldless_messages };
+    let classifier = if lenient { Core::lenient(catalog) } else { Core::new(catalog) }?;
+    Ok(classifier
+        .with_hints(hints.iter().map(|(t, f, h)| (t.as_str(), f.as_str(), h)))
+        .with_output_schema_tools(output_schema_tools.iter().map(String::as_str)))
 }
 
 /// Tool-argument errors as data that holds only catalog strings.
@@ -172,7 +208,7 @@ pub(crate) struct ErrorClassifier {
 #[pymethods]
 impl ErrorClassifier {
     #[new]
-    #[pyo3(signature = (tools, *, fields=None, field_messages=None, fieldless_messages=None, hints=None, input_schemas=None))]
+    #[pyo3(signature = (tools, *, fields=None, field_messages=None, fieldless_messages=None, hints=None, input_schemas=None, output_schema_tools=None, lenient=None))]
     #[allow(clippy::too_many_arguments, reason = "Python's keyword arguments")]
     fn new(
         py: Python<'_>,
@@ -182,14 +218,25 @@ impl ErrorClassifier {
         fieldless_messages: Option<&Bound<'_, PyAny>>,
         hints: Option<&Bound<'_, PyAny>>,
         input_schemas: Option<&Bound<'_, PyAny>>,
+        output_schema_tools: Option<&Bound<'_, PyAny>>,
+        lenient: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
-        read_catalog(&Parts { tools, fields, field_messages, fieldless_messages, hints, input_schemas })
-            .map(|inner| Self { inner })
-            .map_err(|e| raise_options(py, &e))
+        let parts = Parts {
+            tools,
+            fields,
+            field_messages,
+            fieldless_messages,
+            hints,
+            input_schemas,
+            output_schema_tools,
+            lenient,
+        };
+        read_catalog(&parts).map(|inner| Self { inner }).map_err(|e| raise_options(py, &e))
     }
 
     /// A classifier from the JSON catalog a JS host passes (`tools`,
-    /// `fields`, `fieldMessages`, `fieldlessMessages`, `hints`).
+    /// `fields`, `fieldMessages`, `fieldlessMessages`, `hints`,
+    /// `outputSchemaTools`, `lenient`).
     #[staticmethod]
     fn from_catalog(py: Python<'_>, catalog: &Bound<'_, PyAny>) -> PyResult<Self> {
         let read = || -> Result<Core, OptionsError> {
@@ -198,9 +245,7 @@ impl ErrorClassifier {
                 .map_err(|_| OptionsError::wrong_type(options::path("catalog"), "a catalog dict"))?;
             for key in d.keys() {
                 let k = key.cast::<PyString>().ok().and_then(|k| k.to_str().ok().map(str::to_owned));
-                let known = k
-                    .as_deref()
-                    .is_some_and(|k| ["tools", "fields", "fieldMessages", "fieldlessMessages", "hints"].contains(&k));
+                let known = k.as_deref().is_some_and(|k| CATALOG_KEYS.contains(&k));
                 if !known {
                     return Err(OptionsError::unknown(&SafeText::render(&k.unwrap_or_default())));
                 }
@@ -211,6 +256,7 @@ impl ErrorClassifier {
             })?;
             let (fields, field_messages, fieldless, hints) =
                 (item("fields"), item("fieldMessages"), item("fieldlessMessages"), item("hints"));
+            let (output_schema_tools, lenient) = (item("outputSchemaTools"), item("lenient"));
             read_catalog(&Parts {
                 tools: &tools,
                 fields: fields.as_ref(),
@@ -218,6 +264,8 @@ impl ErrorClassifier {
                 fieldless_messages: fieldless.as_ref(),
                 hints: hints.as_ref(),
                 input_schemas: None,
+                output_schema_tools: output_schema_tools.as_ref(),
+                lenient: lenient.as_ref(),
             })
         };
         read().map(|inner| Self { inner }).map_err(|e| raise_options(py, &e))
@@ -285,6 +333,12 @@ impl ErrorClassifier {
         input: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
         classified(issues, input, |list| serialize(issues.py(), &self.inner.issues_result(tool, list)))
+    }
+
+    /// Whether `tool`'s error results carry `structuredContent` (not for
+    /// a tool in `output_schema_tools`).
+    fn structured_errors(&self, tool: &str) -> bool {
+        self.inner.structured_errors(tool)
     }
 
     /// The catalog's tools, in order.

@@ -53,6 +53,26 @@ def test_bad_catalogs_name_the_place(case: dict) -> None:
     assert (info.value.option, info.value.reason) == (snake(case["option"]), case["reason"])  # type: ignore[attr-defined]
 
 
+LENIENT = DOC["lenientCatalogs"]
+
+
+@pytest.mark.parametrize("c", LENIENT["cases"], ids=lambda c: c["name"])
+def test_lenient_catalogs_keep_what_they_can(c: dict) -> None:
+    for classifier in (mb.ErrorClassifier.from_catalog(c["catalog"]), mb.ErrorClassifier(**{snake(k): v for k, v in c["catalog"].items()})):
+        assert classifier.tools() == c["tools"]
+        for call in c["calls"]:
+            assert classifier.structured_errors(call["tool"]) is call["structuredErrors"], call
+            assert classifier.tool_error_result(call["tool"], call["message"]) == call["toolErrorResult"], call
+            assert classifier.handler_error_result(call["tool"], call["message"]) == call["handlerErrorResult"], call
+
+
+@pytest.mark.parametrize("case", [b for b in LENIENT["bad"] if not b.get("js_only")], ids=lambda c: c["option"])
+def test_lenient_catalogs_still_check_phrases(case: dict) -> None:
+    with pytest.raises(mb.OptionsError) as info:
+        mb.ErrorClassifier.from_catalog(case["catalog"])
+    assert (info.value.option, info.value.reason) == (snake(case["option"]), case["reason"])  # type: ignore[attr-defined]
+
+
 ISSUES = DOC["issues"]
 
 

@@ -107,18 +107,18 @@ class Boundary:
         value was missing, and an input the core cannot read (too deep)
         must not cost the answer."""
         try:
-            classifier, tools = await self.catalog.current()
+            classifier, _ = await self.catalog.current()
             await self.told({"tool": name, "kind": "invalid_arguments", "error": error, "issues": own})
-            return _for_tool(tools.get(name), classifier.issues_result(name, issues, None))
+            return classifier.issues_result(name, issues, None)
         except Exception as failure:
             return await self.fallback(name, failure)
 
     async def handler_error(self, name: str, error: BaseException, message: str | None) -> JSONDict:
         """The result for an error the tool's handler raised: classified, else ``tool <name> failed``."""
         try:
-            classifier, tools = await self.catalog.current()
+            classifier, _ = await self.catalog.current()
             await self.told({"tool": name, "kind": "handler_error", "error": error})
-            return _for_tool(tools.get(name), classifier.handler_result(name, message))
+            return classifier.handler_result(name, message)
         except Exception as failure:
             return await self.fallback(name, failure)
 
@@ -139,19 +139,10 @@ class Boundary:
             info["error"] = error
         await self.told(info)
         try:
-            classifier, tools = await self.catalog.current()
-            return _for_tool(tools.get(name), classifier.handler_result(name, None))
+            classifier, _ = await self.catalog.current()
+            return classifier.handler_result(name, None)
         except Exception:
             return self.empty.handler_result("", None)
-
-
-def _for_tool(tool: ToolInfo | None, result: JSONDict) -> JSONDict:
-    """An error result as the tool may return it: a client may validate any
-    ``structuredContent`` against the tool's output schema, error results
-    included (the TypeScript SDK's client does), so a tool with one gets the text only."""
-    if tool is not None and tool.has_output_schema and "structuredContent" in result:
-        return {k: v for k, v in result.items() if k != "structuredContent"}
-    return result
 
 
 def handler_message(error: BaseException) -> str | None:

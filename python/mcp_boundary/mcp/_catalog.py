@@ -1,6 +1,7 @@
 """The catalog ``protect_server`` answers from: the server's tools (names, the
-fields of each input schema and what the schema declares about each field),
-as one core classifier, rebuilt whenever the tools it was built from change.
+fields of each input schema and what the schema declares about each field,
+which declare an output schema), as one core classifier, rebuilt whenever
+the tools it was built from change.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mcp_boundary.mcp import _core
+
 
 @dataclass(frozen=True)
 class ToolInfo:
@@ -30,20 +32,13 @@ def fields_of(schema: Mapping[str, Any] | None) -> list[str]:
     return [field for field in properties if isinstance(field, str)][: _core.MAX_CATALOG_ENTRIES]
 
 
-@dataclass(frozen=True)
-class _Entry:
-    name: str
-    fields: list[str]
-    schema: Mapping[str, Any]
-
-
 class Catalog:
     """A classifier of the tools ``list_tools`` gives, built again when they change."""
 
     def __init__(self, messages: Sequence[str], list_tools: Callable[[], Awaitable[Sequence[ToolInfo]]]) -> None:
         self._messages = tuple(messages)
         self._list_tools = list_tools
-        self._source: tuple[tuple[str, Any], ...] | None = None
+        self._source: tuple[tuple[str, Any, bool], ...] | None = None
         self._classifier: _core.Classifier | None = None
         self._tools: dict[str, ToolInfo] = {}
 
@@ -54,7 +49,7 @@ class Catalog:
         except Exception:  # a listing that fails: answer from what was built, or from nothing
             tools = None
         if tools is not None:
-            source = tuple((t.name, t.input_schema) for t in tools)
+            source = tuple((t.name, t.input_schema, t.has_output_schema) for t in tools)
             if self._classifier is None or source != self._source:
                 self._classifier = _build(tools, self._messages)
                 self._source = source
@@ -65,44 +60,21 @@ class Catalog:
 
 
 def _build(tools: Sequence[ToolInfo], messages: Sequence[str]) -> _core.Classifier:
-    """The classifier of ``tools``: one bad tool costs only itself (found by halves), never another tool its answers."""
-    entries: list[_Entry] = []
-    for tool in tools:
-        if len(entries) == _core.MAX_CATALOG_ENTRIES:
-            break
+    """The classifier of ``tools`` (the first ``MAX_CATALOG_ENTRIES``); the
+    core leaves out what it cannot take of each, so one bad tool costs only itself."""
+    fields: dict[str, list[str]] = {}
+    schemas: dict[str, Mapping[str, Any]] = {}
+    output: list[str] = []
+    for tool in tools[: _core.MAX_CATALOG_ENTRIES]:
         try:
-            fields = fields_of(tool.input_schema)
-        except Exception:
-            continue
-        entries.append(_Entry(tool.name, fields, tool.input_schema if isinstance(tool.input_schema, Mapping) else {}))
-
-    def make(items: Sequence[_Entry]) -> _core.Classifier:
-        return _core.Classifier({e.name: e.fields for e in items}, {e.name: e.schema for e in items}, messages)
-
-    def takes(items: Sequence[_Entry]) -> bool:
-        try:
-            make(items)
-            return True
-        except Exception:
-            return False
-
-    def mended(entry: _Entry) -> list[_Entry]:
-        if not takes([_Entry(entry.name, [], {})]):
-            return []
-        return [_Entry(entry.name, [f for f in entry.fields if takes([_Entry(entry.name, [f], {})])], {})]
-
-    def taken(items: Sequence[_Entry]) -> list[_Entry]:
-        if not items or takes(items):
-            return list(items)
-        if len(items) == 1:
-            return mended(items[0])
-        half = len(items) // 2
-        return taken(items[:half]) + taken(items[half:])
-
+            fields[tool.name] = fields_of(tool.input_schema)
+            if isinstance(tool.input_schema, Mapping):
+                schemas[tool.name] = tool.input_schema
+            if tool.has_output_schema:
+                output.append(tool.name)
+        except Exception:  # a schema whose reading raises: the tool without its fields
+            fields.setdefault(tool.name, [])
     try:
-        return make(entries)
-    except Exception:
-        try:
-            return make(taken(entries))
-        except Exception:
-            return _core.Classifier({}, {}, messages)
+        return _core.Classifier(fields, schemas, messages, output)
+    except Exception:  # cannot happen for checked phrases; never an answer lost
+        return _core.Classifier({}, {}, messages)

@@ -21,7 +21,11 @@ MAX_CATALOG_ENTRIES: int = _MAX_CATALOG_ENTRIES
 
 
 class Classifier:
-    """A catalog of tools (names, fields, and their input schemas for hints) and the server's own phrases."""
+    """A catalog of tools (names, fields, their input schemas for hints,
+    which declare an output schema) and the server's own phrases. Lenient:
+    what the core cannot take of one tool (an empty name, a field with a
+    space, a schema it cannot read) costs only that, never another tool its
+    answers; the phrases are checked (``check_messages``)."""
 
     __slots__ = ("_core",)
 
@@ -30,16 +34,20 @@ class Classifier:
         tools: Mapping[str, Sequence[str]],
         input_schemas: Mapping[str, Mapping[str, Any]],
         messages: Sequence[str],
+        output_schema_tools: Sequence[str] = (),
     ) -> None:
         self._core = _ErrorClassifier(
             {name: list(fields) for name, fields in tools.items()},
             field_messages=list(messages),
             fieldless_messages=list(messages),
-            input_schemas={name: dict(schema) for name, schema in input_schemas.items()},
+            input_schemas=dict(input_schemas),
+            output_schema_tools=list(output_schema_tools),
+            lenient=True,
         )
 
     def issues_result(self, tool: str, issues: Sequence[Mapping[str, Any]], arguments: Any) -> JSONDict:
-        """The ``isError`` result for arguments the schema refused: the issues classified, nothing of the input."""
+        """The ``isError`` result for arguments the schema refused: the issues
+        classified, nothing of the input (text only for a tool with an output schema)."""
         result: JSONDict = self._core.issues_result(tool, [dict(i) for i in issues], arguments)
         return result
 
