@@ -100,9 +100,12 @@ fn read_input_schemas(
     lenient: bool,
 ) -> Result<Vec<(String, String, FieldHint)>, OptionsError> {
     let unreadable = || OptionsError::invalid(options::path("input_schemas"), "could not be read");
-    let d = schemas
-        .cast::<PyDict>()
-        .map_err(|_| OptionsError::wrong_type(options::path("input_schemas"), "a dict of tool → input JSON Schema"))?;
+    let wrong = || OptionsError::wrong_type(options::path("input_schemas"), "a dict of tool → input JSON Schema");
+    let d = match schemas.cast::<PyDict>() {
+        Ok(d) => d.clone(),
+        // Another mapping: as a dict (the same items).
+        Err(_) => PyDict::from_sequence(&schemas.call_method0("items").map_err(|_| wrong())?).map_err(|_| wrong())?,
+    };
     let mut out = Vec::new();
     for (tool, schema) in d.iter().take(MAX_CATALOG_ENTRIES) {
         let read = tool.extract::<String>().ok().zip(from_py(&schema, Strictness::Lenient).ok());
