@@ -1,4 +1,5 @@
-"""``fastmcp`` ``FastMCP``, 2.14 to 4.x (tested with 2.14.7, 3.4.11, 4.2.3).
+"""``fastmcp`` ``FastMCP``, 2.11.3 to 4.x (tested with 2.11.3, 2.14.7, 3.0.0, 3.4.11, 4.0.0, 4.2.3;
+``_versions.TESTED``).
 
 The hook is public: a ``fastmcp.server.middleware.Middleware`` whose
 ``on_call_tool`` sees every tools/call (the tool lookup, argument

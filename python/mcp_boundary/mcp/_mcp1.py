@@ -1,9 +1,9 @@
-"""``mcp`` 1.x ``FastMCP`` (``mcp.server.fastmcp``), tested with 1.30.0.
+"""``mcp`` 1.x ``FastMCP`` (``mcp.server.fastmcp``), tested with 1.21.1 and 1.30.0.
 
 ``FastMCP`` registers its bound ``call_tool`` with its low-level server at
 construction (``_setup_handlers``), and that server's ``call_tool()``
 decorator answers any exception with its text, so there is no public hook.
-Two private points, relied on where tested (1.23.0 and 1.30.0; docs/PYTHON.md):
+Two private points, relied on where tested (1.21.1 and 1.30.0; docs/PYTHON.md):
 
 - ``FastMCP._mcp_server`` (the low-level ``Server``): its public
   ``call_tool(validate_input=False)`` decorator registers our function (the

@@ -33,12 +33,13 @@ class SdkRange:
 
 #: Each line's tested range (docs/PYTHON.md, "Tested versions").
 TESTED: dict[str, SdkRange] = {
-    # Below 1.21.1, mcp does not import beside pydantic 2.12+ (which its
-    # requirements allow), and its call_tool decorator takes no CallToolResult.
+    # Below 1.21.1, mcp does not import beside pydantic 2.14 (which its
+    # requirements allow); 1.10's call_tool decorator takes no CallToolResult.
     "mcp1": SdkRange(("mcp",), "1.21.1", "1.30.0"),
     "mcp2": SdkRange(("mcp",), "2.0.0", "2.3.0"),
-    # 2.x: Middleware from 2.9, but below 2.11.3 fastmcp does not import beside
-    # pydantic 2.12+. 4.x ships its code in fastmcp-slim (fastmcp requires it, at the same version).
+    # 2.x: Middleware from 2.9, but below 2.11.2 fastmcp does not import beside
+    # pydantic 2.14, and 2.11.2 gets mcp 2.x (no mcp<2 pin). 4.x ships its
+    # code in fastmcp-slim (fastmcp requires it, at the same version).
     "fastmcp": SdkRange(("fastmcp", "fastmcp-slim"), "2.11.3", "4.2.3"),
 }
 

@@ -318,6 +318,27 @@ async def test_a_tool_the_server_hides_is_never_suggested() -> None:
     assert shown["jsonrpc_error"]["data"]["suggestions"][0] == "set_level", shown  # a listed one still is
 
 
+@pytest.mark.skipif(SDK != "fastmcp", reason="fastmcp's visibility by tags")
+async def test_a_tool_hidden_by_tags_is_never_suggested() -> None:
+    server = make_server()
+
+    def set_hidden_level(level: int) -> str:
+        return "ok"
+
+    server.tool(tags={"internal"}, output_schema=None)(set_hidden_level)
+    if callable(getattr(server, "disable", None)):
+        server.disable(tags={"internal"})  # 3.x, 4.x
+    else:
+        server.exclude_tags = {"internal"}  # 2.x: FastMCP(exclude_tags=...)
+    protect_server(server)
+    async with fastmcp_client(server) as client:
+        assert "set_hidden_level" not in [t.name for t in await client.list_tools()]
+        answers = [await answer_of(client.call_tool_mcp(name, {"level": S})) for name in ("set_hidden_leve", "set_hidden_level")]
+    for answer in answers:
+        assert answer["jsonrpc_error"]["data"]["code"] == "unknown_tool", answer
+        assert "set_hidden_level" not in json.dumps(answer) and not leaks(answer), answer
+
+
 async def listings_per_call(protect: bool, strict: bool) -> dict[str, int]:
     """How many times the server lists its tools for each bad call (and a valid one)."""
     server = make_server(**({"strict_input_validation": True} if strict else {}))
