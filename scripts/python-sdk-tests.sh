@@ -6,15 +6,23 @@
 #   PREPARE_ONLY=1 scripts/python-sdk-tests.sh   (the venvs made and the wheel installed; no tests: make demo)
 #
 # Each VENV is a virtual environment with one SDK installed (mcp 1.x, mcp 2.x
-# or fastmcp 2.13+/3.x/4.x). Without arguments, the venvs under .venvs/ are
+# or fastmcp 2.x/3.x/4.x). Without arguments, the venvs under .venvs/ are
 # used, made first when missing (SDK_VERSIONS below, from PyPI: needs the
 # network once). The wheel `make wheel` wrote (target/wheels/) is installed
 # into each, as a user installs it: the tests import the package built.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
-# Each line's tested versions (docs/PYTHON.md): mcp 1.x and 2.x at their
-# lowest and highest tested, fastmcp where it is known to work.
-SDK_VERSIONS=("mcp1-low:mcp==1.23.0" "mcp1:mcp==1.30.0" "mcp2-low:mcp==2.0.0" "mcp2:mcp==2.3.0" "fm214:fastmcp==2.14.7" "fm3:fastmcp==3.4.11" "fm4:fastmcp==4.2.3")
+# Each line's tested versions (docs/PYTHON.md): the lowest and highest of the
+# range python/mcp_boundary/mcp/_versions.py declares (a test holds this list
+# to it), and fastmcp's newest 2.x and each major's first and newest.
+# "name:requirement [requirement ...]" (venv name, what pip installs).
+SDK_VERSIONS=(
+  "mcp1-low:mcp==1.21.1" "mcp1:mcp==1.30.0"
+  "mcp2-low:mcp==2.0.0" "mcp2:mcp==2.3.0"
+  "fm2-low:fastmcp==2.11.3" "fm2:fastmcp==2.14.7"
+  "fm3-low:fastmcp==3.0.0" "fm3:fastmcp==3.4.11"
+  "fm4-low:fastmcp==4.0.0" "fm4:fastmcp==4.2.3"
+)
 
 venvs=("$@")
 if [ ${#venvs[@]} -eq 0 ]; then
@@ -22,8 +30,9 @@ if [ ${#venvs[@]} -eq 0 ]; then
     name="${entry%%:*}" spec="${entry#*:}" dir="$ROOT/.venvs/${entry%%:*}"
     if [ ! -x "$dir/bin/python" ]; then
       echo "== making $dir ($spec)"
+      read -r -a requirements <<< "$spec"
       python3 -m venv "$dir"
-      "$dir/bin/pip" install -q "$spec" pytest
+      "$dir/bin/pip" install -q "${requirements[@]}" pytest
     fi
     venvs+=("$dir")
   done

@@ -96,6 +96,8 @@ INPUTS = {
 CALL_INPUTS = {
     "call: wrong values": {"limit": "x" + SECRET, "level": SECRET, "evil " + SECRET: 1},
     "call: too big": {"user": "u", "limit": 1000},
+    # Strict mode (fastmcp 4.0's strict_input_validation): an Enum's value is not an instance of its class.
+    "call: strict": {"user": "u", "level": SECRET},
 }
 
 
@@ -116,6 +118,7 @@ def errors(run):
 
 def main():
     checked = validate_call(py_call)
+    strict = validate_call(py_call, config=ConfigDict(strict=True))
     recording = {
         "version": pydantic.VERSION,
         "schemas": {
@@ -127,7 +130,7 @@ def main():
             {"tool": "py_send", "input": name, "errors": errors(lambda i=i: PySend.model_validate(i))}
             for name, i in INPUTS.items()
         ] + [
-            {"tool": "py_call", "input": name, "errors": errors(lambda i=i: checked(**i))}
+            {"tool": "py_call", "input": name, "errors": errors(lambda i=i, n=name: (strict if "strict" in n else checked)(**i))}
             for name, i in CALL_INPUTS.items()
         ],
     }

@@ -513,11 +513,16 @@ impl ErrorClassifier {
                 };
                 let field = segment.as_deref().and_then(|s| self.field_id(tool_id, s));
                 let fixed = Phrase::of(issue);
-                let slots = match *issue {
+                let slots: &[usize] = match *issue {
                     // ArkType checks a union of three or more literals as one
                     // predicate: on a field that declares its options, they are
                     // what it expected.
                     Issue::ArkType { code: "predicate", unknown_key: false, nested: false, .. } => &[0],
+                    // pydantic's strict mode wants an Enum field's value as an
+                    // instance of its class (`is_instance_of`, whose class name
+                    // the JSON caller cannot give): on a field that declares
+                    // its options, they are what it expected; else its type.
+                    Issue::Pydantic { error_type: "is_instance_of", nested: false, .. } => &[0, 3],
                     _ => fixed.hint_slots(),
                 };
                 let hint = match (tool_id, field) {

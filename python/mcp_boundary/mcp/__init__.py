@@ -2,9 +2,11 @@
 carry the caller's input (SPEC §6 and §8).
 
 Supported: ``mcp`` 1.x ``FastMCP`` (``mcp.server.fastmcp``), ``mcp`` 2.x
-``MCPServer`` (``mcp.server.mcpserver``) and ``fastmcp`` 2.14 to 4.x
-``FastMCP``. This module imports no SDK; ``protect_server`` imports the one
-the server comes from.
+``MCPServer`` (``mcp.server.mcpserver``) and ``fastmcp`` 2.x to 4.x
+``FastMCP``; each line is tested at the lowest and highest version of its
+range in ``_versions.TESTED``, and ``protect_server`` warns
+(``UntestedSdkWarning``) for a version outside it. This module imports no
+SDK; ``protect_server`` imports the one the server comes from.
 """
 
 from __future__ import annotations
@@ -14,8 +16,9 @@ from typing import Literal, TypeVar
 
 from mcp_boundary._mcp_boundary import protect_server_error
 from mcp_boundary.mcp._answers import ErrorInfo, Kind, OnError
+from mcp_boundary.mcp._versions import UntestedSdkWarning
 
-__all__ = ["ErrorInfo", "Kind", "OnError", "protect_server"]
+__all__ = ["ErrorInfo", "Kind", "OnError", "UntestedSdkWarning", "protect_server"]
 
 S = TypeVar("S")
 
@@ -56,6 +59,10 @@ def protect_server(
 
     ``on_error(info)`` hears every answer given in place of the SDK's
     (``{"tool", "kind", "error"?, "issues"?}``); what it raises is ignored.
+
+    An SDK version outside the tested range of its line (read from the
+    installed distribution's metadata) gives an ``UntestedSdkWarning``; the
+    server is protected all the same.
     """
     line = _line_of(server)
     if line is None:
@@ -63,6 +70,9 @@ def protect_server(
     if getattr(server, _MARK, False):
         return server
     options = {"messages": messages, "handler_errors": handler_errors, "on_error": on_error}
+    from mcp_boundary.mcp import _versions
+
+    _versions.check(line, stacklevel=2)  # a warning, never a refusal
     if line == "mcp1":
         from mcp_boundary.mcp import _mcp1
 

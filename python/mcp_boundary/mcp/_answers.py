@@ -33,6 +33,10 @@ class ErrorInfo(_ErrorInfoBase, total=False):
 
 OnError = Callable[[ErrorInfo], object]
 
+#: The catalog as listed once: its classifier and the tools by name.
+Now = tuple[_core.Classifier, dict[str, ToolInfo]]
+
+
 def pydantic_issues(error: Any) -> list[dict[str, Any]]:
     """A pydantic ``ValidationError``'s issues as the core reads them
     (``type`` and ``loc``): never ``input``, ``msg``, ``url`` or ``ctx``,
@@ -86,37 +90,41 @@ class Boundary:
         except Exception:
             pass  # the operator's logging failed; the model's answer stands
 
-    async def known(self, name: str) -> bool:
-        """Whether ``name`` is a tool now (the catalog is built again when the tools changed)."""
-        _, tools = await self.catalog.current()
-        return name in tools
+    async def now(self) -> Now:
+        """The catalog of the tools as listed now (built again when they
+        changed). Each method below lists the tools itself unless given this:
+        an SDK module that needs the tools twice for one call lists them once
+        (a proxy's tools/list may be remote)."""
+        return await self.catalog.current()
 
-    async def unknown_tool(self, name: str) -> JSONDict:
+    async def unknown_tool(self, name: str, now: Now | None = None) -> JSONDict:
         """The JSON-RPC ``error`` for an unknown tool, told to ``on_error``;
         without suggestions when the catalog cannot give them."""
         await self.told({"tool": name, "kind": "unknown_tool"})
         try:
-            classifier, _ = await self.catalog.current()
+            classifier, _ = now or await self.catalog.current()
             return classifier.unknown_tool_error(name)
         except Exception:
             return self.empty.unknown_tool_error("")
 
-    async def invalid_arguments(self, name: str, arguments: Any, error: BaseException, issues: Sequence[Mapping[str, Any]], own: list[dict[str, Any]]) -> JSONDict:
+    async def invalid_arguments(
+        self, name: str, arguments: Any, error: BaseException, issues: Sequence[Mapping[str, Any]], own: list[dict[str, Any]], now: Now | None = None
+    ) -> JSONDict:
         """The result for arguments the tool's schema refused. The input is
         not given to the core: pydantic's issues say themselves whether a
         value was missing, and an input the core cannot read (too deep)
         must not cost the answer."""
         try:
-            classifier, _ = await self.catalog.current()
+            classifier, _ = now or await self.catalog.current()
             await self.told({"tool": name, "kind": "invalid_arguments", "error": error, "issues": own})
             return classifier.issues_result(name, issues, None)
         except Exception as failure:
             return await self.fallback(name, failure)
 
-    async def handler_error(self, name: str, error: BaseException, message: str | None) -> JSONDict:
+    async def handler_error(self, name: str, error: BaseException, message: str | None, now: Now | None = None) -> JSONDict:
         """The result for an error the tool's handler raised: classified, else ``tool <name> failed``."""
         try:
-            classifier, _ = await self.catalog.current()
+            classifier, _ = now or await self.catalog.current()
             await self.told({"tool": name, "kind": "handler_error", "error": error})
             return classifier.handler_result(name, message)
         except Exception as failure:
@@ -132,14 +140,14 @@ class Boundary:
         except Exception:
             return self.empty.handler_result("", None)  # a name the core cannot read: not said
 
-    async def failed(self, name: str, kind: Kind, error: BaseException | None) -> JSONDict:
+    async def failed(self, name: str, kind: Kind, error: BaseException | None, now: Now | None = None) -> JSONDict:
         """``tool <name> failed``: a result that broke its output schema, or what failed around the call."""
         info: ErrorInfo = {"tool": name, "kind": kind}
         if error is not None:
             info["error"] = error
         await self.told(info)
         try:
-            classifier, _ = await self.catalog.current()
+            classifier, _ = now or await self.catalog.current()
             return classifier.handler_result(name, None)
         except Exception:
             return self.empty.handler_result("", None)

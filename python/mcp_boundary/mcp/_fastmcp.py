@@ -1,4 +1,5 @@
-"""``fastmcp`` ``FastMCP``, 2.14 to 4.x (tested with 2.14.7, 3.4.11, 4.2.3).
+"""``fastmcp`` ``FastMCP``, 2.11.3 to 4.x (tested with 2.11.3, 2.14.7, 3.0.0, 3.4.11, 4.0.0, 4.2.3;
+``_versions.TESTED``).
 
 The hook is public: a ``fastmcp.server.middleware.Middleware`` whose
 ``on_call_tool`` sees every tools/call (the tool lookup, argument
@@ -6,8 +7,9 @@ validation and the handler all run inside ``call_next``), put first in
 ``FastMCP.middleware`` so that it is the outermost. It answers:
 
 - an unknown or disabled tool (``NotFoundError``, ``DisabledError``);
-- bad arguments: fastmcp's ``ValidationError`` from pydantic's (3.4+, 4.x)
-  or pydantic's own (2.x, 3.x);
+- bad arguments: fastmcp's ``ValidationError`` from pydantic's (3.4+, 4.x),
+  pydantic's own (2.12+, 3.x), or (2.11) a ``ToolError`` from pydantic's
+  ``call[<function>]`` error;
 - a handler's ``ToolError`` (fastmcp passes it on) or any other exception
   (fastmcp wraps it in ``ToolError`` from it, with or without its text).
 
@@ -24,8 +26,13 @@ more, through the private ``FastMCP._mcp_server.request_handlers``
 decorator answered itself is replaced. 2.x's ``ToolResult`` has no
 ``is_error``, so that wrapper is what carries the structured answer there.
 
-The tools are read through the public ``FastMCP.list_tools(run_middleware=False)``
-(3.x, 4.x) or ``get_tools()`` (2.x), on failures only.
+The tools are read as the client would list them, so that a tool the
+server hides (a middleware's ``on_list_tools``, tags, visibility, a disabled
+tool, auth) is never named in an answer: through the public
+``FastMCP.list_tools()`` with its middleware (3.x, 4.x), or on 2.x the
+low-level server's own tools/list handler (``_mcp_server.request_handlers``,
+as above); in the call's own context, on failures only, at most once per
+failed call.
 """
 
 from __future__ import annotations
@@ -79,7 +86,6 @@ def _ajv_issues(schema: Any, arguments: Any) -> list[dict[str, Any]]:
 
 def protect(server: Any, boundary_options: dict[str, Any]) -> None:
     # Imported by name, so that type checkers read each version's code whichever they see.
-    fastmcp: Any = importlib.import_module("fastmcp")
     mt: Any = importlib.import_module("mcp.types")
     fastmcp_exceptions: Any = importlib.import_module("fastmcp.exceptions")
     DisabledError, NotFoundError = fastmcp_exceptions.DisabledError, fastmcp_exceptions.NotFoundError
@@ -97,18 +103,19 @@ def protect(server: Any, boundary_options: dict[str, Any]) -> None:
     if ToolResult is None:  # 2.x
         ToolResult = importlib.import_module("fastmcp.tools.tool").ToolResult
     error_results = "is_error" in inspect.signature(ToolResult).parameters  # 3.x, 4.x
-    major = int(fastmcp.__version__.split(".")[0])
+    # The tools as the client would list them: through the server's middleware
+    # (one that hides tools, visibility, tags, enabled, auth), in the call's context.
+    public_list = getattr(server, "list_tools", None)
+    lists_with_middleware = callable(public_list) and "run_middleware" in inspect.signature(public_list).parameters
 
     async def list_tools() -> list[ToolInfo]:
-        if major >= 3:
-            tools = await server.list_tools(run_middleware=False)
+        if lists_with_middleware:  # 3.x, 4.x: public, middleware run
+            tools = await server.list_tools()
             return [ToolInfo(t.name, t.parameters, t.output_schema is not None) for t in tools]
-        listed = await server.get_tools()
-        return [
-            ToolInfo(name, t.parameters, t.output_schema is not None)
-            for name, t in listed.items()
-            if getattr(t, "enabled", True)
-        ]
+        # 2.x: what the low-level server answers a tools/list with (private, as below).
+        response = await server._mcp_server.request_handlers[mt.ListToolsRequest](mt.ListToolsRequest(method="tools/list"))
+        listed = getattr(response, "root", response).tools
+        return [ToolInfo(t.name, t.inputSchema, t.outputSchema is not None) for t in listed]
 
     boundary = Boundary(list_tools=list_tools, **boundary_options)
 
@@ -124,9 +131,14 @@ def protect(server: Any, boundary_options: dict[str, Any]) -> None:
         ValidationError without one (an OpenAPI tool's unknown arguments, a
         transformed tool) as itself; else None."""
         if isinstance(exc, ValidationError):
-            return exc  # 2.x, 3.x: pydantic's own, from the tool's argument validation
+            return exc  # 2.12+, 3.x: pydantic's own, from the tool's argument validation
         if isinstance(exc, FastMCPValidationError):
             return exc.__cause__ if isinstance(exc.__cause__, ValidationError) else exc
+        cause = exc.__cause__
+        if isinstance(exc, ToolError) and isinstance(cause, ValidationError) and str(cause.title).startswith("call["):
+            # 2.11 wraps every error of a tool in ToolError, the arguments' too:
+            # pydantic titles a function's argument validation call[<function>].
+            return cause
         return None
 
     def answered(result: dict[str, Any], call: _Call | None) -> Any:
@@ -208,17 +220,17 @@ def protect(server: Any, boundary_options: dict[str, Any]) -> None:
         if not call.entered:
             # The SDK's own check of the arguments against the JSON Schema
             # (strict_input_validation) refused them before any fastmcp code ran.
-            _, tools = await boundary.catalog.current()
-            tool = tools.get(call.name)
+            now = await boundary.now()  # listed once for this call
+            tool = now[1].get(call.name)
             arguments = request.params.arguments or {}
             issues = _ajv_issues(tool.input_schema, arguments) if tool is not None else []
             if issues:
                 return mt.ServerResult(
                     mt.CallToolResult.model_validate(
-                        await boundary.invalid_arguments(call.name, arguments, error or RuntimeError(), issues, issues)
+                        await boundary.invalid_arguments(call.name, arguments, error or RuntimeError(), issues, issues, now)
                     )
                 )
-            return mt.ServerResult(mt.CallToolResult.model_validate(await boundary.failed(call.name, "failed", error)))
+            return mt.ServerResult(mt.CallToolResult.model_validate(await boundary.failed(call.name, "failed", error, now)))
         kind: Kind = "invalid_output" if call.returned else "failed"
         return mt.ServerResult(mt.CallToolResult.model_validate(await boundary.failed(call.name, kind, error)))
 

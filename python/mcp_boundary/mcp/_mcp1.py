@@ -1,9 +1,9 @@
-"""``mcp`` 1.x ``FastMCP`` (``mcp.server.fastmcp``), tested with 1.30.0.
+"""``mcp`` 1.x ``FastMCP`` (``mcp.server.fastmcp``), tested with 1.21.1 and 1.30.0.
 
 ``FastMCP`` registers its bound ``call_tool`` with its low-level server at
 construction (``_setup_handlers``), and that server's ``call_tool()``
 decorator answers any exception with its text, so there is no public hook.
-Two private points, relied on where tested (1.23.0 and 1.30.0; docs/PYTHON.md):
+Two private points, relied on where tested (1.21.1 and 1.30.0; docs/PYTHON.md):
 
 - ``FastMCP._mcp_server`` (the low-level ``Server``): its public
   ``call_tool(validate_input=False)`` decorator registers our function (the
@@ -18,7 +18,8 @@ Two private points, relied on where tested (1.23.0 and 1.30.0; docs/PYTHON.md):
   ``ValidationError`` titled after this model for the arguments. Without it,
   any ``ValidationError`` cause counts as the arguments'.
 
-The tools are read through the public ``FastMCP.list_tools()``, on failures only.
+The tools are read through the public ``FastMCP.list_tools()``, on failures
+only, at most once per failed call.
 """
 
 from __future__ import annotations
@@ -76,11 +77,14 @@ def protect(server: Any, boundary_options: dict[str, Any]) -> None:
 
     async def answer(name: str, arguments: dict[str, Any], exc: Exception, call: _Call | None) -> Any:
         cause = exc.__cause__
-        if cause is None and not await boundary.known(name):
-            error = await boundary.unknown_tool(name)
-            if call is not None:
-                call.unknown = error
-            raise McpError(mt.ErrorData.model_validate(error))
+        now = None  # the tools, listed at most once for this call
+        if cause is None:
+            now = await boundary.now()
+            if name not in now[1]:
+                error = await boundary.unknown_tool(name, now)
+                if call is not None:
+                    call.unknown = error
+                raise McpError(mt.ErrorData.model_validate(error))
         if cause is not None and is_arguments_error(name, cause):
             result = await boundary.invalid_arguments(name, arguments, exc, pydantic_issues(cause), own_issues(cause))
         elif boundary.pass_handler_errors:
@@ -89,7 +93,7 @@ def protect(server: Any, boundary_options: dict[str, Any]) -> None:
             raise exc
         else:
             own = cause if cause is not None else exc
-            result = await boundary.handler_error(name, own, handler_message(own))
+            result = await boundary.handler_error(name, own, handler_message(own), now)
         if call is not None:
             call.answered = True
         return mt.CallToolResult.model_validate(result)

@@ -12,7 +12,7 @@ assumption about private code, tested at 2.0.0 and 2.3.0.
 bad arguments, ``ToolError`` from a handler's ``ToolError`` and
 ``UnexpectedToolError`` from anything else; an unknown tool is a
 ``ToolError`` with no cause. The tools are read through the public
-``MCPServer.list_tools()``, on failures only.
+``MCPServer.list_tools()``, on failures only, at most once per failed call.
 """
 
 from __future__ import annotations
@@ -65,14 +65,17 @@ def protect(server: Any, boundary_options: dict[str, Any]) -> None:
             return result_of(await boundary.handler_error(name, exc, message))
         except Exception as exc:
             cause = exc.__cause__
-            if isinstance(exc, ToolError) and cause is None and not await boundary.known(name):
-                error = await boundary.unknown_tool(name)
-                raise MCPError(code=error["code"], message=error["message"], data=error.get("data")) from None
+            now = None  # the tools, listed at most once for this call
+            if isinstance(exc, ToolError) and cause is None:
+                now = await boundary.now()
+                if name not in now[1]:
+                    error = await boundary.unknown_tool(name, now)
+                    raise MCPError(code=error["code"], message=error["message"], data=error.get("data")) from None
             if isinstance(exc, ToolError) and not isinstance(exc, UnexpectedToolError) and isinstance(cause, ValidationError):
                 return result_of(await boundary.invalid_arguments(name, arguments, exc, pydantic_issues(cause), own_issues(cause)))
             if boundary.pass_handler_errors:
                 raise
             own = cause if cause is not None else exc
-            return result_of(await boundary.handler_error(name, own, handler_message(own)))
+            return result_of(await boundary.handler_error(name, own, handler_message(own), now))
 
     server.call_tool = protected_call_tool

@@ -154,6 +154,18 @@ async def _answer(coro: Awaitable[Any]) -> dict[str, Any]:
     return {"result": out}
 
 
+answer_of = _answer
+
+
+@contextlib.asynccontextmanager
+async def fastmcp_client(server: Any) -> AsyncIterator[Any]:
+    """fastmcp's own in-memory client, listed once as a client does."""
+    import fastmcp
+
+    async with fastmcp.Client(server) as c:
+        yield c
+
+
 @contextlib.asynccontextmanager
 async def in_memory(server: Any) -> AsyncIterator[Call]:
     if SDK == "mcp1":
@@ -238,6 +250,25 @@ def _hides_unexpected_errors() -> bool:
 
 
 UNPROTECTED_ALREADY_SAFE = {("mcp2", "handler_value_error")} if _hides_unexpected_errors() else set()
+
+
+def unprotected_already_safe(label: str, answer: dict[str, Any]) -> bool:
+    """Whether the unprotected SDK's answer is known to carry none of the caller's bytes."""
+    if (SDK, label) in UNPROTECTED_ALREADY_SAFE:
+        return True
+    # mcp 1.x's low-level JSON Schema check of the arguments (fastmcp before
+    # 2.12 has it on for every call) names the missing property first, not the extra key.
+    said = text_of(answer) if "result" in answer else ""
+    return label == "missing_extra" and said.startswith("Input validation error: ") and "is a required property" in said
+
+
+def has_strict_input_validation() -> bool:
+    """Whether this fastmcp's FastMCP takes strict_input_validation (2.12+)."""
+    import inspect
+
+    from fastmcp import FastMCP
+
+    return "strict_input_validation" in inspect.signature(FastMCP.__init__).parameters
 
 
 def text_of(answer: dict[str, Any]) -> str:

@@ -5,8 +5,10 @@ the field and tells what is allowed."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
+import warnings
 from typing import Any, Literal
 
 import pytest
@@ -16,18 +18,21 @@ from sdk_support import (
     S,
     SDK,
     UNKNOWN_CASE,
-    UNPROTECTED_ALREADY_SAFE,
     WITH_OUTPUT_SCHEMA,
     add_tool,
+    answer_of,
+    fastmcp_client,
+    has_strict_input_validation,
     in_memory,
     leaks,
     make_server,
     over_stdio,
     sdk_version,
     text_of,
+    unprotected_already_safe,
 )
 
-from mcp_boundary.mcp import ErrorInfo, protect_server
+from mcp_boundary.mcp import ErrorInfo, UntestedSdkWarning, protect_server
 
 pytestmark = pytest.mark.anyio
 
@@ -75,7 +80,7 @@ def check_protected(label: str, name: str, answer: dict[str, Any]) -> None:
 
 
 def check_unprotected(label: str, answer: dict[str, Any]) -> None:
-    if (SDK, label) in UNPROTECTED_ALREADY_SAFE:
+    if unprotected_already_safe(label, answer):
         assert not leaks(answer), answer
     else:
         assert leaks(answer), (label, answer)  # the same test finds the caller's bytes without protect_server
@@ -228,7 +233,7 @@ def test_bad_options_fail_at_once() -> None:
     assert "Python MCP SDK" in str(raised.value)
 
 
-@pytest.mark.skipif(SDK != "fastmcp", reason="fastmcp's strict_input_validation")
+@pytest.mark.skipif(SDK != "fastmcp" or not has_strict_input_validation(), reason="fastmcp's strict_input_validation (2.12+)")
 async def test_fastmcp_strict_input_validation() -> None:
     for protect in (False, True):
         server = make_server(strict_input_validation=True)
@@ -254,9 +259,128 @@ def test_importing_mcp_boundary_imports_no_sdk() -> None:
     subprocess.run([sys.executable, "-c", code], check=True)
 
 
-def test_sdk_version_in_tested_range() -> None:
-    v = sdk_version()
-    assert {"mcp1": (1, 10) <= v < (2, 0), "mcp2": (2, 0) <= v < (3, 0), "fastmcp": (2, 13) <= v < (5, 0)}[SDK], v
+def test_no_untested_sdk_warning_in_the_tested_venvs() -> None:
+    # Each venv of scripts/python-sdk-tests.sh holds a version its line is tested at.
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", UntestedSdkWarning)
+        protect_server(make_server())
+
+
+@pytest.mark.parametrize("version", ["0.0.1", "99.0.0", "not a version"])
+async def test_an_untested_sdk_version_warns_and_is_protected(version: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib.metadata
+
+    real = importlib.metadata.version
+    read: list[str] = []
+
+    def fake(name: str) -> str:
+        read.append(name)
+        return version if name in ("mcp", "fastmcp") else real(name)
+
+    monkeypatch.setattr(importlib.metadata, "version", fake)
+    with pytest.warns(UntestedSdkWarning) as caught:
+        server = protect_server(make_server())
+    assert read == ["fastmcp" if SDK == "fastmcp" else "mcp"]  # the server's own SDK, from its metadata
+    assert len(caught) == 1 and caught[0].filename == __file__, [(w.filename, str(w.message)) for w in caught]
+    assert version in str(caught[0].message)
+    async with in_memory(server) as call:  # a warning, not a refusal
+        check_protected("literal", "set_priority", await call("set_priority", {"priority": S}))
+
+
+def hiding_middleware(hidden: str) -> Any:
+    """A fastmcp middleware that leaves ``hidden`` out of tools/list."""
+    from fastmcp.server.middleware import Middleware
+
+    class Hide(Middleware):  # type: ignore[misc]
+        async def on_list_tools(self, context: Any, call_next: Any) -> Any:
+            return [t for t in await call_next(context) if getattr(t, "key", t.name) != hidden and t.name != hidden]
+
+    return Hide()
+
+
+@pytest.mark.skipif(SDK != "fastmcp", reason="fastmcp's middleware")
+async def test_a_tool_the_server_hides_is_never_suggested() -> None:
+    server = make_server()
+
+    def set_secret_level(level: int) -> str:
+        return "ok"
+
+    add_tool(server, set_secret_level, output_schema=False)
+    server.add_middleware(hiding_middleware("set_secret_level"))
+    protect_server(server)
+    async with fastmcp_client(server) as client:
+        listed = [t.name for t in await client.list_tools()]
+        assert "set_secret_level" not in listed and "set_level" in listed  # what the client sees
+        answer = await answer_of(client.call_tool_mcp("set_secret_leve", {}))
+        shown = await answer_of(client.call_tool_mcp("set_levl", {}))
+    assert answer["jsonrpc_error"]["data"]["code"] == "unknown_tool", answer
+    assert "set_secret_level" not in json.dumps(answer), answer
+    assert shown["jsonrpc_error"]["data"]["suggestions"][0] == "set_level", shown  # a listed one still is
+
+
+@pytest.mark.skipif(SDK != "fastmcp", reason="fastmcp's visibility by tags")
+async def test_a_tool_hidden_by_tags_is_never_suggested() -> None:
+    server = make_server()
+
+    def set_hidden_level(level: int) -> str:
+        return "ok"
+
+    server.tool(tags={"internal"}, output_schema=None)(set_hidden_level)
+    if callable(getattr(server, "disable", None)):
+        server.disable(tags={"internal"})  # 3.x, 4.x
+    else:
+        server.exclude_tags = {"internal"}  # 2.x: FastMCP(exclude_tags=...)
+    protect_server(server)
+    async with fastmcp_client(server) as client:
+        assert "set_hidden_level" not in [t.name for t in await client.list_tools()]
+        answers = [await answer_of(client.call_tool_mcp(name, {"level": S})) for name in ("set_hidden_leve", "set_hidden_level")]
+    for answer in answers:
+        assert answer["jsonrpc_error"]["data"]["code"] == "unknown_tool", answer
+        assert "set_hidden_level" not in json.dumps(answer) and not leaks(answer), answer
+
+
+async def listings_per_call(protect: bool, strict: bool) -> dict[str, int]:
+    """How many times the server lists its tools for each bad call (and a valid one)."""
+    server = make_server(**({"strict_input_validation": True} if strict else {}))
+    listings = [0]
+    if SDK == "fastmcp":
+        from fastmcp.server.middleware import Middleware
+
+        class Count(Middleware):  # type: ignore[misc]
+            async def on_list_tools(self, context: Any, call_next: Any) -> Any:
+                listings[0] += 1
+                return await call_next(context)
+
+        server.add_middleware(Count())
+    else:
+        listed = server.list_tools
+
+        async def counted(*args: Any, **kwargs: Any) -> Any:
+            listings[0] += 1
+            return await listed(*args, **kwargs)
+
+        server.list_tools = counted
+    if protect:
+        protect_server(server)
+    seen = {}
+    async with in_memory(server) as call:
+        for label, name, args in [*ALL_BAD, ("near_name", "set_prioity", {}), ("valid", "set_priority", {"priority": "low"})]:
+            before = listings[0]
+            await call(name, args)
+            seen[label] = listings[0] - before
+    return seen
+
+
+@pytest.mark.parametrize("strict", [False, True], ids=["default", "strict"])
+async def test_tools_listed_at_most_once_per_bad_call(strict: bool) -> None:
+    if strict and not (SDK == "fastmcp" and has_strict_input_validation()):
+        pytest.skip("fastmcp's strict_input_validation")
+    unprotected = await listings_per_call(False, strict)
+    protected = await listings_per_call(True, strict)
+    # What the SDK lists itself (mcp 1.x's low-level server refreshes its cache
+    # for an unknown name), and at most once more for the answer.
+    assert all(protected[label] <= unprotected[label] + 1 for label in protected), (protected, unprotected)
+    assert protected["valid"] == unprotected["valid"]
 
 
 OUTPUT_SCHEMA = {"type": "object", "properties": {"n": {"type": "integer"}}, "required": ["n"]}
@@ -302,7 +426,12 @@ async def test_an_answer_that_cannot_be_built_fails_closed() -> None:
     assert not leaks(answer), answer
     text = text_of(answer)
     assert "nested" not in text and "Invalid argument" not in text, text
-    assert text in ("invalid tool arguments for set_priority: priority must be one of low, high", "tool set_priority failed"), text
+    assert text in (
+        "invalid tool arguments for set_priority: priority must be one of low, high",
+        # the SDK's JSON Schema check (fastmcp 2.11) finds both that the value is not an option and not a string
+        "invalid tool arguments for set_priority: priority must be one of low, high; priority must be a string",
+        "tool set_priority failed",
+    ), text
     assert heard and heard[0] in ("invalid_arguments", "failed"), heard
 
 
