@@ -304,7 +304,7 @@ impl SseRewriter {
 
 /// Parsed stream events (dicts, as provider SDKs yield them once dumped)
 /// rewritten one by one, calls paired per stream.
-#[pyclass(module = "mcp_boundary", name = "EventRewriter")]
+#[pyclass(module = "mcp_boundary", subclass, name = "EventRewriter")]
 pub(crate) struct EventRewriter {
     registry: Py<ToolRegistry>,
     format: Format,
