@@ -7,7 +7,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 use serde_json::Value;
 
-use super::convert::{from_py, options, serialize, Strictness};
+use super::convert::{from_py, options, serialize, text, Strictness, Text};
 use super::errors::{raise_argument, raise_options, ArgumentError};
 use crate::error::OptionsError;
 use crate::error_data::{
@@ -22,18 +22,17 @@ const ERROR_LIKE: &str = "an error message: a string, an exception, or an object
 /// a string `message` attribute.
 fn message(error: &Bound<'_, PyAny>) -> PyResult<String> {
     let py = error.py();
-    // Lossy: a lone surrogate (which no phrase has) reads as U+FFFD, so
-    // such a message classifies as nothing instead of raising an error
-    // that quotes it.
+    // Read by `text`: a lone surrogate (which no phrase has) makes the
+    // message classify as nothing instead of raising an error that quotes it.
     if let Ok(s) = error.cast::<PyString>() {
-        return Ok(s.to_string_lossy().into_owned());
+        return Ok(text(s).into_owned());
     }
     if error.is_instance_of::<pyo3::exceptions::PyBaseException>() {
-        return Ok(error.str()?.to_string_lossy().into_owned());
+        return Ok(text(&error.str()?).into_owned());
     }
     if let Ok(m) = error.getattr("message") {
         if let Ok(s) = m.cast::<PyString>() {
-            return Ok(s.to_string_lossy().into_owned());
+            return Ok(text(s).into_owned());
         }
     }
     Err(raise_argument(py, &ArgumentError::WrongType(ERROR_LIKE)))
@@ -45,9 +44,8 @@ fn string_map(obj: &Bound<'_, PyDict>, name: &'static str) -> Result<Vec<(String
     for (k, v) in obj.iter() {
         let key = k
             .cast::<PyString>()
-            .ok()
-            .and_then(|k| k.to_str().ok().map(str::to_owned))
-            .ok_or_else(|| OptionsError::wrong_type(options::path(name), "a dict with string keys"))?;
+            .map(|k| text(k).into_owned())
+            .map_err(|_| OptionsError::wrong_type(options::path(name), "a dict with string keys"))?;
         let list = options::strings(&v, &|| options::path(name).key(&key))?;
         out.push((key, list));
     }
@@ -169,6 +167,7 @@ pub(crate) struct ErrorClassifier {
     inner: Core,
 }
 
+#[allow(clippy::needless_pass_by_value, reason = "PyO3 extracts a `Text` argument by value")]
 #[pymethods]
 impl ErrorClassifier {
     #[new]
@@ -197,7 +196,7 @@ impl ErrorClassifier {
                 .cast::<PyDict>()
                 .map_err(|_| OptionsError::wrong_type(options::path("catalog"), "a catalog dict"))?;
             for key in d.keys() {
-                let k = key.cast::<PyString>().ok().and_then(|k| k.to_str().ok().map(str::to_owned));
+                let k = key.cast::<PyString>().ok().map(|k| text(k).into_owned());
                 let known = k
                     .as_deref()
                     .is_some_and(|k| ["tools", "fields", "fieldMessages", "fieldlessMessages", "hints"].contains(&k));
@@ -225,41 +224,41 @@ impl ErrorClassifier {
 
     /// `{"code": "invalid_argument", "tool", "field", "message"}` of
     /// catalog strings, or `None`.
-    fn classify<'py>(&self, tool: &str, error: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    fn classify<'py>(&self, tool: Text<'_>, error: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
         let message = message(error)?;
-        serialize(error.py(), &self.inner.classify(tool, &message))
+        serialize(error.py(), &self.inner.classify(&tool, &message))
     }
 
     /// The JSON-RPC `-32602` response, `data` when the error classifies.
     fn invalid_arguments_response<'py>(
         &self,
         id: &Bound<'py, PyAny>,
-        tool: &str,
+        tool: Text<'_>,
         error: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let id = from_py(id, Strictness::Lenient).unwrap_or(Value::Null);
         let message = message(error)?;
-        serialize(error.py(), &self.inner.invalid_arguments_response(&id, tool, &message))
+        serialize(error.py(), &self.inner.invalid_arguments_response(&id, &tool, &message))
     }
 
     /// The MCP `CallToolResult` (`isError`) for invalid arguments.
-    fn tool_error_result<'py>(&self, tool: &str, error: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    fn tool_error_result<'py>(&self, tool: Text<'_>, error: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
         let message = message(error)?;
-        serialize(error.py(), &self.inner.tool_error_result(tool, &message))
+        serialize(error.py(), &self.inner.tool_error_result(&tool, &message))
     }
 
     /// The MCP `CallToolResult` for a handler that raised: classified, or
     /// `tool <name> failed`.
-    fn handler_error_result<'py>(&self, tool: &str, error: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    fn handler_error_result<'py>(&self, tool: Text<'_>, error: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
         let message = message(error)?;
-        serialize(error.py(), &self.inner.handler_error_result(tool, &message))
+        serialize(error.py(), &self.inner.handler_error_result(&tool, &message))
     }
 
     /// The JSON-RPC `-32602` response for an unknown tool, with the
     /// catalog tools nearest to `name` (never `name` itself).
-    fn unknown_tool_response<'py>(&self, id: &Bound<'py, PyAny>, name: &str) -> PyResult<Bound<'py, PyAny>> {
+    fn unknown_tool_response<'py>(&self, id: &Bound<'py, PyAny>, name: Text<'_>) -> PyResult<Bound<'py, PyAny>> {
         let value = from_py(id, Strictness::Lenient).unwrap_or(Value::Null);
-        serialize(id.py(), &self.inner.unknown_tool_response(&value, name))
+        serialize(id.py(), &self.inner.unknown_tool_response(&value, &name))
     }
 
     /// Safe data for each schema issue (dicts as Zod, Valibot, ArkType or
@@ -268,11 +267,11 @@ impl ErrorClassifier {
     #[pyo3(signature = (tool, issues, input=None))]
     fn classify_issues<'py>(
         &self,
-        tool: &str,
+        tool: Text<'_>,
         issues: &Bound<'py, PyAny>,
         input: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        classified(issues, input, |list| serialize(issues.py(), &self.inner.classify_issues(tool, list)))
+        classified(issues, input, |list| serialize(issues.py(), &self.inner.classify_issues(&tool, list)))
     }
 
     /// The MCP `CallToolResult` (`isError`) for schema issues, as
@@ -280,11 +279,11 @@ impl ErrorClassifier {
     #[pyo3(signature = (tool, issues, input=None))]
     fn issues_result<'py>(
         &self,
-        tool: &str,
+        tool: Text<'_>,
         issues: &Bound<'py, PyAny>,
         input: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        classified(issues, input, |list| serialize(issues.py(), &self.inner.issues_result(tool, list)))
+        classified(issues, input, |list| serialize(issues.py(), &self.inner.issues_result(&tool, list)))
     }
 
     /// The catalog's tools, in order.
