@@ -97,11 +97,12 @@ wheel: setup
 test-python-sdks: wheel
 	bash scripts/python-sdk-tests.sh
 
-## test-python: the Python package built into .venv/ (maturin develop), then pytest (shared vectors, hostile inputs) and mypy --strict on the usage file
+## test-python: the Python package built into .venv/ (maturin develop), then pytest (shared vectors, hostile inputs), mypy --strict on the usage file and stubtest of the stubs
 test-python: setup
 	VIRTUAL_ENV=$(CURDIR)/.venv .venv/bin/maturin develop -q
 	.venv/bin/python -m pytest -q tests/python --ignore=tests/python/sdk
 	.venv/bin/mypy --strict tests/python/usage_typed.py python/mcp_boundary
+	.venv/bin/python -m mypy.stubtest mcp_boundary --allowlist scripts/stubtest-allowlist.txt # the stubs against the built module (mypy's stubtest)
 
 ## fuzz: the seeded random driver of every public entry point, long (make test runs it short)
 fuzz: setup

@@ -5,7 +5,8 @@ Every rule, result shape and message lives in the Rust core
 (``mcp_boundary._mcp_boundary``); this package re-exports it and adds only
 what exists because of Python: ``ToolRegistry.from_provider_sse`` over an
 iterable or async iterable of bytes, and pydantic models given to
-``to_provider``/``from_provider`` come back as models of the same class.
+``to_provider``/``from_provider``/``EventRewriter.rewrite`` (or as the
+elements of a list given to them) come back as models of the same class.
 Importing it never imports an MCP SDK.
 """
 
@@ -21,7 +22,6 @@ from mcp_boundary._mcp_boundary import (
     VALID_SHAPES,
     ArgumentError,
     ErrorClassifier,
-    EventRewriter,
     MalformedRecordError,
     McpBoundaryError,
     OptionsError,
@@ -75,12 +75,36 @@ __all__ = [
 _P = TypeVar("_P")
 
 
-def _as_model(payload: Any, result: Any) -> Any:
-    """A pydantic model's class made again from the rewritten JSON."""
-    validate = getattr(type(payload), "model_validate", None)
-    if validate is not None and hasattr(payload, "model_dump"):
+def _model_again(given: Any, result: Any) -> Any:
+    """``result`` (the rewritten JSON of ``given``) as ``given``'s class when
+    ``given`` is a pydantic model (validated from the rewritten dict), else
+    as it is."""
+    validate = getattr(type(given), "model_validate", None)
+    if validate is not None and hasattr(given, "model_dump"):
         return validate(result)
     return result
+
+
+def _as_model(payload: Any, result: Any) -> Any:
+    """A pydantic model given comes back as its class; so does each model
+    element of a list given (a history mixing dicts and models), the other
+    elements as the core made them. Models nested deeper (in a dict) come
+    back as their dicts."""
+    if isinstance(payload, (list, tuple)) and isinstance(result, list) and len(result) == len(payload):
+        return [_model_again(p, r) for p, r in zip(payload, result)]
+    return _model_again(payload, result)
+
+
+class EventRewriter(_mcp_boundary.EventRewriter):
+    """Parsed stream events rewritten one by one (see the core's class);
+    an event may be a dict or a provider SDK's pydantic event model."""
+
+    __slots__ = ()
+
+    def rewrite(self, event: _P) -> _P:
+        """The event with aliases made canonical names: a dict, or a
+        pydantic model (a model of the same class comes back)."""
+        return _as_model(event, super().rewrite(event))  # type: ignore[no-any-return]
 
 
 class ToolRegistry(_mcp_boundary.ToolRegistry):
@@ -92,7 +116,8 @@ class ToolRegistry(_mcp_boundary.ToolRegistry):
 
     def to_provider(self, payload: _P, format: Format) -> _P:  # noqa: A002 - the API's name
         """The payload with canonical names made aliases: a dict or list,
-        or a pydantic model (a model of the same class comes back)."""
+        or a pydantic model (a model of the same class comes back, as do
+        the model elements of a list)."""
         return _as_model(payload, super().to_provider(payload, format))  # type: ignore[no-any-return]
 
     def from_provider(self, payload: _P, format: Format) -> _P:  # noqa: A002

@@ -4,6 +4,9 @@
 //! [`super::to_python`]; inputs that the core reads as JSON (payloads,
 //! records, issues, ids) are read here as `serde_json::Value`.
 
+use std::borrow::Cow;
+use std::ops::Deref;
+
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
 use serde::Serialize;
@@ -28,6 +31,63 @@ pub(crate) fn to_py<'py>(py: Python<'py>, value: &Value) -> PyResult<Bound<'py, 
 /// text between.
 pub(crate) fn serialize<'py, T: Serialize + ?Sized>(py: Python<'py>, value: &T) -> PyResult<Bound<'py, PyAny>> {
     super::to_python::to_python(py, value)
+}
+
+/// A Python `str` as the core's text, the one way the binding reads one:
+/// lossily. A `str` may hold a lone surrogate (only in-process: `"a\ud800"`,
+/// or what `json.loads` makes of `"\\ud800"`), which UTF-8 has no form for;
+/// reading it strictly raises Python's `UnicodeEncodeError`, whose
+/// `object` (and often its message) is the whole string. Read lossily it
+/// becomes U+FFFD, which no built-in profile allows: such a name is
+/// unknown to a lookup, such a message classifies as nothing, and nothing
+/// quotes the input. Where the core would keep the text (a name to
+/// register), [`exact`] refuses it instead.
+pub(crate) fn text<'a>(s: &'a Bound<'_, PyString>) -> Cow<'a, str> {
+    s.to_string_lossy()
+}
+
+/// A `str` where the core would keep the text: a name to register or map
+/// to an alias. Read lossily, a name with a lone surrogate would be another
+/// name (with `overflow="hash"`, or a custom profile allowing U+FFFD, one
+/// that maps), so it is refused instead, with an `ArgumentError` naming
+/// `expected` and never the value (JS's binding refuses it too).
+pub(crate) fn exact<'a>(s: &'a Bound<'_, PyString>, expected: &'static str) -> PyResult<&'a str> {
+    s.to_str().map_err(|_| raise_argument(s.py(), &ArgumentError::WrongType(expected)))
+}
+
+/// A `str` argument read by [`text`] (`PyO3`'s own `&str` raises the
+/// `UnicodeEncodeError` that quotes it). Another type is `PyO3`'s own
+/// `TypeError`, naming the argument, as for `&str`.
+pub(crate) struct Text<'a>(Cow<'a, str>);
+
+impl<'a> FromPyObject<'a, '_> for Text<'a> {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, '_, PyAny>) -> PyResult<Self> {
+        let s = obj.cast::<PyString>()?;
+        // Borrowed when it is valid UTF-8 (as `&str` reads it), else [`text`].
+        Ok(Self(<&'a str>::extract(obj).map_or_else(|_| Cow::Owned(text(&s).into_owned()), Cow::Borrowed)))
+    }
+}
+
+impl Text<'_> {
+    /// The text where the core would keep it (a name to register or map),
+    /// exactly: one with a lone surrogate is refused with an `ArgumentError`
+    /// naming `expected`, never the value ([`exact`]).
+    pub(crate) fn exact(&self, py: Python<'_>, expected: &'static str) -> PyResult<&str> {
+        match &self.0 {
+            Cow::Borrowed(s) => Ok(s),
+            Cow::Owned(_) => Err(raise_argument(py, &ArgumentError::WrongType(expected))),
+        }
+    }
+}
+
+impl Deref for Text<'_> {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        &self.0
+    }
 }
 
 /// How values that JSON has no form for are read.
@@ -68,7 +128,7 @@ fn read(obj: &Bound<'_, PyAny>, mode: Strictness, depth: usize) -> PyResult<Valu
         return Ok(Value::Null);
     }
     if let Ok(s) = obj.cast::<PyString>() {
-        return Ok(Value::String(s.to_str()?.to_owned()));
+        return Ok(Value::String(text(s).into_owned()));
     }
     if let Ok(b) = obj.cast::<PyBool>() {
         return Ok(Value::Bool(b.is_true()));
@@ -97,7 +157,7 @@ fn read(obj: &Bound<'_, PyAny>, mode: Strictness, depth: usize) -> PyResult<Valu
                 }
                 return refuse(py, mode);
             };
-            map.insert(k.to_str()?.to_owned(), read(&v, mode, depth + 1)?);
+            map.insert(text(k).into_owned(), read(&v, mode, depth + 1)?);
         }
         return Ok(Value::Object(map));
     }
@@ -193,9 +253,9 @@ pub(crate) mod options {
         let mut out = Vec::with_capacity(obj.len().unwrap_or(0));
         for (i, item) in obj.try_iter().map_err(|_| OptionsError::wrong_type(at(), "a list of strings"))?.enumerate() {
             let item = item.map_err(|_| OptionsError::wrong_type(at().entry(i), "a string"))?;
-            match item.cast::<PyString>().ok().and_then(|s| s.to_str().ok()) {
-                Some(s) => out.push(s.to_owned()),
-                None => return Err(OptionsError::wrong_type(at().entry(i), "a string")),
+            match item.cast::<PyString>() {
+                Ok(s) => out.push(super::text(s).into_owned()),
+                Err(_) => return Err(OptionsError::wrong_type(at().entry(i), "a string")),
             }
         }
         Ok(out)
@@ -204,9 +264,8 @@ pub(crate) mod options {
     /// A string.
     pub(crate) fn string(obj: &Bound<'_, PyAny>, at: &dyn Fn() -> OptionPath) -> Result<String, OptionsError> {
         obj.cast::<PyString>()
-            .ok()
-            .and_then(|s| s.to_str().ok().map(str::to_owned))
-            .ok_or_else(|| OptionsError::wrong_type(at(), "a string"))
+            .map(|s| super::text(s).into_owned())
+            .map_err(|_| OptionsError::wrong_type(at(), "a string"))
     }
 
     /// A boolean (`True` or `False`, not a truthy value).

@@ -7,7 +7,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 use serde_json::Value;
 
-use super::convert::{from_py, options, serialize, Strictness};
+use super::convert::{from_py, options, serialize, text, Strictness, Text};
 use super::errors::{raise_argument, raise_options, ArgumentError};
 use crate::error::OptionsError;
 use crate::error_data::{
@@ -22,18 +22,17 @@ const ERROR_LIKE: &str = "an error message: a string, an exception, or an object
 /// a string `message` attribute.
 fn message(error: &Bound<'_, PyAny>) -> PyResult<String> {
     let py = error.py();
-    // Lossy: a lone surrogate (which no phrase has) reads as U+FFFD, so
-    // such a message classifies as nothing instead of raising an error
-    // that quotes it.
+    // Read by `text`: a lone surrogate (which no phrase has) makes the
+    // message classify as nothing instead of raising an error that quotes it.
     if let Ok(s) = error.cast::<PyString>() {
-        return Ok(s.to_string_lossy().into_owned());
+        return Ok(text(s).into_owned());
     }
     if error.is_instance_of::<pyo3::exceptions::PyBaseException>() {
-        return Ok(error.str()?.to_string_lossy().into_owned());
+        return Ok(text(&error.str()?).into_owned());
     }
     if let Ok(m) = error.getattr("message") {
         if let Ok(s) = m.cast::<PyString>() {
-            return Ok(s.to_string_lossy().into_owned());
+            return Ok(text(s).into_owned());
         }
     }
     Err(raise_argument(py, &ArgumentError::WrongType(ERROR_LIKE)))
@@ -47,7 +46,8 @@ fn string_map(
     name: &'static str,
     lenient: bool,
 ) -> Result<Vec<(String, Vec<String>)>, OptionsError> {
-    let read = |s: &Bound<'_, PyAny>| s.cast::<PyString>().ok().and_then(|s| s.to_str().ok().map(str::to_owned));
+    // Lossy, as every string the binding reads ([`text`]): a lone surrogate is U+FFFD.
+    let read = |s: &Bound<'_, PyAny>| s.cast::<PyString>().ok().map(|s| text(s).into_owned());
     let mut out = Vec::with_capacity(obj.len());
     for (k, v) in obj.iter() {
         let key = match read(&k) {
@@ -108,7 +108,8 @@ fn read_input_schemas(
     };
     let mut out = Vec::new();
     for (tool, schema) in d.iter().take(MAX_CATALOG_ENTRIES) {
-        let read = tool.extract::<String>().ok().zip(from_py(&schema, Strictness::Lenient).ok());
+        let read =
+            tool.cast::<PyString>().ok().map(|t| text(t).into_owned()).zip(from_py(&schema, Strictness::Lenient).ok());
         match read {
             Some((tool, schema)) => out.extend(
                 FieldHint::of_input_schema(&schema).into_iter().map(|(field, hint)| (tool.clone(), field, hint)),
@@ -208,6 +209,7 @@ pub(crate) struct ErrorClassifier {
     inner: Core,
 }
 
+#[allow(clippy::needless_pass_by_value, reason = "PyO3 extracts a `Text` argument by value")]
 #[pymethods]
 impl ErrorClassifier {
     #[new]
@@ -247,7 +249,7 @@ impl ErrorClassifier {
                 .cast::<PyDict>()
                 .map_err(|_| OptionsError::wrong_type(options::path("catalog"), "a catalog dict"))?;
             for key in d.keys() {
-                let k = key.cast::<PyString>().ok().and_then(|k| k.to_str().ok().map(str::to_owned));
+                let k = key.cast::<PyString>().ok().map(|k| text(k).into_owned());
                 let known = k.as_deref().is_some_and(|k| CATALOG_KEYS.contains(&k));
                 if !known {
                     return Err(OptionsError::unknown(&SafeText::render(&k.unwrap_or_default())));
@@ -276,41 +278,41 @@ impl ErrorClassifier {
 
     /// `{"code": "invalid_argument", "tool", "field", "message"}` of
     /// catalog strings, or `None`.
-    fn classify<'py>(&self, tool: &str, error: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    fn classify<'py>(&self, tool: Text<'_>, error: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
         let message = message(error)?;
-        serialize(error.py(), &self.inner.classify(tool, &message))
+        serialize(error.py(), &self.inner.classify(&tool, &message))
     }
 
     /// The JSON-RPC `-32602` response, `data` when the error classifies.
     fn invalid_arguments_response<'py>(
         &self,
         id: &Bound<'py, PyAny>,
-        tool: &str,
+        tool: Text<'_>,
         error: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let id = from_py(id, Strictness::Lenient).unwrap_or(Value::Null);
         let message = message(error)?;
-        serialize(error.py(), &self.inner.invalid_arguments_response(&id, tool, &message))
+        serialize(error.py(), &self.inner.invalid_arguments_response(&id, &tool, &message))
     }
 
     /// The MCP `CallToolResult` (`isError`) for invalid arguments.
-    fn tool_error_result<'py>(&self, tool: &str, error: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    fn tool_error_result<'py>(&self, tool: Text<'_>, error: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
         let message = message(error)?;
-        serialize(error.py(), &self.inner.tool_error_result(tool, &message))
+        serialize(error.py(), &self.inner.tool_error_result(&tool, &message))
     }
 
     /// The MCP `CallToolResult` for a handler that raised: classified, or
     /// `tool <name> failed`.
-    fn handler_error_result<'py>(&self, tool: &str, error: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    fn handler_error_result<'py>(&self, tool: Text<'_>, error: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
         let message = message(error)?;
-        serialize(error.py(), &self.inner.handler_error_result(tool, &message))
+        serialize(error.py(), &self.inner.handler_error_result(&tool, &message))
     }
 
     /// The JSON-RPC `-32602` response for an unknown tool, with the
     /// catalog tools nearest to `name` (never `name` itself).
-    fn unknown_tool_response<'py>(&self, id: &Bound<'py, PyAny>, name: &str) -> PyResult<Bound<'py, PyAny>> {
+    fn unknown_tool_response<'py>(&self, id: &Bound<'py, PyAny>, name: Text<'_>) -> PyResult<Bound<'py, PyAny>> {
         let value = from_py(id, Strictness::Lenient).unwrap_or(Value::Null);
-        serialize(id.py(), &self.inner.unknown_tool_response(&value, name))
+        serialize(id.py(), &self.inner.unknown_tool_response(&value, &name))
     }
 
     /// Safe data for each schema issue (dicts as Zod, Valibot, ArkType or
@@ -319,11 +321,11 @@ impl ErrorClassifier {
     #[pyo3(signature = (tool, issues, input=None))]
     fn classify_issues<'py>(
         &self,
-        tool: &str,
+        tool: Text<'_>,
         issues: &Bound<'py, PyAny>,
         input: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        classified(issues, input, |list| serialize(issues.py(), &self.inner.classify_issues(tool, list)))
+        classified(issues, input, |list| serialize(issues.py(), &self.inner.classify_issues(&tool, list)))
     }
 
     /// The MCP `CallToolResult` (`isError`) for schema issues, as
@@ -331,17 +333,18 @@ impl ErrorClassifier {
     #[pyo3(signature = (tool, issues, input=None))]
     fn issues_result<'py>(
         &self,
-        tool: &str,
+        tool: Text<'_>,
         issues: &Bound<'py, PyAny>,
         input: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        classified(issues, input, |list| serialize(issues.py(), &self.inner.issues_result(tool, list)))
+        classified(issues, input, |list| serialize(issues.py(), &self.inner.issues_result(&tool, list)))
     }
 
     /// Whether `tool`'s error results carry `structuredContent` (not for
     /// a tool in `output_schema_tools`).
-    fn structured_errors(&self, tool: &str) -> bool {
-        self.inner.structured_errors(tool)
+    #[allow(clippy::needless_pass_by_value, reason = "PyO3 extracts a `Text` argument by value")]
+    fn structured_errors(&self, tool: Text<'_>) -> bool {
+        self.inner.structured_errors(&tool)
     }
 
     /// The catalog's tools, in order.

@@ -9,7 +9,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
 use serde_json::Value;
 
-use super::convert::{from_py, options, serialize, to_py, Strictness};
+use super::convert::{exact, from_py, options, serialize, text, to_py, Strictness, Text};
 use super::errors::{raise, raise_argument, raise_options, ArgumentError, Class};
 use crate::error::{OptionPath, OptionsError};
 use crate::stream::{SseRewriter as CoreSse, StreamCalls};
@@ -21,6 +21,12 @@ use crate::tool_name::{
 const FORMAT: &str =
     "a payload format: one of \"anthropic\", \"openai-chat\", \"openai-responses\", \"gemini\", \"bedrock-converse\"";
 
+/// What a name to register or map must be (a lone surrogate is refused, [`exact`]).
+const NAME: &str = "a tool name string without a lone surrogate";
+
+/// What a server's tool names must be.
+const TOOL_NAMES: &str = "a list of tool name strings without lone surrogates";
+
 fn name_error(py: Python<'_>, e: &ToolNameError) -> PyErr {
     raise(py, Class::ToolName, e)
 }
@@ -29,8 +35,7 @@ fn name_error(py: Python<'_>, e: &ToolNameError) -> PyErr {
 fn format(py: Python<'_>, name: &Bound<'_, PyAny>) -> PyResult<Format> {
     name.cast::<PyString>()
         .ok()
-        .and_then(|s| s.to_str().ok())
-        .and_then(Format::from_name)
+        .and_then(|s| Format::from_name(&text(s)))
         .ok_or_else(|| raise_argument(py, &ArgumentError::WrongType(FORMAT)))
 }
 
@@ -50,8 +55,7 @@ fn read_profile(
     };
     let Some(profile) = profile.filter(|p| !p.is_none()) else { return Ok((Profile::default(), overflow)) };
     if let Ok(name) = profile.cast::<PyString>() {
-        let name = name.to_str().unwrap_or_default();
-        let p = BuiltinProfile::from_name(name).map(Profile::from).ok_or_else(|| {
+        let p = BuiltinProfile::from_name(&text(name)).map(Profile::from).ok_or_else(|| {
             OptionsError::invalid(
                 options::path("profile"),
                 "unknown profile; expected anthropic, openai, gemini, bedrock, mcp, portable or a custom {max_length, allowed, first_char}",
@@ -63,11 +67,8 @@ fn read_profile(
         return Err(OptionsError::wrong_type(options::path("profile"), "a profile name or a dict"));
     };
     for key in custom.keys() {
-        let known = key
-            .cast::<PyString>()
-            .ok()
-            .and_then(|k| k.to_str().ok())
-            .is_some_and(|k| ["max_length", "allowed", "first_char"].contains(&k));
+        let known =
+            key.cast::<PyString>().ok().is_some_and(|k| ["max_length", "allowed", "first_char"].contains(&&*text(k)));
         if !known {
             let text = key.str().map(|s| s.to_string()).unwrap_or_default();
             return Err(OptionsError::unknown(&crate::safe_text::SafeText::render(&text)));
@@ -85,23 +86,25 @@ fn read_profile(
 }
 
 /// The LLM-facing alias of a canonical name (`server/tool` → `server__tool`).
+#[allow(clippy::needless_pass_by_value, reason = "PyO3 extracts a `Text` argument by value")]
 #[pyfunction]
 #[pyo3(signature = (canonical, *, profile=None, overflow=None))]
 fn to_llm_facing_name(
     py: Python<'_>,
-    canonical: &str,
+    canonical: Text<'_>,
     profile: Option<&Bound<'_, PyAny>>,
     overflow: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<String> {
     let (profile, overflow) = read_profile(profile, overflow).map_err(|e| raise_options(py, &e))?;
-    tool_name::to_llm_facing_name(canonical, &profile, overflow).map_err(|e| name_error(py, &e))
+    tool_name::to_llm_facing_name(canonical.exact(py, NAME)?, &profile, overflow).map_err(|e| name_error(py, &e))
 }
 
 /// The canonical form of an alias without a registry (a heuristic: split
 /// at the first `__`); `None` when the separator is at an end.
+#[allow(clippy::needless_pass_by_value, reason = "PyO3 extracts a `Text` argument by value")]
 #[pyfunction]
-fn try_reverse_to_canonical(name: &str) -> Option<String> {
-    tool_name::try_reverse_to_canonical(name)
+fn try_reverse_to_canonical(name: Text<'_>) -> Option<String> {
+    tool_name::try_reverse_to_canonical(&name)
 }
 
 /// The tool definitions a `format` request carries for MCP tools (dicts
@@ -135,6 +138,7 @@ pub(crate) struct ToolRegistry {
     skip_collisions: bool,
 }
 
+#[allow(clippy::needless_pass_by_value, reason = "PyO3 extracts a `Text` argument by value")]
 #[pymethods]
 impl ToolRegistry {
     #[new]
@@ -166,8 +170,8 @@ impl ToolRegistry {
     }
 
     /// Registers a canonical name; returns its alias.
-    fn register(&mut self, py: Python<'_>, canonical: &str) -> PyResult<String> {
-        self.inner.register(canonical).map(str::to_owned).map_err(|e| name_error(py, &e))
+    fn register(&mut self, py: Python<'_>, canonical: Text<'_>) -> PyResult<String> {
+        self.inner.register(canonical.exact(py, NAME)?).map(str::to_owned).map_err(|e| name_error(py, &e))
     }
 
     /// Registers a server's tools (`server/tool`): their aliases, or with
@@ -175,11 +179,18 @@ impl ToolRegistry {
     fn register_server<'py>(
         &mut self,
         py: Python<'py>,
-        server: &str,
+        server: Text<'_>,
         tool_names: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let tools = options::strings(tool_names, &|| options::path("tool_names"))
-            .map_err(|_| raise_argument(py, &ArgumentError::WrongType("a list of tool name strings")))?;
+        let wrong = || raise_argument(py, &ArgumentError::WrongType(TOOL_NAMES));
+        if !(tool_names.is_instance_of::<PyList>() || tool_names.is_instance_of::<PyTuple>()) {
+            return Err(wrong());
+        }
+        let mut tools = Vec::with_capacity(tool_names.len().unwrap_or(0));
+        for name in tool_names.try_iter()? {
+            tools.push(exact(name?.cast::<PyString>().map_err(|_| wrong())?, TOOL_NAMES)?.to_owned());
+        }
+        let server = server.exact(py, NAME)?;
         if self.skip_collisions {
             let report = self.inner.register_server_skipping(server, &tools).map_err(|e| name_error(py, &e))?;
             serialize(py, &report)
@@ -190,13 +201,13 @@ impl ToolRegistry {
     }
 
     /// Removes a name (either form); whether it was registered.
-    fn unregister(&mut self, name: &str) -> bool {
-        self.inner.unregister(name).is_some()
+    fn unregister(&mut self, name: Text<'_>) -> bool {
+        self.inner.unregister(&name).is_some()
     }
 
     /// Removes a server's tools; how many.
-    fn unregister_server(&mut self, server: &str) -> usize {
-        self.inner.unregister_server(server)
+    fn unregister_server(&mut self, server: Text<'_>) -> usize {
+        self.inner.unregister_server(&server)
     }
 
     /// `[{"canonical", "alias", "hashed"}]` in registration order.
@@ -205,23 +216,23 @@ impl ToolRegistry {
     }
 
     /// Either form in, the canonical name out; `None` for an unknown name.
-    fn to_canonical(&self, name: &str) -> Option<String> {
-        self.inner.to_canonical(name).map(str::to_owned)
+    fn to_canonical(&self, name: Text<'_>) -> Option<String> {
+        self.inner.to_canonical(&name).map(str::to_owned)
     }
 
     /// Either form in, the alias out; `None` for an unknown name.
-    fn to_llm_facing(&self, name: &str) -> Option<String> {
-        self.inner.to_llm_facing(name).map(str::to_owned)
+    fn to_llm_facing(&self, name: Text<'_>) -> Option<String> {
+        self.inner.to_llm_facing(&name).map(str::to_owned)
     }
 
     /// A config value keyed by either form of `name`, or its server.
-    fn lookup_override<'py>(&self, mapping: &Bound<'py, PyAny>, name: &str) -> PyResult<Option<Bound<'py, PyAny>>> {
+    fn lookup_override<'py>(&self, mapping: &Bound<'py, PyAny>, name: Text<'_>) -> PyResult<Option<Bound<'py, PyAny>>> {
         let py = mapping.py();
         let d = mapping
             .cast::<PyDict>()
             .map_err(|_| raise_argument(py, &ArgumentError::WrongType("a config map (a dict)")))?;
         // The core's order of keys (`override_keys`), looked up in the dict.
-        for key in self.inner.override_keys(name) {
+        for key in self.inner.override_keys(&name) {
             if let Some(v) = d.get_item(&key)? {
                 return Ok(Some(v));
             }
@@ -231,8 +242,8 @@ impl ToolRegistry {
 
     /// The canonical tool a stream paired with this call id; `None` when
     /// unknown or ambiguous.
-    fn tool_for_call_id(&self, id: &str) -> Option<String> {
-        self.inner.tool_for_call_id(id).map(str::to_owned)
+    fn tool_for_call_id(&self, id: Text<'_>) -> Option<String> {
+        self.inner.tool_for_call_id(&id).map(str::to_owned)
     }
 
     /// The payload (a dict or list) with canonical names made aliases.
@@ -304,7 +315,7 @@ impl SseRewriter {
 
 /// Parsed stream events (dicts, as provider SDKs yield them once dumped)
 /// rewritten one by one, calls paired per stream.
-#[pyclass(module = "mcp_boundary", name = "EventRewriter")]
+#[pyclass(module = "mcp_boundary", subclass, name = "EventRewriter")]
 pub(crate) struct EventRewriter {
     registry: Py<ToolRegistry>,
     format: Format,

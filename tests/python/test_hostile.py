@@ -131,3 +131,81 @@ def test_pydantic_models_round_trip() -> None:
     back = r.from_provider(reply, "anthropic")
     assert isinstance(back, Reply) and back.content[0].name == "github/create_issue"
     assert reply.content[0].name == "github__create_issue", "not mutated"
+
+
+# A lone surrogate (only possible in-process: "a\ud800", or json.loads of
+# "\\ud800"): PyO3's own str reading raises a UnicodeEncodeError whose
+# ``object`` is the whole string. A tool name or message is read lossily
+# instead (the surrogate is U+FFFD: an unknown name, a message that
+# classifies as nothing), and a name to register or map is refused with
+# the binding's ArgumentError; neither quotes the input.
+LONE = "a\ud800" + SENTINEL
+
+
+def no_echo(outcome: object) -> None:
+    """Neither the answer nor the exception (its message, its attributes)
+    holds the input or its surrogate."""
+    parts = [repr(outcome), str(outcome)]
+    if isinstance(outcome, BaseException):
+        assert isinstance(outcome, mb.McpBoundaryError), repr(outcome)  # the binding's own, not UnicodeEncodeError
+        parts += [repr(v) for v in vars(outcome).values()] + [repr(a) for a in outcome.args]
+    for part in parts:
+        assert LONE not in part and "\ud800" not in part and "\\ud800" not in part, part
+
+
+def outcome(call: Any) -> object:
+    try:
+        return call()
+    except Exception as e:  # noqa: BLE001 - what was raised is the subject
+        return e
+
+
+def test_a_tool_name_with_a_lone_surrogate_is_never_echoed() -> None:
+    r = mb.ToolRegistry(profile="openai")
+    r.register("github/create_issue")
+    for call in [
+        lambda: r.register(LONE),
+        lambda: r.register_server(LONE, ["t"]),
+        lambda: r.register_server("s", [LONE]),
+        lambda: mb.to_llm_facing_name(LONE),
+        lambda: mb.to_llm_facing_name(LONE, profile="mcp", overflow="hash"),
+    ]:
+        got = outcome(call)
+        # Refused (read lossily it would be another name, which "hash" maps), by the binding's own error.
+        assert isinstance(got, mb.ArgumentError), repr(got)
+        assert (got.code, got.reason) == ("INVALID_ARGUMENT", "wrong_type")  # type: ignore[attr-defined]
+        no_echo(got)
+    # Lookups: an unknown name.
+    for lookup in [r.to_canonical, r.to_llm_facing, r.tool_for_call_id]:
+        assert lookup(LONE) is None
+    assert r.unregister(LONE) is False and r.unregister_server(LONE) == 0
+    assert r.lookup_override({"github": 1}, LONE) is None
+    no_echo(outcome(lambda: mb.try_reverse_to_canonical(LONE)))
+    no_echo(outcome(lambda: mb.try_reverse_to_canonical("x__" + LONE)))
+    assert r.entries() == [{"canonical": "github/create_issue", "alias": "github__create_issue", "hashed": False}]
+    # In a payload and a tool definition: passed through (unknown) or refused, never quoted.
+    no_echo(outcome(lambda: r.from_provider({"content": [{"type": "tool_use", "id": "t", "name": LONE, "input": {}}]}, "anthropic")))
+    no_echo(outcome(lambda: mb.tool_definitions([{"name": LONE}], "anthropic")))
+    # A str subclass is a str.
+    assert r.to_canonical(type("S", (str,), {})("github__create_issue")) == "github/create_issue"
+    with pytest.raises(TypeError, match="canonical"):
+        r.register(3)  # type: ignore[arg-type]
+
+
+def test_a_tool_name_with_a_lone_surrogate_in_the_classifier_is_never_echoed() -> None:
+    c = mb.ErrorClassifier({"list_bounties": ["limit"]}, field_messages=["must be at most 100"])
+    for call in [
+        lambda: c.classify(LONE, "limit must be at most 100"),
+        lambda: c.invalid_arguments_response(1, LONE, "limit must be at most 100"),
+        lambda: c.tool_error_result(LONE, "limit must be at most 100"),
+        lambda: c.handler_error_result(LONE, LONE),
+        lambda: c.unknown_tool_response(1, LONE),
+        lambda: c.classify_issues(LONE, [{"code": "too_big", "maximum": 100, "path": ["limit"]}]),
+        lambda: c.issues_result(LONE, [{"code": "too_big", "maximum": 100, "path": [LONE]}], {LONE: 1}),
+    ]:
+        got = outcome(call)
+        assert not isinstance(got, BaseException), repr(got)
+        no_echo(got)
+    # Read lossily, the name is none of the catalog's.
+    assert c.classify("list_bounties" + "\ud800", "limit must be at most 100") is None
+    assert c.classify("list_bounties", "limit must be at most 100") is not None

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import copy
 import datetime as dt
-import json
 import warnings
 from typing import Any
 
@@ -127,15 +126,22 @@ def test_openai_chat_completion_as_the_client_builds_it(registry: mb.ToolRegistr
 
 def test_openai_chat_request(registry: mb.ToolRegistry) -> None:
     """Requests are TypedDicts (plain dicts) in the SDK; the assistant turn
-    may carry the response's own message model, which comes back as its dict."""
+    may carry the response's own message model, which comes back as a model
+    of its class (an element of the list given), the dicts as dicts."""
     chat = pytest.importorskip("openai.types.chat")
     case = PAYLOADS["openai-chat request"]
     assert vector_registry().to_provider(case["canonical"], "openai-chat") == case["provider"]
     response = chat.ChatCompletion.model_validate(renamed(CHAT, CANONICAL))
-    messages = [{"role": "user", "content": "file it"}, response.choices[0].message]
+    user = {"role": "user", "content": "file it"}
+    messages = [user, response.choices[0].message]
     out = registry.to_provider(messages, "openai-chat")
-    assert out[1]["tool_calls"][0]["function"]["name"] == "github__create_issue"
-    assert out[1] == renamed(response.choices[0].message.model_dump(mode="json", exclude_unset=True), {v: k for k, v in CANONICAL.items()})
+    assert type(out) is list and len(out) == 2
+    assert type(out[0]) is dict and out[0] == user
+    assert type(out[1]) is chat.ChatCompletionMessage
+    assert out[1].tool_calls[0].function.name == "github__create_issue"
+    assert out[1].tool_calls[0].function.arguments == '{"title":"x"}'
+    check_model(response.choices[0].message, out[1], {v: k for k, v in CANONICAL.items()})
+    assert messages[1] is response.choices[0].message and messages[1].tool_calls[0].function.name == "github/create_issue"
     # What the SDK takes as a tool definition (a TypedDict) validates as one.
     from pydantic import TypeAdapter
 
@@ -167,8 +173,15 @@ def test_openai_chat_stream_chunk_and_call_ids(registry: mb.ToolRegistry) -> Non
         }
     )
     out = mb.EventRewriter(registry, "openai-chat").rewrite(chunk)
-    assert out == renamed(chunk.model_dump(mode="json", by_alias=True, exclude_unset=True), CANONICAL)
+    assert type(out) is chat.ChatCompletionChunk  # the SDK's own class back, not a dict
+    check_model(chunk, out, CANONICAL)
+    assert out.choices[0].delta.tool_calls[0].function.name == "github/create_issue"
+    assert out.choices[0].delta.tool_calls[0].id == "call_s1"
     assert registry.tool_for_call_id("call_s1") == "github/create_issue"
+    # A dict event stays a dict.
+    as_dict = chunk.model_dump(mode="json", exclude_unset=True)
+    got = mb.EventRewriter(registry, "openai-chat").rewrite(as_dict)
+    assert type(got) is dict and got["choices"][0]["delta"]["tool_calls"][0]["function"]["name"] == "github/create_issue"
     after = registry.from_provider(chunk, "openai-chat")
     check_model(chunk, after, CANONICAL)
 
@@ -275,8 +288,47 @@ def test_anthropic_request_and_stream(registry: mb.ToolRegistry) -> None:
     )
     assert registry.from_provider(event, "anthropic").content_block.name == "github/list_repos"
     assert registry.tool_for_call_id("toolu_s1") is None
-    assert mb.EventRewriter(registry, "anthropic").rewrite(event)["content_block"]["name"] == "github/list_repos"
+    rewritten = mb.EventRewriter(registry, "anthropic").rewrite(event)
+    assert type(rewritten) is types.RawContentBlockStartEvent
+    assert type(rewritten.content_block) is types.ToolUseBlock
+    assert (rewritten.index, rewritten.content_block.id, rewritten.content_block.name) == (2, "toolu_s1", "github/list_repos")
+    assert event.content_block.name == "github__list_repos", "not mutated"
     assert registry.tool_for_call_id("toolu_s1") == "github/list_repos"
+
+
+def test_anthropic_history_mixing_dicts_and_models(registry: mb.ToolRegistry) -> None:
+    """A top-level list of messages, some the SDK's models (a previous
+    response), some dicts: each model comes back as its class, each dict
+    as a dict."""
+    types = pytest.importorskip("anthropic.types")
+    previous = types.Message.model_validate(copy.deepcopy(MESSAGE))
+    user = {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_01", "content": "done"}]}
+    history = [{"role": "user", "content": "file it"}, previous, user]
+    out = registry.from_provider(history, "anthropic")
+    assert [type(m) for m in out] == [dict, types.Message, dict]
+    assert out[0] == history[0] and out[2] == user
+    check_model(previous, out[1], CANONICAL)
+    assert [type(b) for b in out[1].content] == [type(b) for b in previous.content]
+    assert out[1].content[2].name == "github/create_issue" and out[1].content[2].input == {"title": "x", "labels": ["bug"]}
+    assert previous.content[2].name == "github__create_issue", "not mutated"
+    # Back again: the class kept, the aliases the model was given.
+    again = registry.to_provider(out, "anthropic")
+    assert type(again[1]) is types.Message and again[1].model_dump() == previous.model_dump()
+
+
+def test_openai_responses_input_list_mixing_dicts_and_models(registry: mb.ToolRegistry) -> None:
+    """A bare Responses input list: the previous response's output items
+    (models of several classes) beside input dicts."""
+    responses = pytest.importorskip("openai.types.responses")
+    previous = responses.Response.model_validate(renamed(RESPONSE, CANONICAL))
+    items = [{"role": "user", "content": "list them"}, *previous.output, {"type": "function_call_output", "call_id": "call_r1", "output": "[]"}]
+    out = registry.to_provider(items, "openai-responses")
+    assert [type(i) for i in out] == [dict, *[type(o) for o in previous.output], dict]
+    assert type(out[3]) is responses.ResponseFunctionToolCall
+    assert (out[3].name, out[3].call_id, out[3].arguments) == ("github__list_repos", "call_r1", "{}")
+    for given, got in zip(previous.output, out[1:4]):
+        check_model(given, got, {v: k for k, v in CANONICAL.items()})
+    assert out[0] == items[0] and out[4] == items[4]
 
 
 # ---- Google Gen AI -----------------------------------------------------------
@@ -354,8 +406,14 @@ def test_gemini_request_models(registry: mb.ToolRegistry) -> None:
         genai.Content(role="user", parts=[genai.Part.from_function_response(name="github/create_issue", response={"ok": True})]),
     ]
     out_contents = registry.to_provider(contents, "gemini")
-    assert out_contents == [json.loads(json.dumps(renamed(c.model_dump(mode="json", by_alias=True, exclude_unset=True), {v: k for k, v in CANONICAL.items()}))) for c in contents]
-    assert [genai.Content.model_validate(c) for c in out_contents][1].parts[0].function_call.name == "github__create_issue"
+    assert [type(c) for c in out_contents] == [genai.Content] * 3  # a list of models: models back
+    for given, got in zip(contents, out_contents):
+        check_model(given, got, {v: k for k, v in CANONICAL.items()})
+    assert out_contents[1].parts[0].function_call.name == "github__create_issue"
+    assert out_contents[1].parts[0].function_call.args == {"title": "x"}
+    assert out_contents[2].parts[0].function_response.name == "github__create_issue"
+    assert out_contents[2].parts[0].function_response.response == {"ok": True}
+    assert out_contents[0].parts[0].text == "use github/create_issue"  # text is not a name
     case = PAYLOADS["gemini SDK generateContent parameters (tools under config)"]
     assert vector_registry().to_provider(case["canonical"], "gemini") == case["provider"]
 

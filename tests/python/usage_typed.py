@@ -8,6 +8,7 @@ from datetime import datetime, timezone
 import mcp_boundary
 from mcp_boundary import (
     ErrorClassifier,
+    EventRewriter,
     McpBoundaryError,
     RecipientValidator,
     ToolNameError,
@@ -54,6 +55,8 @@ def tool_names() -> str | None:
     request = tools.to_provider({"tools": [{"name": "github/create_issue"}]}, "anthropic")
     chunks = [b'data: {"type":"message_stop"}\n\n']
     body = b"".join(tools.from_provider_sse(chunks, "anthropic"))
+    event: dict[str, object] = EventRewriter(tools, format="anthropic").rewrite({"type": "message_stop"})
+    assert event == {"type": "message_stop"}
     try:
         tools.register("a/b__c")
         tools.register("a__b/c")
