@@ -8,7 +8,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 use serde_json::{Map, Value};
 
-use super::convert::{datetime_text, serialize};
+use super::convert::{datetime_text, exact, serialize, Text};
 use super::errors::{raise, raise_argument, ArgumentError, Class};
 use crate::delivery::{
     self, records_from_json, AgentEntry, MarkError, MarkRead, Marked, MessageRecord, NotMarked, Planned, RECORD_KEYS,
@@ -17,6 +17,10 @@ use crate::recipient::{RecipientValidator, Validation};
 
 /// What `now` must be.
 const NOW: &str = "now as an ISO-8601 UTC timestamp string or an aware datetime";
+/// What an identity or a record's string must be: one with a lone
+/// surrogate (only Python code makes one) is refused, never read as
+/// another identity (lossily, two such would read alike) and never quoted.
+const TEXT: &str = "strings without lone surrogates in identities and records";
 
 /// One field of a record as the core reads it: a string, `None`, a
 /// datetime as its text; anything else as a value of the wrong type
@@ -26,7 +30,7 @@ fn field(v: &Bound<'_, PyAny>) -> PyResult<Value> {
         return Ok(Value::Null);
     }
     if let Ok(s) = v.cast::<PyString>() {
-        return Ok(Value::String(s.to_str()?.to_owned()));
+        return Ok(Value::String(exact(s, TEXT)?.to_owned()));
     }
     Ok(datetime_text(v)?.map_or(Value::Bool(false), Value::String))
 }
@@ -106,9 +110,8 @@ fn plan_delivery<'py>(
         None => None,
         Some(s) => Some(
             s.cast::<PyString>()
-                .map_err(|_| raise_argument(py, &ArgumentError::WrongType("sender as a string")))?
-                .to_str()?
-                .to_owned(),
+                .map_err(|_| raise_argument(py, &ArgumentError::WrongType("sender as a string")))
+                .and_then(|s| exact(s, TEXT).map(str::to_owned))?,
         ),
     };
     let mut entries: Vec<(String, Option<String>)> = Vec::new();
@@ -120,11 +123,11 @@ fn plan_delivery<'py>(
         for a in agents.try_iter().map_err(|_| wrong())? {
             let a = a?;
             if let Ok(s) = a.cast::<PyString>() {
-                entries.push((s.to_str()?.to_owned(), None));
+                entries.push((exact(s, TEXT)?.to_owned(), None));
             } else if let Ok(d) = a.cast::<PyDict>() {
                 let text = |k: &str| -> PyResult<Option<String>> {
                     Ok(match d.get_item(k)? {
-                        Some(v) => v.cast::<PyString>().ok().map(|s| s.to_str().map(str::to_owned)).transpose()?,
+                        Some(v) => v.cast::<PyString>().ok().map(|s| exact(s, TEXT).map(str::to_owned)).transpose()?,
                         None => None,
                     })
                 };
@@ -136,7 +139,12 @@ fn plan_delivery<'py>(
     }
     let agents: Vec<AgentEntry<'_>> =
         entries.iter().map(|(id, t)| AgentEntry { id, account_type: t.as_deref() }).collect();
-    match delivery::plan_delivery(to.to_str()?, sender.as_deref(), &agents, &RecipientValidator::DEFAULT) {
+    let Ok(to) = to.to_str() else {
+        // A recipient with a lone surrogate: rejected as validate_recipient rejects it.
+        let error = super::recipients::rejected_units(&RecipientValidator::DEFAULT, to)?;
+        return serialize(py, &Validation::Rejected(&error));
+    };
+    match delivery::plan_delivery(to, sender.as_deref(), &agents, &RecipientValidator::DEFAULT) {
         Ok(plan) => serialize(py, &Planned { ok: true, plan: &plan }),
         Err(e) => serialize(py, &Validation::Rejected(&e)),
     }
@@ -144,8 +152,10 @@ fn plan_delivery<'py>(
 
 /// `"unread"`, `"read"` or `"not_a_recipient"`.
 #[pyfunction]
-fn read_state(message: &Bound<'_, PyAny>, reader: &str) -> PyResult<&'static str> {
+#[allow(clippy::needless_pass_by_value, reason = "PyO3 extracts a `Text` argument by value")]
+fn read_state(message: &Bound<'_, PyAny>, reader: Text<'_>) -> PyResult<&'static str> {
     let py = message.py();
+    let reader = reader.exact(py, TEXT)?;
     let value = record(message)?;
     let record =
         MessageRecord::from_json(&value).ok_or_else(|| malformed(py, &delivery::MalformedRecord::not_a_record()))?;
@@ -155,8 +165,14 @@ fn read_state(message: &Bound<'_, PyAny>, reader: &str) -> PyResult<&'static str
 /// The update to store: `{"ok": True, "alreadyRead", "target", "readAt"}`,
 /// or `{"ok": False, "error": {"code": "NOT_A_RECIPIENT", "message"}}`.
 #[pyfunction]
-fn mark_read<'py>(message: &Bound<'py, PyAny>, reader: &str, now: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+#[allow(clippy::needless_pass_by_value, reason = "PyO3 extracts a `Text` argument by value")]
+fn mark_read<'py>(
+    message: &Bound<'py, PyAny>,
+    reader: Text<'_>,
+    now: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyAny>> {
     let py = message.py();
+    let reader = reader.exact(py, TEXT)?;
     let Value::String(now) = field(now)? else { return Err(raise_argument(py, &ArgumentError::WrongType(NOW))) };
     let value = record(message)?;
     let record =
@@ -174,8 +190,10 @@ fn mark_read<'py>(message: &Bound<'py, PyAny>, reader: &str, now: &Bound<'py, Py
 
 /// How many of `messages` `reader` has not read.
 #[pyfunction]
-fn unread_count(messages: &Bound<'_, PyAny>, reader: &str) -> PyResult<usize> {
+#[allow(clippy::needless_pass_by_value, reason = "PyO3 extracts a `Text` argument by value")]
+fn unread_count(messages: &Bound<'_, PyAny>, reader: Text<'_>) -> PyResult<usize> {
     let py = messages.py();
+    let reader = reader.exact(py, TEXT)?;
     let (_, values) = records(messages)?;
     let records = records_from_json(&values).map_err(|e| malformed(py, &e))?;
     delivery::unread_count(&records, reader).map_err(|e| malformed(py, &e))
@@ -183,8 +201,10 @@ fn unread_count(messages: &Bound<'_, PyAny>, reader: &str) -> PyResult<usize> {
 
 /// The messages `reader` has not read (the same objects, in order).
 #[pyfunction]
-fn list_unread<'py>(messages: &Bound<'py, PyAny>, reader: &str) -> PyResult<Vec<Bound<'py, PyAny>>> {
+#[allow(clippy::needless_pass_by_value, reason = "PyO3 extracts a `Text` argument by value")]
+fn list_unread<'py>(messages: &Bound<'py, PyAny>, reader: Text<'_>) -> PyResult<Vec<Bound<'py, PyAny>>> {
     let py = messages.py();
+    let reader = reader.exact(py, TEXT)?;
     let (objects, values) = records(messages)?;
     let records = records_from_json(&values).map_err(|e| malformed(py, &e))?;
     let unread = delivery::list_unread(&records, reader).map_err(|e| malformed(py, &e))?;

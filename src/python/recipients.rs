@@ -2,18 +2,33 @@
 //! `recipient_json_schema`.
 
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PyBytes, PyString};
 
 use super::convert::{options, serialize, type_name};
 use super::errors::raise_options;
-use crate::recipient::{RecipientOptions, RecipientValidator as Core, Validation};
+use crate::recipient::{RecipientError, RecipientOptions, RecipientValidator as Core, Validation};
+
+/// The rejection of a `str` with no UTF-8 form (a lone surrogate, which
+/// only Python code can make): read as its UTF-16 units, as JS holds
+/// strings, so it is rejected and rendered as JS's would be
+/// (`invalid_characters`, `\u{D800}`), never raised with the text.
+pub(crate) fn rejected_units(validator: &Core, s: &Bound<'_, PyString>) -> PyResult<RecipientError> {
+    let encoded = s.call_method1("encode", ("utf-16-le", "surrogatepass"))?;
+    let bytes = encoded.cast::<PyBytes>()?.as_bytes();
+    let units: Vec<u16> = bytes.chunks_exact(2).map(|c| u16::from_le_bytes([c[0], c[1]])).collect();
+    // A valid recipient is ASCII: text with a surrogate never passes.
+    Ok(validator.reject_utf16(&units))
+}
 
 /// Validates a recipient (any value; never raises): the dict JS's
 /// `validateRecipient` returns.
 pub(crate) fn validation<'py>(validator: &Core, to: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
     let py = to.py();
     if let Ok(s) = to.cast::<PyString>() {
-        serialize(py, &Validation::from(&validator.validate(s.to_str()?)))
+        match s.to_str() {
+            Ok(text) => serialize(py, &Validation::from(&validator.validate(text))),
+            Err(_) => serialize(py, &Validation::Rejected(&rejected_units(validator, s)?)),
+        }
     } else {
         let error = validator.reject_non_string(type_name(to));
         serialize(py, &Validation::Rejected(&error))
@@ -97,9 +112,10 @@ impl RecipientValidator {
     fn rejection_result<'py>(&self, to: &Bound<'py, PyAny>) -> PyResult<Option<Bound<'py, PyAny>>> {
         let py = to.py();
         let error = match to.cast::<PyString>() {
-            Ok(s) => match self.inner.validate(s.to_str()?) {
-                Ok(_) => return Ok(None),
-                Err(e) => e,
+            Ok(s) => match s.to_str().map(|text| self.inner.validate(text)) {
+                Ok(Ok(_)) => return Ok(None),
+                Ok(Err(e)) => e,
+                Err(_) => rejected_units(&self.inner, s)?,
             },
             Err(_) => self.inner.reject_non_string(type_name(to)),
         };

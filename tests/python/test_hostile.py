@@ -209,3 +209,39 @@ def test_a_tool_name_with_a_lone_surrogate_in_the_classifier_is_never_echoed() -
     # Read lossily, the name is none of the catalog's.
     assert c.classify("list_bounties" + "\ud800", "limit must be at most 100") is None
     assert c.classify("list_bounties", "limit must be at most 100") is not None
+
+
+def test_a_recipient_with_a_lone_surrogate_is_rejected_as_js_rejects_it() -> None:
+    """SPEC §1.2: rejected, never raised; the rendition escapes the unit as
+    `\\u{D800}` (JS holds such a string as UTF-16, the oracle here)."""
+    to = "@ne\ud800o"
+    for got in (mb.validate_recipient(to), mb.RecipientValidator(known_agents=["@neo"]).validate(to)):
+        assert got["ok"] is False
+        error = got["error"]
+        assert (error["reason"], error["position"]) == ("invalid_characters", 3)
+        assert error["to"] == "@ne\\u{D800}o"
+        no_echo(error["message"])
+    result = mb.RecipientValidator().rejection_result(to)
+    assert result is not None and result["isError"] is True
+    no_echo(result)
+    plan = mb.plan_delivery(to, sender="@a", agents=["@a", "@b"])
+    assert plan["ok"] is False and plan["error"]["reason"] == "invalid_characters"
+    no_echo(plan)
+
+
+def test_delivery_refuses_identities_with_a_lone_surrogate_without_quoting_them() -> None:
+    message = {"to": "AGENT:*", "from": "@a", "receipts": []}
+    calls = [
+        lambda: mb.read_state(message, LONE),
+        lambda: mb.mark_read(message, LONE, "2026-01-01T00:00:00Z"),
+        lambda: mb.unread_count([message], LONE),
+        lambda: mb.list_unread([message], LONE),
+        lambda: mb.read_state({"to": LONE, "from": "@a"}, "@b"),
+        lambda: mb.plan_delivery("AGENT:*", sender=LONE, agents=["@a"]),
+        lambda: mb.plan_delivery("AGENT:*", sender="@a", agents=["@a", LONE]),
+        lambda: mb.plan_delivery("AGENT:*", sender="@a", agents=[{"id": LONE}]),
+    ]
+    for call in calls:
+        got = outcome(call)
+        assert isinstance(got, mb.ArgumentError), repr(got)
+        no_echo(got)
