@@ -290,9 +290,9 @@ impl ErrorClassifier {
         tool: Text<'_>,
         error: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let id = from_py(id, Strictness::Lenient).unwrap_or(Value::Null);
+        let value = from_py(id, Strictness::Lenient).unwrap_or(Value::Null);
         let message = message(error)?;
-        serialize(error.py(), &self.inner.invalid_arguments_response(&id, &tool, &message))
+        with_id(serialize(error.py(), &self.inner.invalid_arguments_response(&value, &tool, &message))?, id)
     }
 
     /// The MCP `CallToolResult` (`isError`) for invalid arguments.
@@ -312,7 +312,7 @@ impl ErrorClassifier {
     /// catalog tools nearest to `name` (never `name` itself).
     fn unknown_tool_response<'py>(&self, id: &Bound<'py, PyAny>, name: Text<'_>) -> PyResult<Bound<'py, PyAny>> {
         let value = from_py(id, Strictness::Lenient).unwrap_or(Value::Null);
-        serialize(id.py(), &self.inner.unknown_tool_response(&value, &name))
+        with_id(serialize(id.py(), &self.inner.unknown_tool_response(&value, &name))?, id)
     }
 
     /// Safe data for each schema issue (dicts as Zod, Valibot, ArkType or
@@ -351,6 +351,17 @@ impl ErrorClassifier {
     fn tools(&self) -> Vec<String> {
         self.inner.tools().map(str::to_owned).collect()
     }
+}
+
+/// A response whose `id` is the request's own `str` where the core could
+/// not hold it (a lone surrogate, which `json.loads` makes of `"\ud800"`):
+/// a string id is echoed as it came, as JS's binding does, or the client
+/// could not match the response to its request.
+fn with_id<'py>(response: Bound<'py, PyAny>, id: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    if id.is_instance_of::<PyString>() {
+        response.set_item("id", id)?;
+    }
+    Ok(response)
 }
 
 /// `answer` of the issues read as the core reads them (`classify_issues`,

@@ -3,6 +3,7 @@ input, and leave the objects working."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -245,3 +246,13 @@ def test_delivery_refuses_identities_with_a_lone_surrogate_without_quoting_them(
         got = outcome(call)
         assert isinstance(got, mb.ArgumentError), repr(got)
         no_echo(got)
+
+
+def test_a_string_id_with_a_lone_surrogate_comes_back_as_it_came() -> None:
+    """JSON-RPC: the response's id is the request's (json.loads makes such an
+    id of "\\ud800"); JS's binding echoes it exactly too."""
+    c = mb.ErrorClassifier(["send"])
+    rid = json.loads('"req-\\ud800"')
+    assert c.invalid_arguments_response(rid, "send", "x")["id"] == rid
+    assert c.unknown_tool_response(rid, "sned")["id"] == rid
+    assert c.unknown_tool_response(7, "sned")["id"] == 7
