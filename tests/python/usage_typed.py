@@ -29,6 +29,9 @@ def recipients() -> str:
     if not result["ok"]:
         return result["error"]["reason"]
     v = RecipientValidator(known_agents=["@neo-gpt"], strict=True)
+    quiet = RecipientValidator(known_agents=["@neo-gpt"], suggest=False).validate("AGENT:gpt")
+    if not quiet["ok"]:
+        assert "suggestions" not in quiet["error"]
     many = v.validate_many(["@neo-gpt", "@x"])
     return str(len(many)) + v.json_schema()["pattern"]
 
@@ -70,6 +73,8 @@ def errors() -> str:
     c = ErrorClassifier({"list_bounties": ["limit"]}, field_messages=["must be at most 100"])
     data = c.classify("list_bounties", "limit must be at most 100")
     issues = c.classify_issues("list_bounties", [{"code": "too_big", "maximum": 100, "path": ["limit"]}])
+    served = ErrorClassifier({"": ["x"], "get": ["id"]}, output_schema_tools=["get"], lenient=True)
+    assert not served.structured_errors("get") and served.tools() == ["get"]
     try:
         ErrorClassifier([""])
     except McpBoundaryError as e:
