@@ -196,7 +196,8 @@ fn lenient_catalogs_keep_what_they_can_and_output_schema_tools_answer_in_text() 
         let v = &case["catalog"];
         let built =
             if v["lenient"] == true { ErrorClassifier::lenient(catalog(v)) } else { ErrorClassifier::new(catalog(v)) };
-        let c = built.expect(case["name"].as_str().unwrap()).with_output_schema_tools(
+        let name = case["name"].as_str().unwrap();
+        let c = built.expect(name).with_output_schema_tools(
             v["outputSchemaTools"].as_array().into_iter().flatten().map(|t| t.as_str().unwrap()),
         );
         // (serde_json's objects are sorted here, so the catalog order is not the vectors')
