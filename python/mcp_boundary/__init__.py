@@ -89,9 +89,10 @@ def _as_model(payload: Any, result: Any) -> Any:
     """A pydantic model given comes back as its class; so does each model
     element of a list given (a history mixing dicts and models), the other
     elements as the core made them. Models nested deeper (in a dict) come
-    back as their dicts."""
+    back as their dicts. A tuple comes back a tuple (the type it was given)."""
     if isinstance(payload, (list, tuple)) and isinstance(result, list) and len(result) == len(payload):
-        return [_model_again(p, r) for p, r in zip(payload, result)]
+        items = [_model_again(p, r) for p, r in zip(payload, result)]
+        return tuple(items) if isinstance(payload, tuple) else items
     return _model_again(payload, result)
 
 

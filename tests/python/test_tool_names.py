@@ -92,6 +92,19 @@ def test_payloads(case: dict) -> None:
     assert json.dumps(case, sort_keys=True) == before, "inputs are not mutated"
 
 
+def test_a_tuple_of_messages_comes_back_a_tuple() -> None:
+    """The method's type is ``_P -> _P``: a tuple given, a tuple back, its
+    elements rewritten as a list's would be (the vectors' oracle)."""
+    r = registered_payloads()
+    lists = [c for c in PAYLOADS["cases"] if isinstance(c["canonical"], list)]
+    assert lists
+    for case in lists:
+        got = r.to_provider(tuple(case["canonical"]), case["format"])
+        assert isinstance(got, tuple) and list(got) == case["provider"]
+        back = r.from_provider(tuple(case["provider"]), case["format"])
+        assert isinstance(back, tuple) and list(back) == case["canonical"]
+
+
 def stream_registry() -> mb.ToolRegistry:
     r = mb.ToolRegistry()
     for server, tools in STREAMS["registered"].items():
