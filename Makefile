@@ -60,6 +60,7 @@ test: lint vectors-check test-rust test-wasm test-js test-python test-python-sdk
 	@echo "make test: all suites passed"
 
 lint: setup
+	@! git grep -n -E '^(<<<<<<<|>>>>>>>) ' -- . || { echo "merge conflict markers committed (above)" >&2; exit 1; }
 	cargo fmt --check
 	cargo clippy --all-targets -q -- -D warnings
 	cargo clippy --target wasm32-unknown-unknown --all-targets -q -- -D warnings
