@@ -2079,7 +2079,7 @@ def lenient_kept(catalog):
 def lenient_case(name, catalog, calls):
     kept = lenient_kept(catalog)
     names = list(kept["tools"] if isinstance(kept["tools"], list) else kept["tools"].keys())
-    text_only = {t for t in catalog.get("outputSchemaTools", []) if t in names}
+    text_only = set(catalog.get("outputSchemaTools", []))  # by name: a tool the catalog left out keeps it
     out = []
     for tool, message in calls:
         data = reference(kept, tool, message)
@@ -2108,7 +2108,7 @@ LENIENT_CALLS = [
 LENIENT = {
     "about": ("ErrorClassifier with lenient: true (a catalog read from a server's own tools: an empty tool name, "
               "a field that is empty or has a space are left out, nothing else is lost) and outputSchemaTools "
-              "(error results of those tools carry no structuredContent); expect from the reference here."),
+              "(error results of those tools carry no structuredContent, whether or not the catalog kept them); expect from the reference here."),
     "cases": [
         lenient_case("per tool: a nameless tool and bad fields left out, output schema tools text only", {
             "tools": {"": ["limit"], "list_bounties": ["limit", "has space", "", "status"], "get_bounty": ["issue_number"], "claim_bounty": []},

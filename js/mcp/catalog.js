@@ -24,12 +24,12 @@ export function createCatalog(api, core) {
       if (count === MAX_CATALOG_ENTRIES) break;
       try {
         if (!tool.enabled) continue; // not listed, not callable: never suggested
-        const output = tool.outputSchema !== undefined;
+        // First, so that a tool whose schema cannot be read still answers in text only.
+        if (tool.outputSchema !== undefined) outputSchemaTools.push(name);
         const described = line.described(tool.inputSchema);
         // defineProperty: a tool named "__proto__" is an own key like any other
         Object.defineProperty(tools, name, { value: described.fields.slice(0, MAX_CATALOG_ENTRIES), enumerable: true });
         Object.defineProperty(hints, name, { value: described.hints, enumerable: true });
-        if (output) outputSchemaTools.push(name);
         count++;
       } catch {
         // a tool whose properties throw when read: left out
@@ -39,7 +39,7 @@ export function createCatalog(api, core) {
     try {
       return new api.ErrorClassifier(catalog);
     } catch {
-      return new api.ErrorClassifier({ tools: [] }); // cannot fail: no tool named, nothing suggested
+      return new api.ErrorClassifier({ tools: [], outputSchemaTools }); // no tool named, nothing suggested
     }
   };
 }

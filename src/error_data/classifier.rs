@@ -33,7 +33,8 @@ pub struct ErrorClassifier {
     hints: HashMap<(u32, u32), [Option<u32>; 4]>,
     /// Tools that declare an output schema: their error results are text
     /// only ([`with_output_schema_tools`](Self::with_output_schema_tools)).
-    text_only: HashSet<u32>,
+    /// By name, catalog tools or not: a tool the catalog left out keeps it.
+    text_only: HashSet<String>,
 }
 
 /// The bits of [`ErrorClassifier::roles`].
@@ -230,15 +231,13 @@ impl ErrorClassifier {
     /// [`issues_result`](Self::issues_result)) carry no
     /// `structuredContent`, which a client checks against the output
     /// schema, error results included (the TypeScript SDK's client does),
-    /// and which an error's data never fits. Names that are not catalog
-    /// tools are ignored.
+    /// and which an error's data never fits. A name need not be a catalog
+    /// tool: one a lenient catalog left out (an empty name, one past
+    /// [`MAX_CATALOG_ENTRIES`](crate::MAX_CATALOG_ENTRIES)) still answers in
+    /// text only.
     #[must_use]
     pub fn with_output_schema_tools<'t>(mut self, tools: impl IntoIterator<Item = &'t str>) -> Self {
-        for tool in tools {
-            if let Some(id) = self.tool_id(tool) {
-                self.text_only.insert(id);
-            }
-        }
+        self.text_only.extend(tools.into_iter().map(str::to_owned));
         self
     }
 
@@ -246,7 +245,7 @@ impl ErrorClassifier {
     /// a tool marked by [`with_output_schema_tools`](Self::with_output_schema_tools).
     #[must_use]
     pub fn structured_errors(&self, tool: &str) -> bool {
-        self.tool_id(tool).is_none_or(|id| !self.text_only.contains(&id))
+        !self.text_only.contains(tool)
     }
 
     /// The catalog's tools, in catalog order.

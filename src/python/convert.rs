@@ -40,10 +40,25 @@ pub(crate) fn serialize<'py, T: Serialize + ?Sized>(py: Python<'py>, value: &T) 
 /// `object` (and often its message) is the whole string. Read lossily it
 /// becomes U+FFFD, which no built-in profile allows: such a name is
 /// unknown to a lookup, such a message classifies as nothing, and nothing
-/// quotes the input. Where the core would keep the text (a name to
-/// register), [`exact`] refuses it instead.
+/// quotes the input. One U+FFFD per lone surrogate, as JS's UTF-16 text
+/// decodes lossily (`String::from_utf16_lossy`; `PyString::to_string_lossy`
+/// would make one per UTF-8 byte, three). Where the core would keep the
+/// text (a name to register), [`exact`] refuses it instead.
 pub(crate) fn text<'a>(s: &'a Bound<'_, PyString>) -> Cow<'a, str> {
-    s.to_string_lossy()
+    match s.to_str() {
+        Ok(text) => Cow::Borrowed(text),
+        Err(_) => Cow::Owned(
+            utf16_units(s).map_or_else(|_| s.to_string_lossy().into_owned(), |u| String::from_utf16_lossy(&u)),
+        ),
+    }
+}
+
+/// A `str`'s UTF-16 code units, lone surrogates included (as JS holds the
+/// same text).
+pub(crate) fn utf16_units(s: &Bound<'_, PyString>) -> PyResult<Vec<u16>> {
+    let encoded = s.call_method1("encode", ("utf-16-le", "surrogatepass"))?;
+    let bytes = encoded.cast::<pyo3::types::PyBytes>()?.as_bytes();
+    Ok(bytes.chunks_exact(2).map(|c| u16::from_le_bytes([c[0], c[1]])).collect())
 }
 
 /// A `str` where the core would keep the text: a name to register or map

@@ -38,9 +38,9 @@ fn message(error: &Bound<'_, PyAny>) -> PyResult<String> {
     Err(raise_argument(py, &ArgumentError::WrongType(ERROR_LIKE)))
 }
 
-/// A map option (`{key: [strings]}`) in order. `lenient`: a key that is
-/// not a string (or not one Rust can read, a lone surrogate) is left out
-/// with its list, and so is an entry of a list.
+/// A map option (`{key: [strings]}`) in order, its strings read as
+/// [`text`] reads them. `lenient`: a key that is not a string is left out
+/// with its list, and so is an entry of a list that is not one.
 fn string_map(
     obj: &Bound<'_, PyDict>,
     name: &'static str,
@@ -342,7 +342,6 @@ impl ErrorClassifier {
 
     /// Whether `tool`'s error results carry `structuredContent` (not for
     /// a tool in `output_schema_tools`).
-    #[allow(clippy::needless_pass_by_value, reason = "PyO3 extracts a `Text` argument by value")]
     fn structured_errors(&self, tool: Text<'_>) -> bool {
         self.inner.structured_errors(&tool)
     }

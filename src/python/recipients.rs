@@ -2,7 +2,7 @@
 //! `recipient_json_schema`.
 
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyString};
+use pyo3::types::PyString;
 
 use super::convert::{options, serialize, type_name};
 use super::errors::raise_options;
@@ -13,11 +13,8 @@ use crate::recipient::{RecipientError, RecipientOptions, RecipientValidator as C
 /// strings, so it is rejected and rendered as JS's would be
 /// (`invalid_characters`, `\u{D800}`), never raised with the text.
 pub(crate) fn rejected_units(validator: &Core, s: &Bound<'_, PyString>) -> PyResult<RecipientError> {
-    let encoded = s.call_method1("encode", ("utf-16-le", "surrogatepass"))?;
-    let bytes = encoded.cast::<PyBytes>()?.as_bytes();
-    let units: Vec<u16> = bytes.chunks_exact(2).map(|c| u16::from_le_bytes([c[0], c[1]])).collect();
     // A valid recipient is ASCII: text with a surrogate never passes.
-    Ok(validator.reject_utf16(&units))
+    Ok(validator.reject_utf16(&super::convert::utf16_units(s)?))
 }
 
 /// Validates a recipient (any value; never raises): the dict JS's

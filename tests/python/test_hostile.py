@@ -256,3 +256,13 @@ def test_a_string_id_with_a_lone_surrogate_comes_back_as_it_came() -> None:
     assert c.invalid_arguments_response(rid, "send", "x")["id"] == rid
     assert c.unknown_tool_response(rid, "sned")["id"] == rid
     assert c.unknown_tool_response(7, "sned")["id"] == 7
+
+
+def test_a_lone_surrogate_reads_as_one_replacement_character_as_in_js() -> None:
+    """JS decodes lone surrogates as one U+FFFD each (the oracle: UTF-16
+    decoding, as Python's own surrogatepass + replace does it here)."""
+    name = "x__a\ud800"
+    one = name.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
+    assert one == "x__a\ufffd"
+    got = mb.try_reverse_to_canonical(name)
+    assert got == mb.try_reverse_to_canonical(one) == "x/a\ufffd", got

@@ -53,7 +53,11 @@ def test_pyproject_extras_are_the_tested_ranges() -> None:
     import tomllib
 
     extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
-    want = {line: [f"{r.distributions[0]}>={r.lowest},<={r.highest}"] for line, r in _versions.TESTED.items()}
+    def next_minor(version: str) -> str:
+        major, minor = version.split(".")[:2]
+        return f"{major}.{int(minor) + 1}"
+
+    want = {line: [f"{r.distributions[0]}>={r.lowest},<{next_minor(r.highest)}"] for line, r in _versions.TESTED.items()}
     assert extras == want
 
 
@@ -63,7 +67,11 @@ def test_pyproject_extras_are_the_tested_ranges() -> None:
         ("1.10.0", "1.9.0", "1.30.0", True),  # as numbers, not as text
         ("1.9.0", "1.10.0", "1.30.0", False),
         ("1.30.0", "1.10.0", "1.30.0", True),
-        ("1.30.1", "1.10.0", "1.30.0", False),
+        ("1.30.1", "1.10.0", "1.30.0", True),  # a patch of the newest tested minor
+        ("1.31.0", "1.10.0", "1.30.0", False),
+        ("1.31.0rc1", "1.10.0", "1.30.0", False),
+        ("4.3.0", "2.11.3", "4.2.3", False),
+        ("4.2.9", "2.11.3", "4.2.3", True),
         ("2.0", "2.0.0", "2.3.0", True),
         ("2.0.0rc1", "2.0.0", "2.3.0", False),
         ("2.3.0.dev1", "1.0.0", "2.3.0", True),

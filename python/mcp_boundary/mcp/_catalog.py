@@ -40,22 +40,26 @@ class Catalog:
         self._list_tools = list_tools
         self._source: tuple[tuple[str, Any, bool], ...] | None = None
         self._classifier: _core.Classifier | None = None
+        self._empty: _core.Classifier | None = None
         self._tools: dict[str, ToolInfo] = {}
 
     async def current(self) -> tuple[_core.Classifier, dict[str, ToolInfo]]:
-        """The classifier of the tools as they are now, and those tools by name."""
+        """The classifier of the tools as they are now, and those tools by name.
+        A listing that fails gives an empty catalog (no tool named or
+        suggested), never the last one built: what a listing shows may
+        depend on the caller (fastmcp's visibility, auth), and another
+        caller's tools are not this one's to hear of."""
         try:
             tools = list(await self._list_tools())
-        except Exception:  # a listing that fails: answer from what was built, or from nothing
-            tools = None
-        if tools is not None:
-            source = tuple((t.name, t.input_schema, t.has_output_schema) for t in tools)
-            if self._classifier is None or source != self._source:
-                self._classifier = _build(tools, self._messages)
-                self._source = source
-                self._tools = {t.name: t for t in tools}
-        if self._classifier is None:
-            self._classifier = _build([], self._messages)
+        except Exception:
+            if self._empty is None:
+                self._empty = _build([], self._messages)
+            return self._empty, {}
+        source = tuple((t.name, t.input_schema, t.has_output_schema) for t in tools)
+        if self._classifier is None or source != self._source:
+            self._classifier = _build(tools, self._messages)
+            self._source = source
+            self._tools = {t.name: t for t in tools}
         return self._classifier, self._tools
 
 
@@ -66,15 +70,15 @@ def _build(tools: Sequence[ToolInfo], messages: Sequence[str]) -> _core.Classifi
     schemas: dict[str, Mapping[str, Any]] = {}
     output: list[str] = []
     for tool in tools[: _core.MAX_CATALOG_ENTRIES]:
+        if tool.has_output_schema:  # first: a tool whose schema cannot be read still answers in text only
+            output.append(tool.name)
         try:
             fields[tool.name] = fields_of(tool.input_schema)
             if isinstance(tool.input_schema, Mapping):
                 schemas[tool.name] = tool.input_schema
-            if tool.has_output_schema:
-                output.append(tool.name)
         except Exception:  # a schema whose reading raises: the tool without its fields
             fields.setdefault(tool.name, [])
     try:
         return _core.Classifier(fields, schemas, messages, output)
     except Exception:  # cannot happen for checked phrases; never an answer lost
-        return _core.Classifier({}, {}, messages)
+        return _core.Classifier({}, {}, messages, output)

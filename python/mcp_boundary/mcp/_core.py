@@ -40,7 +40,7 @@ class Classifier:
             {name: list(fields) for name, fields in tools.items()},
             field_messages=list(messages),
             fieldless_messages=list(messages),
-            input_schemas=dict(input_schemas),
+            input_schemas={name: dict(schema) for name, schema in input_schemas.items()},
             output_schema_tools=list(output_schema_tools),
             lenient=True,
         )

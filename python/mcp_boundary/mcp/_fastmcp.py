@@ -126,7 +126,16 @@ def protect(server: Any, boundary_options: dict[str, Any]) -> None:
             made = MCPError(mt.ErrorData.model_validate(error))
         return made
 
-    def arguments_error(exc: BaseException) -> Any:
+    async def function_name(name: str) -> str | None:
+        """The name of the function behind tool ``name`` (public ``get_tool``), or None."""
+        try:
+            found = server.get_tool(name)
+            tool = await found if inspect.isawaitable(found) else found
+            return str(tool.fn.__name__)
+        except Exception:
+            return None
+
+    async def arguments_error(name: str, exc: BaseException) -> Any:
         """The pydantic error of arguments the tool refused; fastmcp's own
         ValidationError without one (an OpenAPI tool's unknown arguments, a
         transformed tool) as itself; else None."""
@@ -137,8 +146,10 @@ def protect(server: Any, boundary_options: dict[str, Any]) -> None:
         cause = exc.__cause__
         if isinstance(exc, ToolError) and isinstance(cause, ValidationError) and str(cause.title).startswith("call["):
             # 2.11 wraps every error of a tool in ToolError, the arguments' too:
-            # pydantic titles a function's argument validation call[<function>].
-            return cause
+            # pydantic titles a function's argument validation call[<function>];
+            # the tool's own function, not one its handler validated itself.
+            own = await function_name(name)
+            return cause if own is None or cause.title == f"call[{own}]" else None
         return None
 
     def answered(result: dict[str, Any], call: _Call | None) -> Any:
@@ -172,7 +183,7 @@ def protect(server: Any, boundary_options: dict[str, Any]) -> None:
                     call.unknown = error
                 raise rpc_error(error) from None
             except Exception as exc:
-                pydantic_error = arguments_error(exc)
+                pydantic_error = await arguments_error(name, exc)
                 if pydantic_error is not None:
                     # Refused arguments: never passed as they are, whatever handler_errors says.
                     issues = pydantic_issues(pydantic_error) if isinstance(pydantic_error, ValidationError) else []

@@ -63,9 +63,16 @@ def parse(version: str) -> tuple[tuple[int, ...], int] | None:
 
 
 def in_range(version: str, tested: SdkRange) -> bool:
-    """Whether ``version`` is within ``tested`` (both ends included)."""
+    """Whether ``version`` is within ``tested``: from its lowest to any
+    release of its highest's minor (patch releases of the newest tested
+    minor are taken as tested, as the npm package's peer ranges take
+    them; a pre-release of the next minor is not)."""
     v, low, high = parse(version), parse(tested.lowest), parse(tested.highest)
-    return v is not None and low is not None and high is not None and low <= v <= high
+    if v is None or low is None or high is None:
+        return False
+    release = high[0]
+    upper = ((release[0], (release[1] if len(release) > 1 else 0) + 1), -1)
+    return low <= v < upper
 
 
 def installed_version(tested: SdkRange) -> str | None:
@@ -87,7 +94,8 @@ def check(line: str, stacklevel: int) -> None:
     said = f"{tested.distributions[0]} {version}" if version is not None else f"{tested.distributions[0]} (version unknown)"
     warnings.warn(
         f"mcp_boundary.mcp.protect_server was tested with {tested.distributions[0]} "
-        f"{tested.lowest} to {tested.highest}, not with {said}: its answers are protected as usual, "
+        f"{tested.lowest} to {tested.highest} (and that minor's patch releases), not with {said}: "
+        "its answers are protected as usual, "
         "but report anything that differs",
         UntestedSdkWarning,
         stacklevel=stacklevel + 1,

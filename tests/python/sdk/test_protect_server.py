@@ -318,6 +318,33 @@ async def test_a_tool_the_server_hides_is_never_suggested() -> None:
     assert shown["jsonrpc_error"]["data"]["suggestions"][0] == "set_level", shown  # a listed one still is
 
 
+@pytest.mark.skipif(SDK != "fastmcp", reason="fastmcp 2.11 wraps every error of a tool in ToolError")
+async def test_a_handlers_own_pydantic_error_is_a_handler_error() -> None:
+    """A handler that validates with pydantic itself (another function's
+    TypeAdapter, titled call[<that function>]) failed: its answer is the
+    handler's ("tool <name> failed"), not "invalid tool arguments", and
+    handler_errors="pass" keeps the SDK's own answer for it."""
+    from pydantic import TypeAdapter
+
+    def helper(count: int) -> int:
+        return count
+
+    def lookup(key: str) -> str:
+        TypeAdapter(helper).validate_python({"count": "not a number " + key})
+        return "unreachable"
+
+    answers = []
+    for handler_errors in ("classify", "pass"):
+        server = make_server()
+        add_tool(server, lookup, output_schema=False)
+        protect_server(server, handler_errors=handler_errors)  # type: ignore[arg-type]
+        async with fastmcp_client(server) as client:
+            answers.append(await answer_of(client.call_tool_mcp("lookup", {"key": "k"})))
+    classified, passed = answers
+    assert text_of(classified) == "tool lookup failed", classified
+    assert not text_of(passed).startswith("invalid tool arguments"), passed
+
+
 @pytest.mark.skipif(SDK != "fastmcp", reason="fastmcp's visibility by tags")
 async def test_a_tool_hidden_by_tags_is_never_suggested() -> None:
     server = make_server()
