@@ -67,7 +67,7 @@ export interface RecipientOptions {
   knownAgents?: readonly string[];
   /** Reject shape-valid identities that are not in `knownAgents` (`UNKNOWN_RECIPIENT`). Needs `knownAgents`. */
   strict?: boolean;
-  /** Rejections carry `suggestions` drawn from `knownAgents` (default `true`); `false` keeps the agents' names out of every rejection. */
+  /** Rejections carry `suggestions` drawn from `knownAgents` (default `true`); `false` keeps the agents' names from the caller (no suggestions, none in the JSON Schema's description). */
   suggest?: boolean;
   /**
    * A regex (regex-lite syntax) the whole identity, `@` included, must match, e.g. `"^@neo-[a-z0-9-]+$"`;

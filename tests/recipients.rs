@@ -134,3 +134,14 @@ fn the_json_schema_pattern_accepts_exactly_the_shapes() {
     }
     assert!(schema.description.contains(VALID_SHAPES[0]) && schema.description.contains(VALID_SHAPES[1]));
 }
+
+#[test]
+fn the_json_schema_names_known_agents_only_when_strict_and_suggesting() {
+    let known = || RecipientOptions::default().known_agents(["@trinity-x", "@morpheus-y"]);
+    let described = |o: RecipientOptions| RecipientValidator::new(o).unwrap().json_schema().description;
+    assert!(described(known().strict(true)).contains("@trinity-x, @morpheus-y"));
+    for quiet in [known(), known().strict(true).suggest(false), known().suggest(false)] {
+        let d = described(quiet);
+        assert!(!d.contains("@trinity") && !d.contains("@morpheus"), "{d}");
+    }
+}

@@ -40,7 +40,9 @@ impl RecipientOptions {
     /// Layer 3: whether a rejection carries `suggestions` drawn from
     /// [`known_agents`](Self::known_agents) (default `true`; without known
     /// agents there is nothing to suggest either way). `false` keeps the
-    /// deployment's agent names out of every rejection.
+    /// deployment's agent names from the caller: out of every rejection,
+    /// and out of the JSON Schema's description under
+    /// [`strict`](Self::strict); the outcome of a validation is the same.
     pub fn suggest(mut self, suggest: bool) -> Self {
         self.no_suggestions = !suggest;
         self

@@ -195,10 +195,10 @@ impl RecipientValidator {
         error
     }
 
-    /// The known agents a rejection's suggestions come from; `None` when
-    /// there are none or suggestions are off (the rejection has no
-    /// `suggestions` then).
-    fn suggestions_from(&self) -> Option<&[String]> {
+    /// The known agents a rejection's suggestions (and, strict, the JSON
+    /// Schema's description) name; `None` when there are none or
+    /// suggestions are off (the rejection has no `suggestions` then).
+    pub(super) fn suggestions_from(&self) -> Option<&[String]> {
         self.known_in_order.as_deref().filter(|_| self.suggests)
     }
 
