@@ -135,22 +135,34 @@ def protect(server: Any, boundary_options: dict[str, Any]) -> None:
         except Exception:
             return None
 
+    async def handlers_own(name: str, error: Any) -> bool:
+        """Whether a pydantic error is one the handler made itself: pydantic
+        titles a function's argument validation call[<function>], and this
+        one names another function than the tool's. When in doubt (another
+        title, the tool's function unknown) it is the arguments', which are
+        never passed as they are."""
+        title = str(getattr(error, "title", ""))
+        if not title.startswith("call["):
+            return False
+        own = await function_name(name)
+        return own is not None and title != f"call[{own}]"
+
     async def arguments_error(name: str, exc: BaseException) -> Any:
         """The pydantic error of arguments the tool refused; fastmcp's own
         ValidationError without one (an OpenAPI tool's unknown arguments, a
-        transformed tool) as itself; else None."""
+        transformed tool) as itself; else None (a handler's own pydantic
+        error, whichever way the version wraps it, is the handler's)."""
+        if isinstance(exc, FastMCPValidationError) and not isinstance(exc.__cause__, ValidationError):
+            return exc
         if isinstance(exc, ValidationError):
-            return exc  # 2.12+, 3.x: pydantic's own, from the tool's argument validation
-        if isinstance(exc, FastMCPValidationError):
-            return exc.__cause__ if isinstance(exc.__cause__, ValidationError) else exc
-        cause = exc.__cause__
-        if isinstance(exc, ToolError) and isinstance(cause, ValidationError) and str(cause.title).startswith("call["):
-            # 2.11 wraps every error of a tool in ToolError, the arguments' too:
-            # pydantic titles a function's argument validation call[<function>];
-            # the tool's own function, not one its handler validated itself.
-            own = await function_name(name)
-            return cause if own is None or cause.title == f"call[{own}]" else None
-        return None
+            found: Any = exc  # 2.12+, 3.x: pydantic's own, from the tool's argument validation
+        elif isinstance(exc, FastMCPValidationError):
+            found = exc.__cause__  # 3.4+, 4.x
+        elif isinstance(exc, ToolError) and isinstance(exc.__cause__, ValidationError) and str(exc.__cause__.title).startswith("call["):
+            found = exc.__cause__  # 2.11 wraps every error of a tool in ToolError, the arguments' too
+        else:
+            return None
+        return None if await handlers_own(name, found) else found
 
     def answered(result: dict[str, Any], call: _Call | None) -> Any:
         if call is not None:

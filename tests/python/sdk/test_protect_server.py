@@ -342,7 +342,7 @@ async def test_a_handlers_own_pydantic_error_is_a_handler_error() -> None:
             answers.append(await answer_of(client.call_tool_mcp("lookup", {"key": "k"})))
     classified, passed = answers
     assert text_of(classified) == "tool lookup failed", classified
-    assert not text_of(passed).startswith("invalid tool arguments"), passed
+    assert "invalid tool arguments" not in json.dumps(passed), passed  # the SDK's own answer, whatever its form
 
 
 @pytest.mark.skipif(SDK != "fastmcp", reason="fastmcp's visibility by tags")
