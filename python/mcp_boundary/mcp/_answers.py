@@ -97,6 +97,13 @@ class Boundary:
         (a proxy's tools/list may be remote)."""
         return await self.catalog.current()
 
+    async def if_unknown(self, name: str) -> tuple[Now, JSONDict | None]:
+        """The tools as listed now (once, for the rest of the call) and, when
+        ``name`` is not one of them, the JSON-RPC ``error`` to raise for it
+        (``unknown_tool``)."""
+        now = await self.now()
+        return now, (None if name in now[1] else await self.unknown_tool(name, now))
+
     async def unknown_tool(self, name: str, now: Now | None = None) -> JSONDict:
         """The JSON-RPC ``error`` for an unknown tool, told to ``on_error``;
         without suggestions when the catalog cannot give them."""

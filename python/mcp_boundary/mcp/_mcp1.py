@@ -79,9 +79,8 @@ def protect(server: Any, boundary_options: dict[str, Any]) -> None:
         cause = exc.__cause__
         now = None  # the tools, listed at most once for this call
         if cause is None:
-            now = await boundary.now()
-            if name not in now[1]:
-                error = await boundary.unknown_tool(name, now)
+            now, error = await boundary.if_unknown(name)
+            if error is not None:
                 if call is not None:
                     call.unknown = error
                 raise McpError(mt.ErrorData.model_validate(error))

@@ -67,9 +67,8 @@ def protect(server: Any, boundary_options: dict[str, Any]) -> None:
             cause = exc.__cause__
             now = None  # the tools, listed at most once for this call
             if isinstance(exc, ToolError) and cause is None:
-                now = await boundary.now()
-                if name not in now[1]:
-                    error = await boundary.unknown_tool(name, now)
+                now, error = await boundary.if_unknown(name)
+                if error is not None:
                     raise MCPError(code=error["code"], message=error["message"], data=error.get("data")) from None
             if isinstance(exc, ToolError) and not isinstance(exc, UnexpectedToolError) and isinstance(cause, ValidationError):
                 return result_of(await boundary.invalid_arguments(name, arguments, exc, pydantic_issues(cause), own_issues(cause)))
