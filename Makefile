@@ -24,15 +24,15 @@ setup:
 pkg: setup pkg/package.json
 	@ln -sfn ../pkg node_modules/mcp-boundary # tests, examples and tsc import "mcp-boundary" by name
 pkg/package.json: $(SOURCES)
-	RUSTFLAGS="$(strip $(RUSTFLAGS) $(PKG_RUSTFLAGS))" cargo build --release --target wasm32-unknown-unknown --lib --features build-tables
+	RUSTFLAGS="$(strip $(RUSTFLAGS) $(PKG_RUSTFLAGS))" cargo build --release --target wasm32-unknown-unknown --lib --features wasm,build-tables
 	rm -rf pkg $(TABLES)
-	wasm-bindgen --target nodejs --out-dir $(TABLES) $(WASM) # the module js/build.mjs reads the walkers' tables from; never shipped
-	RUSTFLAGS="$(strip $(RUSTFLAGS) $(PKG_RUSTFLAGS))" cargo build --release --target wasm32-unknown-unknown --lib
+	wasm-bindgen --target nodejs --out-dir $(TABLES) $(WASM) # the module js/build/build.mjs reads the walkers' tables from; never shipped
+	RUSTFLAGS="$(strip $(RUSTFLAGS) $(PKG_RUSTFLAGS))" cargo build --release --target wasm32-unknown-unknown --lib --features wasm
 	wasm-bindgen --target nodejs --out-dir pkg/node $(WASM)
 	wasm-bindgen --target web --out-dir pkg/web $(WASM)
 	wasm-opt -Oz --converge --strip-producers pkg/node/mcp_boundary_bg.wasm -o pkg/node/mcp_boundary_bg.wasm # --converge: passes until nothing shrinks (about 0.3 KB gzip)
 	cp pkg/node/mcp_boundary_bg.wasm pkg/web/mcp_boundary_bg.wasm
-	node js/build.mjs
+	node js/build/build.mjs
 	@printf 'wasm: %s bytes, %s gzip\n' $$(wc -c < pkg/node/mcp_boundary_bg.wasm) $$(gzip -9c pkg/node/mcp_boundary_bg.wasm | wc -c)
 
 ## demo: recipients accepted and rejected; tool names mapped, hashed and a collision refused
@@ -64,6 +64,7 @@ lint: setup
 	cargo fmt --check
 	cargo clippy --all-targets -q -- -D warnings
 	cargo clippy --target wasm32-unknown-unknown --all-targets -q -- -D warnings
+	cargo clippy --target wasm32-unknown-unknown --all-targets --features wasm -q -- -D warnings
 	cargo clippy --target wasm32-unknown-unknown --lib --features build-tables -q -- -D warnings
 	cargo clippy --lib --features python -q -- -D warnings
 

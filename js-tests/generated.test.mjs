@@ -1,12 +1,12 @@
 // The generated source committed in js/generated/ (the payload walkers and
-// the rejection builders, as js/build.mjs emits them before minifying) is
+// the rejection builders, as js/build/build.mjs emits them before minifying) is
 // what the tables of the current build give: a change of Rust's rules
 // shows in review as a diff of that code.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { generatedSources } from "../js/generate.mjs";
+import { generatedSources } from "../js/build/generate.mjs";
 
 // The build with the build-tables feature that `make pkg` made.
 const tables = createRequire(import.meta.url)(new URL("../target/build-tables/mcp_boundary.js", import.meta.url).pathname);

@@ -8,7 +8,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { tableOf } from "../js/generate.mjs";
+import { tableOf } from "../js/build/generate.mjs";
 
 const require = createRequire(import.meta.url);
 const glue = require(new URL("../target/build-tables/mcp_boundary.js", import.meta.url).pathname);

@@ -557,7 +557,10 @@ pub fn unread_count<T: Text>(messages: &[MessageRecord<T>], reader: T) -> Result
 }
 
 /// A delivery plan as the bindings return it: `{ ok: true, kind, recipients }`.
-#[cfg_attr(not(any(target_arch = "wasm32", feature = "python")), allow(dead_code, reason = "for the bindings"))]
+#[cfg_attr(
+    not(any(all(feature = "wasm", target_arch = "wasm32"), feature = "python")),
+    allow(dead_code, reason = "for the bindings")
+)]
 #[derive(Serialize)]
 pub(crate) struct Planned<'p> {
     /// Always true.
@@ -568,7 +571,10 @@ pub(crate) struct Planned<'p> {
 }
 
 /// A failed mark as the bindings return it: `{ ok: false, error: { code, message } }`.
-#[cfg_attr(not(any(target_arch = "wasm32", feature = "python")), allow(dead_code, reason = "for the bindings"))]
+#[cfg_attr(
+    not(any(all(feature = "wasm", target_arch = "wasm32"), feature = "python")),
+    allow(dead_code, reason = "for the bindings")
+)]
 #[derive(Serialize)]
 pub(crate) struct NotMarked {
     /// Always false.
@@ -578,7 +584,10 @@ pub(crate) struct NotMarked {
 }
 
 /// [`NotARecipient`] as data.
-#[cfg_attr(not(any(target_arch = "wasm32", feature = "python")), allow(dead_code, reason = "for the bindings"))]
+#[cfg_attr(
+    not(any(all(feature = "wasm", target_arch = "wasm32"), feature = "python")),
+    allow(dead_code, reason = "for the bindings")
+)]
 #[derive(Serialize)]
 pub(crate) struct NotARecipientData {
     /// `NOT_A_RECIPIENT`.
@@ -594,7 +603,10 @@ impl From<NotARecipient> for NotMarked {
 }
 
 /// A mark as the bindings return it: `{ ok: true, alreadyRead, target, readAt }`.
-#[cfg_attr(not(any(target_arch = "wasm32", feature = "python")), allow(dead_code, reason = "for the bindings"))]
+#[cfg_attr(
+    not(any(all(feature = "wasm", target_arch = "wasm32"), feature = "python")),
+    allow(dead_code, reason = "for the bindings")
+)]
 #[derive(Serialize)]
 pub(crate) struct Marked<'m> {
     /// Always true.

@@ -92,26 +92,26 @@ impl OptionPath {
 
     /// A named option that only a binding's options have (JS's words for
     /// both): a binding reads options out of its own values.
-    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code, reason = "for the wasm binding"))]
+    #[cfg_attr(not(all(feature = "wasm", target_arch = "wasm32")), allow(dead_code, reason = "for the wasm binding"))]
     pub(crate) fn js_only(name: &'static str) -> Self {
         Self::named(name, name)
     }
 
     /// A place in a binding's options, built from fixed names, indexes and
     /// safe renditions of keys (`hints['t']['f'].enum`).
-    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code, reason = "for the wasm binding"))]
+    #[cfg_attr(not(all(feature = "wasm", target_arch = "wasm32")), allow(dead_code, reason = "for the wasm binding"))]
     pub(crate) fn js_place(place: String) -> Self {
         Self { rust: "", js: "", rest: place }
     }
 
     /// The options argument itself.
-    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code, reason = "for the wasm binding"))]
+    #[cfg_attr(not(all(feature = "wasm", target_arch = "wasm32")), allow(dead_code, reason = "for the wasm binding"))]
     pub(crate) fn whole() -> Self {
         Self::named("options", "options")
     }
 
     /// An option key that is not part of the API, rendered safely.
-    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code, reason = "for the wasm binding"))]
+    #[cfg_attr(not(all(feature = "wasm", target_arch = "wasm32")), allow(dead_code, reason = "for the wasm binding"))]
     pub(crate) fn unknown(key: &SafeText) -> Self {
         Self::js_place(format!("'{key}'"))
     }
@@ -134,7 +134,7 @@ impl OptionPath {
     }
 
     /// The place in JS's words, e.g. `knownAgents[2]`.
-    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code, reason = "for the wasm binding"))]
+    #[cfg_attr(not(all(feature = "wasm", target_arch = "wasm32")), allow(dead_code, reason = "for the wasm binding"))]
     pub(crate) fn js(&self) -> String {
         let mut place = String::with_capacity(self.js.len() + self.rest.len());
         place.push_str(self.js);
@@ -200,7 +200,7 @@ impl OptionsError {
     /// An option of the wrong type, e.g. `strict` given as a string (only a
     /// binding, which reads options out of its own values, sees one: the
     /// Rust API takes typed options).
-    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code, reason = "for the wasm binding"))]
+    #[cfg_attr(not(all(feature = "wasm", target_arch = "wasm32")), allow(dead_code, reason = "for the wasm binding"))]
     #[must_use]
     pub(crate) fn wrong_type(path: OptionPath, expected: &'static str) -> Self {
         Self(Box::new(Inner { kind: OptionsErrorKind::WrongType(expected), path }))
@@ -219,7 +219,7 @@ impl OptionsError {
     }
 
     /// An option key that is not part of the API (rendered safely).
-    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code, reason = "for the wasm binding"))]
+    #[cfg_attr(not(all(feature = "wasm", target_arch = "wasm32")), allow(dead_code, reason = "for the wasm binding"))]
     #[must_use]
     pub(crate) fn unknown(key: &SafeText) -> Self {
         Self(Box::new(Inner { kind: OptionsErrorKind::UnknownOption, path: OptionPath::unknown(key) }))
@@ -278,7 +278,7 @@ impl OptionsError {
     }
 
     /// The message in JS's words (`Invalid option maxIdentifierLength: …`).
-    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code, reason = "for the wasm binding"))]
+    #[cfg_attr(not(all(feature = "wasm", target_arch = "wasm32")), allow(dead_code, reason = "for the wasm binding"))]
     pub(crate) fn js_message(&self) -> String {
         struct Js<'a>(&'a OptionsError);
         impl fmt::Display for Js<'_> {

@@ -126,14 +126,9 @@ mod safe_text;
 mod stream;
 mod tool_name;
 
-#[cfg(target_arch = "wasm32")]
 #[doc(hidden)]
-pub mod binding;
-
-/// The Python extension module (`mcp_boundary._mcp_boundary`): only with
-/// the `python` feature, which maturin turns on (pyproject.toml).
-#[cfg(all(feature = "python", not(target_arch = "wasm32")))]
-mod python;
+pub mod bindings;
+mod server;
 
 /// The README's Rust examples, run as doc tests (`cargo test --doc`).
 #[cfg(doctest)]
@@ -158,10 +153,9 @@ pub use error_data::{
     MAX_CATALOG_ENTRIES, UNKNOWN_TOOL, UNKNOWN_TOOL_MESSAGE,
 };
 pub use host::{
-    check_server_name, check_tool_names, refusal_answer, replace_refusal, CheckToolsText, CollisionFinding,
-    ProfileFindings, ReplacedAnswer, RouterArgument, RouterCode, RouterError, RouterReason, ToolFinding, ToolFit,
-    ToolListing, ToolNameCheck, LISTEN_RETRY_MS, MAX_LISTED_TOOLS, MAX_LIST_PAGES, MAX_REFUSAL_BYTES, REFUSAL_STATUSES,
-    SERVER_NAME_ROOM,
+    check_server_name, check_tool_names, CheckToolsText, CollisionFinding, ProfileFindings, RouterArgument, RouterCode,
+    RouterError, RouterReason, ToolFinding, ToolFit, ToolListing, ToolNameCheck, LISTEN_RETRY_MS, MAX_LISTED_TOOLS,
+    MAX_LIST_PAGES, SERVER_NAME_ROOM,
 };
 pub use named::UnknownName;
 pub use recipient::{
@@ -170,6 +164,10 @@ pub use recipient::{
     MAX_IDENTIFIER_LENGTH_LIMIT, MAX_KNOWN_AGENTS, MAX_PATTERN_SIZE, VALID_SHAPES,
 };
 pub use safe_text::{SafeText, RENDITION_MAX_CHARS};
+pub use server::{
+    refusal_answer, replace_refusal, Answer, Decision, Failure, HandlerErrors, ListedTool, ProtectOptions, Protection,
+    ReplacedAnswer, ServerCatalog, MAX_REFUSAL_BYTES, REFUSAL_STATUSES,
+};
 pub use stream::{
     SseRewriter, StreamCalls, MAX_AMBIGUOUS_IDS, MAX_CALL_IDS, MAX_CALL_ID_BYTES, MAX_CALL_MEMORY_BYTES,
     MAX_CALL_NAME_BYTES, MAX_OPEN_CALLS, MAX_SSE_EVENT_BYTES,

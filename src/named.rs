@@ -89,6 +89,7 @@ named_by_string! {
     crate::RouterCode: "router error code" by as_str;
     crate::RouterReason: "router error reason" by as_str;
     crate::ReplacedAnswer: "replaced answer" by as_str;
+    crate::HandlerErrors: "handler errors" by as_str;
 }
 
 #[cfg(test)]
@@ -129,6 +130,7 @@ mod tests {
         round_trip(&crate::RouterCode::ALL, |v| v.as_str());
         round_trip(&crate::RouterReason::ALL, |v| v.as_str());
         round_trip(&crate::ReplacedAnswer::ALL, |v| v.as_str());
+        round_trip(&crate::HandlerErrors::ALL, |v| v.as_str());
         assert_eq!(
             "open-ai".parse::<Format>().unwrap_err().to_string(),
             "Unknown payload format: expected one of \"anthropic\", \"openai-chat\", \"openai-responses\", \"gemini\", \"bedrock-converse\"."

@@ -44,7 +44,7 @@ export function createDelivery(glue, h) {
   }
 
   /**
-   * Converts records into the stream Rust reads (src/binding/delivery.rs):
+   * Converts records into the stream Rust reads (src/bindings/wasm/delivery.rs):
    * every string of the call interned once (so Rust decodes each once), the
    * fields Rust names in RECORD_KEYS in its order. Nothing is decided
    * here; Rust gets every field as it was, typed.

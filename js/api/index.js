@@ -1,8 +1,8 @@
 // The public JS API, written once as the modules of js/api/ and bundled by
-// js/build.mjs into each entry point (CommonJS and an ES module for Node,
+// js/build/build.mjs into each entry point (CommonJS and an ES module for Node,
 // ES modules for the web, Workers and the inline build).
 //
-// A thin layer over the wasm exports of src/binding/: it checks argument
+// A thin layer over the wasm exports of src/bindings/wasm/: it checks argument
 // types, copies strings' UTF-16 code units straight into wasm memory, makes
 // one call, and materializes what Rust answers. Every rule, result shape and
 // message is Rust's: codes come from the enums the glue exports (Verdict,
@@ -59,7 +59,7 @@ export function createApi(glue, createWalkers) {
     // mcp-boundary/mcp and check-tools (internal): Rust's host rules (mcp-core.js).
     __mcp: createMcpCore(glue, h),
   };
-  // The Node entries ship with their local names shortened (js/build.mjs):
+  // The Node entries ship with their local names shortened (js/build/build.mjs):
   // each public function and class keeps the name it is exported under.
   for (const name in api) {
     if (api[name].name !== name) Object.defineProperty(api[name], "name", { value: name });

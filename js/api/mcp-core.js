@@ -2,7 +2,7 @@
 // command (js/cli.mjs), reached through the main entry's internal export
 // `__mcp()` (js/api/index.js lists it in the API). Nothing here decides: the server-name rule, the
 // tools/list bounds and refusals, every message, code, reason and the
-// check-tools texts are src/host/'s, through src/binding/host.rs.
+// check-tools texts are src/host/'s, through src/bindings/wasm/host.rs.
 export function createMcpCore(glue, h) {
   // Values come back in the transport's `out` (an array without a
   // prototype, so Rust's store into it runs no setter of the realm's).

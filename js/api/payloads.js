@@ -28,7 +28,7 @@ export function createPayloads(glue, h, createWalkers) {
   //   anything else (a getter answering anew, a key on Object.prototype)
   //   is checked exactly with propertyIsEnumerable. A changed boxed
   //   primitive is dropped (JSON writes its value).
-  // The hot checks are written out in each generated step (js/walkers.mjs),
+  // The hot checks are written out in each generated step (js/build/walkers.mjs),
   // where their reads of fixed keys stay monomorphic; the rarer paths are
   // the helpers below, shared by every step.
   const isEnumerable = Object.prototype.propertyIsEnumerable;
@@ -104,9 +104,9 @@ export function createPayloads(glue, h, createWalkers) {
     return copy;
   }
   // One walker per format, compiled from Rust's rules at build time
-  // (js/walkers.mjs): rules that share a prefix share its walk (a trie).
+  // (js/build/walkers.mjs): rules that share a prefix share its walk (a trie).
   // Made on the first rewrite: the Node builds load their source then
-  // (js/build.mjs), so a program that never rewrites never parses it.
+  // (js/build/build.mjs), so a program that never rewrites never parses it.
   let RULES, UNCHECKED_KEYS, SCOPES;
   function walkersReady() {
     if (RULES === undefined) {

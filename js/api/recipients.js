@@ -41,7 +41,7 @@ export function createRecipients(glue, h) {
   // How a first-seen rejection is put together from the parts Rust writes
   // (Validator.reject_parts): per reason the fixed strings, the fixed texts
   // of messages, and the builders generated from its field order
-  // (js/generated/rejections.js, by js/rejections.mjs). Read on the first
+  // (js/generated/rejections.js, by js/build/rejections.mjs). Read on the first
   // rejection.
   let REJECTION = null, buildRejection = null;
   /** The rejection of `to` from the parts Rust wrote at the transport's words and units (RejectWord, MessageWord). */

@@ -9,7 +9,7 @@ export function createTransport(glue) {
   const memory = glue.__memory();
 
   // Exports hand values back through `out`, never as a return value
-  // (src/binding/mod.rs: an inlined wasm call returning a JS value can
+  // (src/bindings/wasm/mod.rs: an inlined wasm call returning a JS value can
   // abort Node 20's V8 when the caller is deoptimized). It has no
   // prototype, so Rust's store into it runs no setter a program put on
   // Array.prototype or Object.prototype.
@@ -136,7 +136,7 @@ export function createTransport(glue) {
 
   /**
    * The one transport: a wasm object with scratch buffers of UTF-16 code
-   * units and i32 words (every class of src/binding/ has `units(n)`,
+   * units and i32 words (every class of src/bindings/wasm/ has `units(n)`,
    * `words(n)` and `release()`).
    */
   class Transport {

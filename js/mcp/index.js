@@ -1,7 +1,7 @@
 // mcp-boundary/mcp: the official MCP TypeScript SDK's servers and clients,
 // made safe at their tool boundary, in both of the SDK's lines: v1
 // (@modelcontextprotocol/sdk 1.x) and v2 (@modelcontextprotocol/server and
-// /client 2.x). Bundled by js/build.mjs into the entry's `createMcp`; the
+// /client 2.x). Bundled by js/build/build.mjs into the entry's `createMcp`; the
 // SDK is an optional peer that only this entry loads, and only v1 is
 // imported (v2 is reached through the objects a caller passes).
 //

@@ -13,7 +13,7 @@
 // Protocol#_notificationHandlers (to keep a client's own tools/list_changed
 // handler).
 
-/** The v1 line over the SDK's modules (`sdk`: the names js/build.mjs imports), or null without them. */
+/** The v1 line over the SDK's modules (`sdk`: the names js/build/build.mjs imports), or null without them. */
 export function createLineV1(sdk) {
   if (sdk === null) return null;
   const { McpError, ErrorCode, CallToolRequestSchema, ToolListChangedNotificationSchema, normalizeObjectSchema, getObjectShape, safeParseAsync, toJsonSchemaCompat } =

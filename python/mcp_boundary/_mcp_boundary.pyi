@@ -1,4 +1,4 @@
-"""Stubs of the compiled module (src/python/); results are plain dicts and
+"""Stubs of the compiled module (src/bindings/python/); results are plain dicts and
 lists, the same JSON as the JS package returns.
 
 Held to the module by stubtest (``make test-python``): every argument may be

@@ -145,7 +145,7 @@ impl Phrase {
     }
 
     /// Its index in [`ISSUE_MESSAGES`].
-    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code, reason = "for the wasm binding"))]
+    #[cfg_attr(not(all(feature = "wasm", target_arch = "wasm32")), allow(dead_code, reason = "for the wasm binding"))]
     pub(crate) const fn index(self) -> u32 {
         self as u32
     }

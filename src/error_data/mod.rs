@@ -19,11 +19,17 @@ mod text;
 pub use catalog::{Catalog, CatalogBuilder, FieldPhrases, ToolFields, MAX_CATALOG_ENTRIES};
 pub use classifier::ErrorClassifier;
 pub use hint::FieldHint;
-#[cfg_attr(not(target_arch = "wasm32"), allow(unused_imports, reason = "for the wasm binding"))]
+#[cfg_attr(
+    not(all(feature = "wasm", target_arch = "wasm32")),
+    allow(unused_imports, reason = "for the wasm binding")
+)]
 pub(crate) use issue::IssuePhrase;
 pub use issue::{issue_message, Issue, ISSUES_IN_TEXT, ISSUE_MESSAGES};
 pub use reader::IssueFields;
-#[cfg_attr(not(target_arch = "wasm32"), allow(unused_imports, reason = "for the wasm binding"))]
+#[cfg_attr(
+    not(all(feature = "wasm", target_arch = "wasm32")),
+    allow(unused_imports, reason = "for the wasm binding")
+)]
 pub(crate) use reader::{Place, Step as IssueStep, LOC as ISSUE_LOC, PATH as ISSUE_PATH};
 pub use response::{
     ErrorData, ErrorResponse, RpcData, RpcError, StructuredError, TextContent, ToolErrorResult, ToolFailure,

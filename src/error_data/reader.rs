@@ -46,7 +46,7 @@ pub(crate) enum Place {
 impl Place {
     /// Every place, in the order a binding streams them (`place as usize`
     /// is its index here).
-    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code, reason = "for the wasm binding"))]
+    #[cfg_attr(not(all(feature = "wasm", target_arch = "wasm32")), allow(dead_code, reason = "for the wasm binding"))]
     pub(crate) const ALL: [Self; 12] = [
         Self::Code,
         Self::FirstSegment,

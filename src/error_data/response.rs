@@ -177,6 +177,13 @@ pub struct ToolFailure<'c> {
     pub structured_content: Option<StructuredError<'c>>,
 }
 
+impl<'c> From<ToolFailure<'c>> for ToolErrorResult<'c> {
+    fn from(failure: ToolFailure<'c>) -> Self {
+        let ToolFailure { content, is_error, structured_content } = failure;
+        Self { content, is_error, structured_content }
+    }
+}
+
 /// A text content block.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct TextContent {

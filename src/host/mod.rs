@@ -18,21 +18,17 @@
 mod check_tools;
 mod error;
 mod listing;
-mod refusal;
-mod replaced;
 mod server_name;
 mod texts;
 
 pub use check_tools::{check_tool_names, CollisionFinding, ProfileFindings, ToolFinding, ToolFit, ToolNameCheck};
 #[cfg_attr(
-    not(target_arch = "wasm32"),
+    not(all(feature = "wasm", target_arch = "wasm32")),
     allow(unused_imports, reason = "for the wasm binding, whose strings are UTF-16")
 )]
 pub(crate) use check_tools::{check_tool_units, shown};
 pub use error::{RouterArgument, RouterCode, RouterError, RouterReason};
 pub use listing::{ToolListing, LISTEN_RETRY_MS, MAX_LISTED_TOOLS, MAX_LIST_PAGES};
-pub use refusal::{refusal_answer, replace_refusal, MAX_REFUSAL_BYTES, REFUSAL_STATUSES};
-pub use replaced::ReplacedAnswer;
 pub use server_name::{check_server_name, SERVER_NAME_ROOM};
 pub use texts::CheckToolsText;
 

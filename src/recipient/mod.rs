@@ -20,10 +20,16 @@ use serde::Serialize;
 pub use json_schema::RecipientJsonSchema;
 pub use options::RecipientOptions;
 pub use reason::RejectionReason;
-#[cfg_attr(not(target_arch = "wasm32"), allow(unused_imports, reason = "for the wasm binding"))]
+#[cfg_attr(
+    not(all(feature = "wasm", target_arch = "wasm32")),
+    allow(unused_imports, reason = "for the wasm binding")
+)]
 pub(crate) use rejection::{message_texts, MessagePart};
 pub use rejection::{RecipientError, RejectionContent, RejectionResult};
-#[cfg_attr(not(target_arch = "wasm32"), allow(unused_imports, reason = "for the wasm binding"))]
+#[cfg_attr(
+    not(all(feature = "wasm", target_arch = "wasm32")),
+    allow(unused_imports, reason = "for the wasm binding")
+)]
 pub(crate) use shape::Shape;
 pub use validator::RecipientValidator;
 

@@ -212,7 +212,10 @@ pub(crate) fn message_text(id: usize) -> &'static str {
 }
 
 /// Every fixed message text, by index (for a binding's table).
-#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code, reason = "read by the wasm binding and the tests"))]
+#[cfg_attr(
+    not(all(feature = "wasm", target_arch = "wasm32")),
+    allow(dead_code, reason = "read by the wasm binding and the tests")
+)]
 pub(crate) fn message_texts() -> impl Iterator<Item = &'static str> {
     (0..MESSAGE_TEXT.len() + RejectionReason::ALL.len()).map(message_text)
 }

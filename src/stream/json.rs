@@ -185,7 +185,7 @@ enum Open {
 impl<'t> Doc<'t> {
     /// The document of `text`; `None` when it is not one JSON value (as
     /// `JSON.parse` would refuse it).
-    #[cfg(any(test, target_arch = "wasm32"))]
+    #[cfg(any(test, all(feature = "wasm", target_arch = "wasm32")))]
     pub(crate) fn parse(text: &'t str) -> Option<Self> {
         Self::parse_in(text, None, Buffers::default()).ok()
     }
@@ -438,7 +438,10 @@ pub(crate) fn whole_number(token: &str) -> Option<f64> {
 }
 
 /// Whether `token` is a whole JSON number token: `-?(0|[1-9][0-9]*)`.
-#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code, reason = "the wasm binding reads slots with it"))]
+#[cfg_attr(
+    not(all(feature = "wasm", target_arch = "wasm32")),
+    allow(dead_code, reason = "the wasm binding reads slots with it")
+)]
 pub(crate) fn is_integer_token(token: &str) -> bool {
     let digits = token.strip_prefix('-').unwrap_or(token).as_bytes();
     match digits {

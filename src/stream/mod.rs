@@ -8,13 +8,22 @@ mod pairing;
 mod scope;
 mod sse;
 
-#[cfg_attr(not(target_arch = "wasm32"), allow(unused_imports, reason = "for the wasm binding"))]
+#[cfg_attr(
+    not(all(feature = "wasm", target_arch = "wasm32")),
+    allow(unused_imports, reason = "for the wasm binding")
+)]
 pub(crate) use event::Json;
-#[cfg_attr(not(target_arch = "wasm32"), allow(unused_imports, reason = "for the wasm binding"))]
+#[cfg_attr(
+    not(all(feature = "wasm", target_arch = "wasm32")),
+    allow(unused_imports, reason = "for the wasm binding")
+)]
 pub(crate) use json::{is_integer_token, whole_number, Doc};
 pub(crate) use memory::CallMemory;
 pub use pairing::StreamCalls;
-#[cfg_attr(not(target_arch = "wasm32"), allow(unused_imports, reason = "for the wasm binding"))]
+#[cfg_attr(
+    not(all(feature = "wasm", target_arch = "wasm32")),
+    allow(unused_imports, reason = "for the wasm binding")
+)]
 pub(crate) use pairing::{Report, Said, SlotPart};
 #[allow(unused_imports, reason = "read by the wasm binding's build-tables feature only")]
 pub(crate) use scope::{scope_rules, ScopeRule};
@@ -75,7 +84,7 @@ impl ToolRegistry {
 
     /// Pairs what one parsed event said of a call (the JS binding's walkers
     /// read it); the scope rules are applied by the caller.
-    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code, reason = "for the wasm binding"))]
+    #[cfg_attr(not(all(feature = "wasm", target_arch = "wasm32")), allow(dead_code, reason = "for the wasm binding"))]
     pub(crate) fn pair_call(&mut self, stream: &mut StreamCalls, report: Report) {
         stream.report(report, &mut |id, tool| self.remember_call(id, tool));
     }

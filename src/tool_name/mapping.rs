@@ -113,7 +113,7 @@ impl ToolNameError {
     /// (`invalid_character`): no alias can be made of it, and decoding it
     /// with U+FFFD in its place would give another name's alias.
     #[cfg_attr(
-        not(target_arch = "wasm32"),
+        not(all(feature = "wasm", target_arch = "wasm32")),
         allow(dead_code, reason = "for the wasm binding, whose strings are UTF-16")
     )]
     pub(crate) fn lone_surrogate(units: &[u16], position: usize, profile: &'static str) -> Self {
@@ -293,7 +293,7 @@ pub(crate) enum Piece {
 
 impl Piece {
     /// Every piece, in the order of their numbers.
-    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code, reason = "for the wasm binding"))]
+    #[cfg_attr(not(all(feature = "wasm", target_arch = "wasm32")), allow(dead_code, reason = "for the wasm binding"))]
     pub(crate) const ALL: [Piece; 2] = [Piece::Separator, Piece::Slash];
 
     pub(crate) fn as_str(self) -> &'static str {

@@ -1,4 +1,4 @@
-"""Results cross as Python objects made directly (src/python/to_python.rs):
+"""Results cross as Python objects made directly (src/bindings/python/to_python.rs):
 the values json.loads would make of the core's JSON text, same types, same
 key order, a fresh object per call."""
 

@@ -1,7 +1,7 @@
-// The source that js/build.mjs generates from the tables of the wasm
+// The source that js/build/build.mjs generates from the tables of the wasm
 // module it has just built, before anything is minified: the payload
-// walkers (js/walkers.mjs), the rejection builders (js/rejections.mjs) and
-// the result builders (js/shapes.mjs).
+// walkers (js/build/walkers.mjs), the rejection builders (js/build/rejections.mjs) and
+// the result builders (js/build/shapes.mjs).
 // The build writes it to js/generated/, where it is committed, so a change
 // of Rust's tables shows in review as a diff of the generated code;
 // js-tests/generated.test.mjs regenerates it and fails when it is stale.

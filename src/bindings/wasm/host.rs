@@ -12,10 +12,10 @@ use super::js_error::JsError;
 use super::tool_name::parse_options;
 use super::{argument_error as type_error, js_error, read, to_js, too_many_error, Expected, Give, Limit};
 use crate::host::{
-    check_server_name, check_tool_units, refusal_answer, shown, CheckToolsText, ReplacedAnswer, RouterArgument,
-    RouterCode, RouterError, RouterReason, ToolListing, LISTEN_RETRY_MS, MAX_LISTED_TOOLS, MAX_LIST_PAGES,
-    MAX_REFUSAL_BYTES, REFUSAL_STATUSES,
+    check_server_name, check_tool_units, shown, CheckToolsText, RouterArgument, RouterCode, RouterError, RouterReason,
+    ToolListing, LISTEN_RETRY_MS, MAX_LISTED_TOOLS, MAX_LIST_PAGES,
 };
+use crate::server::{refusal_answer, ReplacedAnswer, MAX_REFUSAL_BYTES, REFUSAL_STATUSES};
 use crate::tool_name::BuiltinProfile;
 use crate::MAX_CATALOG_ENTRIES;
 

@@ -1,7 +1,7 @@
-//! The tables the package build reads (js/build.mjs), only in a module
+//! The tables the package build reads (js/build/build.mjs), only in a module
 //! built with the `build-tables` feature: the payload rules and the
-//! stream call places, which js/walkers.mjs compiles into the JS walkers,
-//! and samples of the results JS builds (js/shapes.mjs).
+//! stream call places, which js/build/walkers.mjs compiles into the JS walkers,
+//! and samples of the results JS builds (js/build/shapes.mjs).
 //! Nothing calls them at run time, so the shipped module leaves them out.
 
 use js_sys::Array;
@@ -61,7 +61,7 @@ pub fn rules(out: &Array) {
 type CallRow = (Rule, &'static str, &'static [&'static str], &'static [(usize, &'static [&'static str])]);
 
 /// The stream tables: per format, where calls carry their id and name
-/// (`[steps, id key, name keys, slot]`), read when the package is built (js/walkers.mjs).
+/// (`[steps, id key, name keys, slot]`), read when the package is built (js/build/walkers.mjs).
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct StreamTables {
@@ -96,7 +96,7 @@ fn step_parts(step: Step) -> (StepKind, &'static str, &'static str) {
     }
 }
 
-/// Rust's serializations of sample results, for js/shapes.mjs: each
+/// Rust's serializations of sample results, for js/build/shapes.mjs: each
 /// string that starts with U+0001 stands for the JS variable the rest
 /// names, so the generated builders write Rust's keys, in Rust's order,
 /// with the values JS has (no result key is spelled in JS).
@@ -104,7 +104,7 @@ fn step_parts(step: Step) -> (StepKind, &'static str, &'static str) {
 struct ShapeSamples<'a> {
     identity: Validation<'a, 'a>,
     broadcast: Validation<'a, 'a>,
-    /// Its `error` is built apart (js/rejections.mjs); only its place is read.
+    /// Its `error` is built apart (js/build/rejections.mjs); only its place is read.
     rejected: Validation<'a, 'a>,
     error_data: ErrorData<'a>,
 }

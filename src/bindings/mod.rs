@@ -1,0 +1,16 @@
+//! The bindings, side by side: each converts its language's values to the
+//! core's inputs, calls the core and converts back, and holds what exists
+//! only because of its language (option spellings, argument errors, a
+//! CLI's texts). Neither is part of the Rust API: each is a cargo feature
+//! that its package build turns on.
+
+/// The JS binding (`wasm` feature, wasm32 only): every `#[wasm_bindgen]`
+/// export. `make pkg` turns the feature on; a Rust program built for wasm32
+/// leaves it off and brings its own wasm-bindgen, if any.
+#[cfg(all(feature = "wasm", target_arch = "wasm32"))]
+pub mod wasm;
+
+/// The Python extension module (`mcp_boundary._mcp_boundary`): only with
+/// the `python` feature, which maturin turns on (pyproject.toml).
+#[cfg(all(feature = "python", not(target_arch = "wasm32")))]
+mod python;
