@@ -42,6 +42,8 @@ __all__ = [
     "MAX_CATALOG_ENTRIES",
     "REPLACED_ANSWERS",
     "protect_server_error",
+    "Protection",
+    "ServerCatalog",
 ]
 
 __version__: str
@@ -289,3 +291,25 @@ class ErrorClassifier:
     ) -> dict[str, JsonValue]: ...
     def structured_errors(self, tool: str) -> bool: ...
     def tools(self) -> list[str]: ...
+
+# The protection policy (a protected server's answers)
+#: A tool as listed: its name, its input JSON Schema, whether it declares an output schema.
+ListedTool = tuple[str, Mapping[str, Any] | None, bool]
+
+@final
+class ServerCatalog:
+    def has_tool(self, name: str) -> bool: ...
+    def tools(self) -> list[str]: ...
+
+@final
+class Protection:
+    def __new__(
+        cls, *, messages: Sequence[str] | None = None, handler_errors: Literal["classify", "pass"] | None = None
+    ) -> Self: ...
+    @property
+    def handler_errors(self) -> Literal["classify", "pass"]: ...
+    @property
+    def messages(self) -> list[str]: ...
+    def catalog(self, tools: Iterable[ListedTool]) -> ServerCatalog: ...
+    def answer(self, catalog: ServerCatalog, failure: Mapping[str, Any]) -> dict[str, JsonValue]:
+        """``{"kind", "result"}``, ``{"kind", "error"}`` or ``{"kind": None}`` (the SDK's answer stands)."""

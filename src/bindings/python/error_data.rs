@@ -396,7 +396,10 @@ fn wrong_issues(py: Python<'_>) -> PyErr {
 /// (an issue's parts other than the places the core reads are never used).
 /// A pydantic `ValidationError` gives its `errors()` without the input, the
 /// message's URL or the context (the core reads only `type` and `loc`).
-fn read_issues(issues: &Bound<'_, PyAny>, input: Option<&Bound<'_, PyAny>>) -> PyResult<(Value, Option<Value>)> {
+pub(crate) fn read_issues(
+    issues: &Bound<'_, PyAny>,
+    input: Option<&Bound<'_, PyAny>>,
+) -> PyResult<(Value, Option<Value>)> {
     let py = issues.py();
     let errors;
     let issues = if is_list(issues) || issues.is_instance_of::<PyDict>() {

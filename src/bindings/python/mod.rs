@@ -11,6 +11,7 @@ mod delivery;
 mod error_data;
 mod errors;
 mod host;
+mod protect;
 mod recipients;
 mod to_python;
 mod tool_names;
@@ -27,5 +28,6 @@ fn _mcp_boundary(m: &Bound<'_, PyModule>) -> PyResult<()> {
     tool_names::register(m)?;
     error_data::register(m)?;
     host::register(m)?;
+    protect::register(m)?;
     Ok(())
 }

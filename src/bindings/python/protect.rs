@@ -1,0 +1,201 @@
+//! A protected server's policy (the core's `Protection`, `src/server/`):
+//! its checked options, the catalog of its tools as listed, and the
+//! decision for each failure an SDK integration recognized, as a dict
+//! (`{"kind", "result"}`, `{"kind", "error"}` or `{"kind": None}`).
+//! `mcp_boundary.mcp` only recognizes failures and converts the answers.
+
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyString, PyTuple};
+use serde_json::Value;
+
+use super::convert::{from_py, options, serialize, text, Strictness};
+use super::error_data::read_issues;
+use super::errors::{raise_argument, raise_options, ArgumentError};
+use crate::error::OptionsError;
+use crate::error_data::Issue;
+use crate::recipient::RecipientError;
+use crate::{Failure, HandlerErrors, ListedTool, ProtectOptions, Protection as Core, ServerCatalog as Catalog};
+
+/// What a failure argument must be.
+const FAILURE: &str = "a failure: a dict with kind \"invalid_arguments\", \"recipient_rejected\", \"unknown_tool\", \
+     \"handler_error\", \"invalid_output\", \"own_error_result\" or \"failed\", and its parts";
+
+/// What a catalog argument must be.
+const CATALOG: &str = "a ServerCatalog made by this Protection's catalog()";
+
+fn wrong(py: Python<'_>, expected: &'static str) -> PyErr {
+    raise_argument(py, &ArgumentError::WrongType(expected))
+}
+
+/// The options, read and checked as the core checks them (the errors are
+/// the core's: `INVALID_OPTIONS`, `handler_errors` `invalid_value` for
+/// anything but `"classify"` or `"pass"`, as in JS).
+fn read_options(
+    messages: Option<&Bound<'_, PyAny>>,
+    handler_errors: Option<&Bound<'_, PyAny>>,
+) -> Result<Core, OptionsError> {
+    let mut o = ProtectOptions::default();
+    if let Some(m) = messages.filter(|m| !m.is_none()) {
+        o = o.messages(options::strings(m, &|| options::path("messages"))?);
+    }
+    if let Some(h) = handler_errors.filter(|h| !h.is_none()) {
+        // A value that is no string is refused as the core refuses an unknown name.
+        let name = h.cast::<PyString>().map(|s| text(s).into_owned()).unwrap_or_default();
+        o = o.handler_errors(HandlerErrors::parse(&name)?);
+    }
+    Core::new(o)
+}
+
+/// One listed tool `(name, input_schema, has_output_schema)`, or `None`
+/// when the entry cannot be read (it costs only itself). A name that is
+/// not exactly text (a lone surrogate) is left out rather than read as
+/// another name; a schema that cannot be read declares no field.
+fn listed_tool(entry: &Bound<'_, PyAny>) -> Option<ListedTool> {
+    let tuple = entry.cast::<PyTuple>().ok()?;
+    if tuple.len() != 3 {
+        return None;
+    }
+    let name = tuple.get_item(0).ok()?;
+    let name = name.cast::<PyString>().ok()?.to_str().ok()?.to_owned();
+    let schema = tuple.get_item(1).ok().filter(|s| !s.is_none()).and_then(|s| from_py(&s, Strictness::Lenient).ok());
+    let output = tuple.get_item(2).ok().is_some_and(|o| o.is_truthy().unwrap_or(false));
+    Some(ListedTool::new(name, schema.as_ref(), output))
+}
+
+/// A protected server's checked options (`messages`, `handler_errors`).
+#[pyclass(module = "mcp_boundary", frozen, name = "Protection")]
+pub(crate) struct Protection {
+    inner: Core,
+}
+
+/// The catalog a protected server answers from, built once per change of
+/// its tool list by `Protection.catalog`.
+#[pyclass(module = "mcp_boundary", frozen, name = "ServerCatalog")]
+pub(crate) struct ServerCatalog {
+    inner: Catalog,
+}
+
+#[pymethods]
+impl ServerCatalog {
+    /// Whether `name` is one of the catalog's tools.
+    fn has_tool(&self, name: &Bound<'_, PyString>) -> bool {
+        self.inner.has_tool(&text(name))
+    }
+
+    /// The catalog's tools, in order.
+    fn tools(&self) -> Vec<String> {
+        self.inner.classifier().tools().map(str::to_owned).collect()
+    }
+}
+
+#[pymethods]
+impl Protection {
+    #[new]
+    #[pyo3(signature = (*, messages=None, handler_errors=None))]
+    fn new(
+        py: Python<'_>,
+        messages: Option<&Bound<'_, PyAny>>,
+        handler_errors: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        read_options(messages, handler_errors).map(|inner| Self { inner }).map_err(|e| raise_options(py, &e))
+    }
+
+    /// `"classify"` or `"pass"`.
+    #[getter]
+    fn handler_errors(&self) -> &'static str {
+        self.inner.handler_errors().as_str()
+    }
+
+    /// The server's own phrases.
+    #[getter]
+    fn messages(&self) -> Vec<String> {
+        self.inner.messages().to_vec()
+    }
+
+    /// The catalog of the tools as listed: `(name, input_schema,
+    /// has_output_schema)` each. Lenient: an entry that cannot be read
+    /// costs only itself.
+    fn catalog(&self, tools: &Bound<'_, PyAny>) -> PyResult<ServerCatalog> {
+        let py = tools.py();
+        let iter = tools.try_iter().map_err(|_| wrong(py, "an iterable of (name, input_schema, has_output_schema)"))?;
+        let listed: Vec<ListedTool> = iter.filter_map(|entry| entry.ok().as_ref().and_then(listed_tool)).collect();
+        Ok(ServerCatalog { inner: self.inner.catalog(listed) })
+    }
+
+    /// The decision for `failure` from `catalog`: `{"kind", "result"}` (a
+    /// `CallToolResult` to answer with), `{"kind", "error"}` (a JSON-RPC
+    /// error to raise) or `{"kind": None}` (the SDK's answer stands); `kind`
+    /// is what `on_error` hears, or `None`.
+    fn answer<'py>(&self, catalog: &Bound<'py, PyAny>, failure: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        let py = failure.py();
+        let catalog = catalog.cast::<ServerCatalog>().map_err(|_| wrong(py, CATALOG))?.get();
+        let failure = failure.cast::<PyDict>().map_err(|_| wrong(py, FAILURE))?;
+        let item = |key: &str| failure.get_item(key).ok().flatten().filter(|v| !v.is_none());
+        let string = |key: &str| item(key).and_then(|v| v.cast::<PyString>().ok().map(|s| text(s).into_owned()));
+        let kind = string("kind").ok_or_else(|| wrong(py, FAILURE))?;
+        let tool = string("tool").unwrap_or_default();
+        let issues_value;
+        let issues: Vec<Issue<'_>>;
+        let rejection: RecipientError;
+        let name;
+        let message;
+        let failure = match kind.as_str() {
+            "invalid_arguments" => {
+                // The issues as the core reads them (pydantic's without their
+                // input); none when none could be read.
+                let read = match item("issues") {
+                    Some(given) => Some(read_issues(&given, item("input").as_ref())?),
+                    None => None,
+                };
+                issues_value = read;
+                issues = issues_value
+                    .as_ref()
+                    .and_then(|(value, input)| Issue::list_from_json(value, input.as_ref()))
+                    .unwrap_or_default();
+                Failure::InvalidArguments { tool: &tool, issues: &issues }
+            }
+            "recipient_rejected" => {
+                // The default validator's rejection of `to`.
+                let to = item("to").ok_or_else(|| wrong(py, FAILURE))?;
+                let to = from_py(&to, Strictness::Lenient).unwrap_or(Value::Null);
+                rejection = match to.as_str().map(crate::validate_recipient) {
+                    Some(Err(e)) => e,
+                    Some(Ok(_)) => return Err(wrong(py, "a recipient_rejected failure whose to is rejected")),
+                    None => crate::recipient::RecipientValidator::DEFAULT.reject_non_string(json_type(&to)),
+                };
+                Failure::RecipientRejected { tool: &tool, rejection: &rejection }
+            }
+            "unknown_tool" => {
+                name = string("name").unwrap_or_default();
+                Failure::UnknownTool { name: &name }
+            }
+            "handler_error" => {
+                message = string("message");
+                Failure::HandlerError { tool: &tool, message: message.as_deref() }
+            }
+            "invalid_output" => Failure::InvalidOutput { tool: &tool },
+            "own_error_result" => Failure::OwnErrorResult { tool: &tool },
+            "failed" => Failure::Failed { tool: &tool },
+            _ => return Err(wrong(py, FAILURE)),
+        };
+        serialize(py, &self.inner.answer(&catalog.inner, failure))
+    }
+}
+
+/// A JSON value's type, as a rejection names it.
+fn json_type(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "boolean",
+        Value::Number(_) => "number",
+        Value::String(_) => "string",
+        Value::Array(_) => "array",
+        Value::Object(_) => "object",
+    }
+}
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Protection>()?;
+    m.add_class::<ServerCatalog>()?;
+    Ok(())
+}
