@@ -1,18 +1,17 @@
-"""What every SDK line shares: the answers ``protect_server`` gives in place of
-the SDK's, as dicts with the MCP wire's keys, and ``on_error``. The SDK
-modules find the failures and turn these dicts into their own types."""
+"""What every SDK line shares: recognizing a failure's parts, asking the core
+for the answer (its ``Protection``: every answer and every ``on_error`` kind
+is the core's decision, tests/data/protect.json), and ``on_error``. The SDK
+modules find the failures and turn the answers into their own types."""
 
 from __future__ import annotations
 
 import inspect
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Literal, TypedDict
 
 from mcp_boundary._mcp_boundary import protect_server_error
-from mcp_boundary.mcp import _core
-from mcp_boundary.mcp._catalog import Catalog, ToolInfo
-
-JSONDict = dict[str, Any]
+from mcp_boundary.mcp._catalog import SHARED, Catalog
+from mcp_boundary.mcp._core import JSONDict, Listed, Policy, ToolInfo, empty
 
 Kind = Literal["invalid_arguments", "unknown_tool", "handler_error", "invalid_output", "failed"]
 
@@ -33,18 +32,8 @@ class ErrorInfo(_ErrorInfoBase, total=False):
 
 OnError = Callable[[ErrorInfo], object]
 
-#: The catalog as listed once: its classifier and the tools by name.
-Now = tuple[_core.Classifier, dict[str, ToolInfo]]
-
-
-def pydantic_issues(error: Any) -> list[dict[str, Any]]:
-    """A pydantic ``ValidationError``'s issues as the core reads them
-    (``type`` and ``loc``): never ``input``, ``msg``, ``url`` or ``ctx``,
-    which can carry the caller's (a union tag, a validator's own error)."""
-    out: list[dict[str, Any]] = []
-    for issue in error.errors(include_url=False, include_input=False, include_context=False):
-        out.append({"type": issue["type"], "loc": list(issue["loc"])})
-    return out
+#: The tools as listed once, for the rest of one call.
+Now = Listed
 
 
 def own_issues(error: Any) -> list[dict[str, Any]]:
@@ -57,7 +46,10 @@ def own_issues(error: Any) -> list[dict[str, Any]]:
 
 
 class Boundary:
-    """One protected server's options, catalog and answers."""
+    """One protected server's policy (the core's), catalog and ``on_error``.
+    Each method takes a failure the SDK module recognized and returns the
+    core's answer converted: a ``CallToolResult`` dict, a JSON-RPC ``error``
+    dict, or ``None`` (the SDK's own answer stands)."""
 
     def __init__(
         self,
@@ -65,19 +57,17 @@ class Boundary:
         handler_errors: str,
         on_error: OnError | None,
         list_tools: Callable[[], Awaitable[Sequence[ToolInfo]]],
+        key: Callable[[], Awaitable[tuple[object | None, object | None]]] | None = None,
     ) -> None:
-        if handler_errors not in ("classify", "pass"):
-            raise protect_server_error("handler_errors")
         if on_error is not None and not callable(on_error):
             raise protect_server_error("on_error")
         if isinstance(messages, str):
             raise protect_server_error("messages")
-        self.messages = tuple(messages)
-        _core.check_messages(self.messages)  # bad phrases fail here, not on the first call
-        self.empty = _core.Classifier({}, {}, ())  # for the answer when building one failed
-        self.pass_handler_errors = handler_errors == "pass"
+        # The core checks the options (OptionsError: "Pass", an empty phrase).
+        self.policy = Policy(tuple(messages), handler_errors)
+        self.empty = empty(self.policy)  # for the answer when listing or reading failed
         self._on_error = on_error
-        self.catalog = Catalog(self.messages, list_tools)
+        self.catalog = Catalog(self.policy, list_tools, key or _never_cached)
 
     async def told(self, info: ErrorInfo) -> None:
         """Tells the operator's ``on_error``; what it raises (or its awaitable raises) changes nothing."""
@@ -90,74 +80,88 @@ class Boundary:
         except Exception:
             pass  # the operator's logging failed; the model's answer stands
 
-    async def now(self) -> Now:
-        """The catalog of the tools as listed now (built again when they
-        changed). Each method below lists the tools itself unless given this:
-        an SDK module that needs the tools twice for one call lists them once
-        (a proxy's tools/list may be remote)."""
-        return await self.catalog.current()
+    async def now(self, tool: str | None = None) -> Now:
+        """The catalog of the tools as listed for this caller (listed again
+        only when they changed). An SDK module that needs the tools twice
+        for one call passes this on."""
+        return await self.catalog.current(tool)
+
+    async def decide(self, tool: str, failure: dict[str, Any], error: BaseException | None, issues: list[dict[str, Any]] | None, now: Now | None) -> JSONDict:
+        """The core's decision for ``failure``, ``on_error`` told its kind;
+        when the decision cannot be made (a failure the core cannot read):
+        ``tool <name> failed`` from an empty catalog, heard as ``failed``."""
+        try:
+            listed = now or await self.now(tool if failure["kind"] != "unknown_tool" else None)
+            decision = self.policy.decide(listed, failure)
+        except Exception as failure_of_ours:
+            error, issues = failure_of_ours, None
+            decision = self.policy.decide(self.empty, {"kind": "failed", "tool": tool if isinstance(tool, str) else ""})
+        kind = decision.get("kind")
+        if kind is not None:
+            info: ErrorInfo = {"tool": tool, "kind": kind}
+            if error is not None:
+                info["error"] = error
+            if issues is not None:
+                info["issues"] = issues
+            await self.told(info)
+        return decision
 
     async def if_unknown(self, name: str) -> tuple[Now, JSONDict | None]:
         """The tools as listed now (once, for the rest of the call) and, when
         ``name`` is not one of them, the JSON-RPC ``error`` to raise for it
         (``unknown_tool``)."""
         now = await self.now()
-        return now, (None if name in now[1] else await self.unknown_tool(name, now))
+        return now, (None if name in now.names else await self.unknown_tool(name, now))
 
     async def unknown_tool(self, name: str, now: Now | None = None) -> JSONDict:
-        """The JSON-RPC ``error`` for an unknown tool, told to ``on_error``;
-        without suggestions when the catalog cannot give them."""
-        await self.told({"tool": name, "kind": "unknown_tool"})
-        try:
-            classifier, _ = now or await self.catalog.current()
-            return classifier.unknown_tool_error(name)
-        except Exception:
-            return self.empty.unknown_tool_error("")
+        """The JSON-RPC ``error`` for an unknown tool (suggestions from the catalog, never the name)."""
+        decision = await self.decide(name, {"kind": "unknown_tool", "name": name}, None, None, now)
+        error = decision.get("error")
+        if isinstance(error, dict):
+            return error
+        return dict(self.policy.decide(self.empty, {"kind": "unknown_tool", "name": ""})["error"])
 
-    async def invalid_arguments(
-        self, name: str, arguments: Any, error: BaseException, issues: Sequence[Mapping[str, Any]], own: list[dict[str, Any]], now: Now | None = None
-    ) -> JSONDict:
-        """The result for arguments the tool's schema refused. The input is
-        not given to the core: pydantic's issues say themselves whether a
-        value was missing, and an input the core cannot read (too deep)
-        must not cost the answer."""
-        try:
-            classifier, _ = now or await self.catalog.current()
-            await self.told({"tool": name, "kind": "invalid_arguments", "error": error, "issues": own})
-            return classifier.issues_result(name, issues, None)
-        except Exception as failure:
-            return await self.fallback(name, failure)
+    async def invalid_arguments(self, name: str, error: BaseException, issues: Any, own: list[dict[str, Any]], now: Now | None = None) -> JSONDict:
+        """The result for arguments the tool's schema refused. ``issues``: a
+        pydantic ``ValidationError`` (read by the core without its input) or
+        issue dicts; the input itself is not given to the core (pydantic's
+        issues say whether a value was missing, and an input the core cannot
+        read must not cost the answer)."""
+        return await self.result(name, {"kind": "invalid_arguments", "tool": name, "issues": issues}, error, own, now)
 
-    async def handler_error(self, name: str, error: BaseException, message: str | None, now: Now | None = None) -> JSONDict:
-        """The result for an error the tool's handler raised: classified, else ``tool <name> failed``."""
-        try:
-            classifier, _ = now or await self.catalog.current()
-            await self.told({"tool": name, "kind": "handler_error", "error": error})
-            return classifier.handler_result(name, message)
-        except Exception as failure:
-            return await self.fallback(name, failure)
+    async def handler_error(self, name: str, error: BaseException, message: str | None, now: Now | None = None) -> JSONDict | None:
+        """The result for an error the tool's handler raised (or an upstream's
+        refusal a proxy forwarded), or ``None`` where the SDK's own answer
+        stands (``handler_errors="pass"`` and a message that can be read)."""
+        decision = await self.decide(name, {"kind": "handler_error", "tool": name, "message": message}, error, None, now)
+        return _result(decision)
 
-    async def fallback(self, name: str, failure: BaseException) -> JSONDict:
-        """What is answered when building an answer failed (a message the core
-        cannot read, a catalog that failed): ``tool <name> failed`` from an
-        empty catalog, never the failure's text; ``on_error`` hears it."""
-        await self.told({"tool": name, "kind": "failed", "error": failure})
-        try:
-            return self.empty.handler_result(name, None)
-        except Exception:
-            return self.empty.handler_result("", None)  # a name the core cannot read: not said
+    def own_error_result(self, name: str) -> JSONDict | None:
+        """A tool's own ``isError`` result: the core's decision (the SDK's
+        answer stands: ``None``). Asked of the empty catalog: a call that
+        did not fail lists no tools."""
+        return _result(self.policy.decide(self.empty, {"kind": "own_error_result", "tool": name}))
 
-    async def failed(self, name: str, kind: Kind, error: BaseException | None, now: Now | None = None) -> JSONDict:
+    async def failed(self, name: str, kind: Literal["invalid_output", "failed"], error: BaseException | None, now: Now | None = None) -> JSONDict:
         """``tool <name> failed``: a result that broke its output schema, or what failed around the call."""
-        info: ErrorInfo = {"tool": name, "kind": kind}
-        if error is not None:
-            info["error"] = error
-        await self.told(info)
-        try:
-            classifier, _ = now or await self.catalog.current()
-            return classifier.handler_result(name, None)
-        except Exception:
-            return self.empty.handler_result("", None)
+        return await self.result(name, {"kind": kind, "tool": name}, error, None, now)
+
+    async def result(self, name: str, failure: dict[str, Any], error: BaseException | None, issues: list[dict[str, Any]] | None, now: Now | None) -> JSONDict:
+        """A failure whose answer is always a result."""
+        answer = _result(await self.decide(name, failure, error, issues, now))
+        if answer is None:  # the core answers these with a result; never the SDK's answer
+            answer = _result(self.policy.decide(self.empty, {"kind": "failed", "tool": ""}))
+        assert answer is not None
+        return answer
+
+
+async def _never_cached() -> tuple[object | None, object | None]:
+    return SHARED, None
+
+
+def _result(decision: JSONDict) -> JSONDict | None:
+    result = decision.get("result")
+    return result if isinstance(result, dict) else None
 
 
 def handler_message(error: BaseException) -> str | None:

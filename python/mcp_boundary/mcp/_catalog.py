@@ -1,84 +1,186 @@
-"""The catalog ``protect_server`` answers from: the server's tools (names, the
-fields of each input schema and what the schema declares about each field,
-which declare an output schema), as one core classifier, rebuilt whenever
-the tools it was built from change.
+"""When ``protect_server`` lists the server's tools: once per change of the
+tool list (and, where the listing depends on the caller, per caller), never
+once per failed call.
+
+Each SDK module gives one cheap function besides the listing itself,
+``key()``, which gives two things:
+
+- the scope: whose listing it is. ``SHARED`` where the listing is the same
+  for every caller (``mcp``'s servers list their tool manager; a fastmcp
+  server with nothing that lists per caller); the caller's session where it
+  may depend on the caller (fastmcp's middleware, session visibility,
+  auth), so that a catalog is only ever used for the session it was listed
+  for; ``None`` when the caller is unknown (listed again, never cached).
+- the version: a token that changes whenever the tool list may have
+  changed (a counter bumped by the SDK's own add and remove of tools, see
+  :class:`WatchedDict`), or ``None`` when it cannot tell (then the tools are
+  listed for each failed call, as before).
+
+A failure about a tool the cached listing lacks (the SDK found it, so the
+list changed in a way the version did not see) lists again, once.
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass
+import weakref
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
-from mcp_boundary.mcp import _core
+from mcp_boundary.mcp._core import Listed, Policy, ToolInfo, empty
+
+#: The scope of a listing that is the same for every caller.
+SHARED = object()
 
 
-@dataclass(frozen=True)
-class ToolInfo:
-    """A registered tool as the SDK lists it."""
+class WatchedDict(dict[Any, Any]):
+    """An SDK's registry of tools (a ``dict``) that counts its changes: put
+    in the place of the SDK's own, so that every add, replace and remove of
+    a tool (public or not) bumps ``generation``; reading is a dict's."""
 
-    name: str
-    input_schema: Mapping[str, Any] | None
-    has_output_schema: bool
+    generation = 0
+
+    def _changed(self) -> None:
+        self.generation += 1
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        super().__setitem__(key, value)
+        self._changed()
+
+    def __delitem__(self, key: Any) -> None:
+        super().__delitem__(key)
+        self._changed()
+
+    def pop(self, *args: Any) -> Any:
+        self._changed()
+        return super().pop(*args)
+
+    def popitem(self) -> Any:
+        self._changed()
+        return super().popitem()
+
+    def clear(self) -> None:
+        super().clear()
+        self._changed()
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        super().update(*args, **kwargs)
+        self._changed()
+
+    def setdefault(self, key: Any, default: Any = None) -> Any:
+        self._changed()
+        return super().setdefault(key, default)
+
+    def __ior__(self, other: Any) -> WatchedDict:  # type: ignore[misc]
+        super().__ior__(other)
+        self._changed()
+        return self
 
 
-def fields_of(schema: Mapping[str, Any] | None) -> list[str]:
-    """The top-level fields of an input schema (what each declares is the core's to read)."""
-    if not isinstance(schema, Mapping):
-        return []
-    properties = schema.get("properties")
-    if not isinstance(properties, Mapping):
-        return []
-    return [field for field in properties if isinstance(field, str)][: _core.MAX_CATALOG_ENTRIES]
+def watch(owner: Any, attribute: str) -> WatchedDict | None:
+    """``owner.<attribute>`` (an SDK's dict of tools) replaced by a
+    :class:`WatchedDict` holding the same entries; None when it is no dict."""
+    try:
+        current = getattr(owner, attribute)
+        if isinstance(current, WatchedDict):
+            return current
+        if type(current) is not dict:
+            return None
+        watched = WatchedDict(current)
+        setattr(owner, attribute, watched)
+        return watched
+    except Exception:
+        return None
 
 
 class Catalog:
-    """A classifier of the tools ``list_tools`` gives, built again when they change."""
+    """The catalog of the tools ``list_tools`` gives, listed again only when
+    ``version()`` changes (per ``scope()``)."""
 
-    def __init__(self, messages: Sequence[str], list_tools: Callable[[], Awaitable[Sequence[ToolInfo]]]) -> None:
-        self._messages = tuple(messages)
+    def __init__(
+        self,
+        policy: Policy,
+        list_tools: Callable[[], Awaitable[Sequence[ToolInfo]]],
+        key: Callable[[], Awaitable[tuple[object | None, object | None]]],
+    ) -> None:
+        self._policy = policy
         self._list_tools = list_tools
-        self._source: tuple[tuple[str, Any, bool], ...] | None = None
-        self._classifier: _core.Classifier | None = None
-        self._empty: _core.Classifier | None = None
-        self._tools: dict[str, ToolInfo] = {}
+        self._key = key
+        self._shared: tuple[object, Listed] | None = None
+        self._by_caller: weakref.WeakKeyDictionary[Any, tuple[object, Listed]] = weakref.WeakKeyDictionary()
+        self._empty: Listed | None = None
+        self.listings = 0  # how many times the tools were listed (for tests)
 
-    async def current(self) -> tuple[_core.Classifier, dict[str, ToolInfo]]:
-        """The classifier of the tools as they are now, and those tools by name.
-        A listing that fails gives an empty catalog (no tool named or
-        suggested), never the last one built: what a listing shows may
-        depend on the caller (fastmcp's visibility, auth), and another
-        caller's tools are not this one's to hear of."""
+    def _cached(self, scope: object | None, version: object | None) -> Listed | None:
+        if scope is None or version is None:
+            return None
         try:
-            tools = list(await self._list_tools())
+            held = self._shared if scope is SHARED else self._by_caller.get(scope)
+        except TypeError:  # a caller that cannot be held weakly: never cached
+            return None
+        return held[1] if held is not None and held[0] == version else None
+
+    def _keep(self, scope: object | None, version: object | None, listed: Listed) -> None:
+        if scope is None or version is None:
+            return
+        if scope is SHARED:
+            self._shared = (version, listed)
+            return
+        try:
+            self._by_caller[scope] = (version, listed)
+        except TypeError:
+            pass
+
+    async def current(self, tool: str | None = None) -> Listed:
+        """The catalog of the tools as listed now for this caller. ``tool``:
+        the tool a failure is about, which the SDK found; a cached listing
+        without it is listed again. A listing that fails gives an empty
+        catalog (no tool named or suggested), never another one: what a
+        listing shows may depend on the caller."""
+        try:
+            scope, version = await self._key()
+        except Exception:
+            scope = version = None
+        cached = self._cached(scope, version)
+        if cached is not None and (tool is None or tool in cached.names):
+            return cached
+        try:
+            self.listings += 1
+            listed = self._policy.listed(await self._list_tools())
         except Exception:
             if self._empty is None:
-                self._empty = _build([], self._messages)
-            return self._empty, {}
-        source = tuple((t.name, t.input_schema, t.has_output_schema) for t in tools)
-        if self._classifier is None or source != self._source:
-            self._classifier = _build(tools, self._messages)
-            self._source = source
-            self._tools = {t.name: t for t in tools}
-        return self._classifier, self._tools
+                self._empty = empty(self._policy)
+            return self._empty
+        self._keep(scope, version, listed)
+        return listed
 
 
-def _build(tools: Sequence[ToolInfo], messages: Sequence[str]) -> _core.Classifier:
-    """The classifier of ``tools`` (the first ``MAX_CATALOG_ENTRIES``); the
-    core leaves out what it cannot take of each, so one bad tool costs only itself."""
-    fields: dict[str, list[str]] = {}
-    schemas: dict[str, Mapping[str, Any]] = {}
-    output: list[str] = []
-    for tool in tools[: _core.MAX_CATALOG_ENTRIES]:
-        if tool.has_output_schema:  # first: a tool whose schema cannot be read still answers in text only
-            output.append(tool.name)
-        try:
-            fields[tool.name] = fields_of(tool.input_schema)
-            if isinstance(tool.input_schema, Mapping):
-                schemas[tool.name] = tool.input_schema
-        except Exception:  # a schema whose reading raises: the tool without its fields
-            fields.setdefault(tool.name, [])
-    try:
-        return _core.Classifier(fields, schemas, messages, output)
-    except Exception:  # cannot happen for checked phrases; never an answer lost
-        return _core.Classifier({}, {}, messages, output)
+def registry_key(server: Any, attribute: str = "list_tools") -> Callable[[], Awaitable[tuple[object | None, object | None]]]:
+    """``key()`` for ``mcp``'s servers, whose listing (``server.list_tools()``)
+    is their tool manager's registry (``_tool_manager._tools``, private; the
+    same in mcp 1.x and 2.x, tested): that dict watched. ``None`` (listed for
+    each failed call) when the registry is not the watched one any more, or
+    when the listing is not the SDK's own (a subclass or an instance that
+    overrides ``list_tools`` may list per caller). The scope is ``SHARED``:
+    these SDKs list the same tools to every caller."""
+    sdk_listing = None
+    for cls in type(server).__mro__:
+        if cls.__module__.startswith("mcp.") and attribute in vars(cls):
+            sdk_listing = vars(cls)[attribute]
+            break
+    manager = getattr(server, "_tool_manager", None)
+    watched: WatchedDict | None = watch(manager, "_tools") if manager is not None else None
+
+    def version(watched: WatchedDict | None = watched) -> object | None:
+        if watched is None:
+            return None
+        if id(getattr(manager, "_tools", None)) != id(watched) or attribute in vars(server):
+            return None
+        if getattr(type(server), attribute, None) is not sdk_listing:
+            return None
+        generation: int = watched.generation
+        return generation
+
+    async def key() -> tuple[object | None, object | None]:
+        return SHARED, version()
+
+    return key

@@ -1,68 +1,75 @@
 """The one place ``mcp_boundary.mcp`` calls the compiled core.
 
-Everything else in this package (SDK detection, interception, the catalog,
-answer shaping, ``on_error``) talks to :class:`Classifier` only, which
-holds the core's ``ErrorClassifier`` and answers with the same JSON as the
-JS package, as dicts: every message, phrase and bound is Rust's.
+The policy is the core's ``Protection`` (src/server/, through
+src/bindings/python/protect.rs): it checks the options, builds the catalog of
+the tools as listed and decides the answer to each failure, with the same
+JSON as the JS package and the Rust crate (tests/data/protect.json). This
+package only recognizes which failure happened in its SDK and converts.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from mcp_boundary._mcp_boundary import MAX_CATALOG_ENTRIES as _MAX_CATALOG_ENTRIES
-from mcp_boundary._mcp_boundary import ErrorClassifier as _ErrorClassifier
+from mcp_boundary._mcp_boundary import Protection, ServerCatalog
 
 JSONDict = dict[str, Any]
 
-#: The most tools (and fields of one tool) a catalog holds: Rust's MAX_CATALOG_ENTRIES.
-MAX_CATALOG_ENTRIES: int = _MAX_CATALOG_ENTRIES
+
+@dataclass(frozen=True)
+class ToolInfo:
+    """A tool as the SDK lists it (``tools/list``)."""
+
+    name: str
+    input_schema: Mapping[str, Any] | None
+    has_output_schema: bool
 
 
-class Classifier:
-    """A catalog of tools (names, fields, their input schemas for hints,
-    which declare an output schema) and the server's own phrases. Lenient:
-    what the core cannot take of one tool (an empty name, a field with a
-    space, a schema it cannot read) costs only that, never another tool its
-    answers; the phrases are checked (``check_messages``)."""
+@dataclass(frozen=True)
+class Listed:
+    """The tools as listed once: the core's catalog of them, and every tool
+    listed by name (the catalog keeps the first ``MAX_CATALOG_ENTRIES``;
+    whether a tool exists is asked of the listing)."""
 
-    __slots__ = ("_core",)
+    catalog: ServerCatalog
+    tools: dict[str, ToolInfo]
 
-    def __init__(
-        self,
-        tools: Mapping[str, Sequence[str]],
-        input_schemas: Mapping[str, Mapping[str, Any]],
-        messages: Sequence[str],
-        output_schema_tools: Sequence[str] = (),
-    ) -> None:
-        self._core = _ErrorClassifier(
-            {name: list(fields) for name, fields in tools.items()},
-            field_messages=list(messages),
-            fieldless_messages=list(messages),
-            input_schemas={name: dict(schema) for name, schema in input_schemas.items()},
-            output_schema_tools=list(output_schema_tools),
-            lenient=True,
-        )
-
-    def issues_result(self, tool: str, issues: Sequence[Mapping[str, Any]], arguments: Any) -> JSONDict:
-        """The ``isError`` result for arguments the schema refused: the issues
-        classified, nothing of the input (text only for a tool with an output schema)."""
-        result: JSONDict = self._core.issues_result(tool, [dict(i) for i in issues], arguments)
-        return result
-
-    def handler_result(self, tool: str, message: str | None) -> JSONDict:
-        """The ``isError`` result for a handler's error: its message classified, else ``tool <name> failed``."""
-        result: JSONDict = self._core.handler_error_result(tool, message if message is not None else "")
-        return result
-
-    def unknown_tool_error(self, name: str) -> JSONDict:
-        """The JSON-RPC ``error`` object for an unknown tool (``-32602``, suggestions; never the name)."""
-        response: JSONDict = self._core.unknown_tool_response(None, name)
-        error: JSONDict = response["error"]
-        return error
+    @property
+    def names(self) -> dict[str, ToolInfo]:
+        """The tools by name (``name in listed.names``)."""
+        return self.tools
 
 
-def check_messages(messages: Sequence[str]) -> None:
-    """Raises the core's error for phrases that cannot work, at ``protect_server`` time."""
-    Classifier({}, {}, messages)
+class Policy:
+    """A protected server's checked options and the core's decisions."""
+
+    __slots__ = ("_protection",)
+
+    def __init__(self, messages: Sequence[str], handler_errors: object) -> None:
+        # The core's OptionsError (INVALID_OPTIONS) for options that cannot work,
+        # the same code and reason as JS: "Pass", an empty phrase.
+        self._protection = Protection(messages=list(messages), handler_errors=handler_errors)  # type: ignore[arg-type]
+
+    def listed(self, tools: Iterable[ToolInfo]) -> Listed:
+        """The catalog of ``tools`` (lenient: an entry the core cannot take costs only itself)."""
+        tools = list(tools)
+        entries = []
+        for tool in tools:
+            try:
+                schema = dict(tool.input_schema) if isinstance(tool.input_schema, Mapping) else None
+            except Exception:  # a schema whose reading raises: the tool without its fields
+                schema = None
+            entries.append((tool.name, schema, bool(tool.has_output_schema)))
+        return Listed(self._protection.catalog(entries), {t.name: t for t in tools if isinstance(t.name, str)})
+
+    def decide(self, listed: Listed, failure: Mapping[str, Any]) -> JSONDict:
+        """The core's decision: ``{"kind", "result"}``, ``{"kind", "error"}`` or ``{"kind": None}``."""
+        decision: JSONDict = self._protection.answer(listed.catalog, dict(failure))
+        return decision
+
+
+#: The catalog of no tool, for when listing failed.
+def empty(policy: Policy) -> Listed:
+    return policy.listed(())

@@ -40,11 +40,13 @@ from __future__ import annotations
 import contextvars
 import importlib
 import inspect
+import json
 from dataclasses import dataclass
 from typing import Any
 
-from mcp_boundary.mcp._answers import Boundary, Kind, handler_message, own_issues, pydantic_issues
-from mcp_boundary.mcp._catalog import ToolInfo
+from mcp_boundary.mcp._answers import Boundary, handler_message, own_issues
+from mcp_boundary.mcp._catalog import SHARED, watch
+from mcp_boundary.mcp._core import ToolInfo
 
 
 @dataclass
@@ -58,6 +60,26 @@ class _Call:
     passed: bool = False  # handler_errors="pass": the SDK's own answer stands
     returned: bool = False  # the tool returned
     own_error: bool = False  # ... an error result of its own
+
+
+#: The server's public methods that change what its tools/list shows (each that exists is wrapped to say so).
+_CHANGES_LISTING = (
+    "add_tool", "remove_tool", "add_middleware", "add_provider", "add_transform", "add_tool_transformation",
+    "remove_tool_transformation", "mount", "import_server", "enable", "disable",
+)
+
+
+#: fastmcp's own middleware that sees tools/list the same for every caller
+#: (3.x, 4.x put it on every server: it inlines the schemas' $refs).
+_SAME_FOR_EVERY_CALLER = frozenset({"DereferenceRefsMiddleware"})
+
+#: A middleware's hooks that see a tools/list (and may change what it shows).
+_LISTING_HOOKS = ("__call__", "on_message", "on_request", "on_list_tools")
+
+
+def _text_of(result: Any) -> str:
+    """The text of a fastmcp ToolResult's content."""
+    return "".join(str(getattr(c, "text", "")) for c in (getattr(result, "content", None) or []))
 
 
 _CALL: contextvars.ContextVar[_Call | None] = contextvars.ContextVar("mcp_boundary_fastmcp_call", default=None)
@@ -105,7 +127,8 @@ def protect(server: Any, boundary_options: dict[str, Any]) -> None:
     error_results = "is_error" in inspect.signature(ToolResult).parameters  # 3.x, 4.x
     # The tools as the client would list them: through the server's middleware
     # (one that hides tools, visibility, tags, enabled, auth), in the call's context.
-    public_list = getattr(server, "list_tools", None)
+    # (Read from the class: an instance's own list_tools, a wrapper, says nothing of the version.)
+    public_list = getattr(type(server), "list_tools", None)
     lists_with_middleware = callable(public_list) and "run_middleware" in inspect.signature(public_list).parameters
 
     async def list_tools() -> list[ToolInfo]:
@@ -117,7 +140,87 @@ def protect(server: Any, boundary_options: dict[str, Any]) -> None:
         listed = getattr(response, "root", response).tools
         return [ToolInfo(t.name, t.inputSchema, t.outputSchema is not None) for t in listed]
 
-    boundary = Boundary(list_tools=list_tools, **boundary_options)
+    # When the tools are listed again: a counter bumped by every change of
+    # the local registry (watched) and by the server's public methods that
+    # change what is listed; the listing is kept per caller session, since
+    # what it shows may depend on the caller (middleware, visibility, auth).
+    changes = [0]
+    registries = [
+        watch(getattr(server, "_tool_manager", None), "_tools"),  # 2.x (private)
+        watch(getattr(server, "_local_provider", None), "_components"),  # 3.x, 4.x (private)
+    ]
+
+    def bumping(method: Any) -> Any:
+        def bumped(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return method(*args, **kwargs)
+            finally:
+                changes[0] += 1
+
+        return bumped
+
+    for method_name in _CHANGES_LISTING:
+        method = getattr(server, method_name, None)
+        if callable(method):
+            setattr(server, method_name, bumping(method))
+
+    def caller() -> object | None:
+        """The caller's session (its connection on mcp 2.x, which makes a
+        session object per request; private, as fastmcp itself reads it), or
+        None (unknown: never cached)."""
+        try:
+            context: Any = importlib.import_module("fastmcp.server.dependencies").get_context()
+            session: object = context.session
+            connection: object = getattr(session, "_connection", None)
+            return connection if connection is not None else session
+        except Exception:
+            pass
+        try:
+            low_session: object = server._mcp_server.request_context.session  # mcp 1.x's low-level server (private)
+            return low_session
+        except Exception:
+            return None
+
+    async def session_rules() -> str:
+        """The caller's session visibility rules (3.x, 4.x: ``ctx.enable_components``
+        and the like, kept in the session's state), as text; "" for none."""
+        try:
+            visibility: Any = importlib.import_module("fastmcp.server.transforms.visibility")
+            context = importlib.import_module("fastmcp.server.dependencies").get_context()
+            rules = await visibility.get_visibility_rules(context)
+            return json.dumps(rules, sort_keys=True, default=str) if rules else ""
+        except Exception:
+            return ""
+
+    def lists_per_caller() -> bool:
+        """Whether what tools/list shows may depend on the caller: auth, or a
+        middleware (other than ours) that sees tools/list (its on_list_tools,
+        or a hook of every request or message)."""
+        if getattr(server, "auth", None) is not None:
+            return True
+        for middleware in getattr(server, "middleware", ()) or ():
+            if isinstance(middleware, BoundaryMiddleware) or type(middleware).__qualname__ in _SAME_FOR_EVERY_CALLER:
+                continue
+            if any(getattr(type(middleware), hook, None) is not getattr(Middleware, hook, None) for hook in _LISTING_HOOKS):
+                return True
+        return False
+
+    async def key() -> tuple[object | None, object | None]:
+        rules = await session_rules()
+        version = (
+            changes[0],
+            tuple(r.generation if r is not None else -1 for r in registries),
+            tuple(id(m) for m in getattr(server, "middleware", ()) or ()),
+            len(getattr(server, "providers", ()) or ()),
+            len(getattr(server, "transforms", ()) or ()),
+            tuple(sorted(map(str, getattr(server, "include_tags", None) or ()))),  # 2.x: FastMCP(include_tags=...)
+            tuple(sorted(map(str, getattr(server, "exclude_tags", None) or ()))),
+            rules,
+        )
+        scope = caller() if rules or lists_per_caller() else SHARED
+        return scope, version
+
+    boundary = Boundary(list_tools=list_tools, key=key, **boundary_options)
 
     def rpc_error(error: dict[str, Any]) -> BaseException:
         if mcp2:
@@ -126,24 +229,63 @@ def protect(server: Any, boundary_options: dict[str, Any]) -> None:
             made = MCPError(mt.ErrorData.model_validate(error))
         return made
 
-    async def function_name(name: str) -> str | None:
-        """The name of the function behind tool ``name`` (public ``get_tool``), or None."""
+    async def tool_of(name: str) -> Any:
+        """The tool ``name`` as the server finds it (public ``get_tool``), a
+        mounted server's tool followed to its own (3.x, 4.x), or None."""
         try:
             found = server.get_tool(name)
             tool = await found if inspect.isawaitable(found) else found
-            return str(tool.fn.__name__)
+            for _ in range(8):  # a mounted server's tool, followed (FastMCPProviderTool, private)
+                inner, original = getattr(tool, "_server", None), getattr(tool, "_original_name", None)
+                if inner is None or not isinstance(original, str):
+                    break
+                found = inner.get_tool(original)
+                tool = await found if inspect.isawaitable(found) else found
+            return tool
         except Exception:
             return None
 
-    async def handlers_own(name: str, error: Any) -> bool:
-        """Whether a pydantic error is one the handler made itself: pydantic
-        titles a function's argument validation call[<function>], and this
-        one names another function than the tool's. When in doubt (another
-        title, the tool's function unknown) it is the arguments', which are
-        never passed as they are."""
+    async def function_name(name: str) -> str | None:
+        """The name of the function behind tool ``name``, or None."""
+        try:
+            return str((await tool_of(name)).fn.__name__)
+        except Exception:
+            return None
+
+    async def is_proxy(name: str) -> bool:
+        """Whether tool ``name`` forwards to another server (fastmcp's ProxyTool,
+        as ``FastMCP.as_proxy`` and ``create_proxy`` make, mounted or not):
+        its error result is the upstream's answer, not one this server vouches for."""
+        tool = await tool_of(name)
+        return any(cls.__name__ == "ProxyTool" for cls in type(tool).__mro__)
+
+    async def breaks_output(name: str, result: Any) -> bool:
+        """Whether a result's structured content breaks the tool's output schema
+        (fastmcp 3.x and 4.x send it unchecked; the client would then raise
+        quoting it)."""
+        structured = getattr(result, "structured_content", None)
+        if structured is None:
+            return False
+        schema = getattr(await tool_of(name), "output_schema", None)
+        if not isinstance(schema, dict):
+            return False
+        try:
+            jsonschema: Any = importlib.import_module("jsonschema")  # the mcp SDK's own dependency
+            validator = jsonschema.validators.validator_for(schema)(schema)
+            return next(iter(validator.iter_errors(structured)), None) is not None
+        except Exception:
+            return True  # a schema or content that cannot be checked: not sent unchecked
+
+    async def handlers_own(name: str, error: Any, validated: bool) -> bool:
+        """Whether a pydantic error is one the handler made itself. pydantic
+        titles a function's argument validation call[<function>]: an error
+        titled after another function, or (unless fastmcp says it validated
+        the arguments: ``validated``) after anything else (a model the
+        handler validates itself), is the handler's. A call[...] title when
+        the tool's function is unknown is the arguments'."""
         title = str(getattr(error, "title", ""))
         if not title.startswith("call["):
-            return False
+            return not validated
         own = await function_name(name)
         return own is not None and title != f"call[{own}]"
 
@@ -154,15 +296,16 @@ def protect(server: Any, boundary_options: dict[str, Any]) -> None:
         error, whichever way the version wraps it, is the handler's)."""
         if isinstance(exc, FastMCPValidationError) and not isinstance(exc.__cause__, ValidationError):
             return exc
+        validated = False
         if isinstance(exc, ValidationError):
-            found: Any = exc  # 2.12+, 3.x: pydantic's own, from the tool's argument validation
+            found: Any = exc  # 2.12+, 3.x: pydantic's own, the tool's argument validation or the handler's
         elif isinstance(exc, FastMCPValidationError):
-            found = exc.__cause__  # 3.4+, 4.x
+            found, validated = exc.__cause__, True  # 3.4+, 4.x: fastmcp's, from the arguments' validation
         elif isinstance(exc, ToolError) and isinstance(exc.__cause__, ValidationError) and str(exc.__cause__.title).startswith("call["):
             found = exc.__cause__  # 2.11 wraps every error of a tool in ToolError, the arguments' too
         else:
             return None
-        return None if await handlers_own(name, found) else found
+        return None if await handlers_own(name, found, validated) else found
 
     def answered(result: dict[str, Any], call: _Call | None) -> Any:
         if call is not None:
@@ -198,23 +341,42 @@ def protect(server: Any, boundary_options: dict[str, Any]) -> None:
                 pydantic_error = await arguments_error(name, exc)
                 if pydantic_error is not None:
                     # Refused arguments: never passed as they are, whatever handler_errors says.
-                    issues = pydantic_issues(pydantic_error) if isinstance(pydantic_error, ValidationError) else []
+                    issues: Any = pydantic_error if isinstance(pydantic_error, ValidationError) else []
                     logged = own_issues(pydantic_error) if isinstance(pydantic_error, ValidationError) else []
-                    return answered(await boundary.invalid_arguments(name, arguments, exc, issues, logged), call)
-                if boundary.pass_handler_errors:
-                    if call is not None:
-                        call.passed = True
-                    raise
+                    return answered(await boundary.invalid_arguments(name, exc, issues, logged), call)
                 if isinstance(exc, MCPError):
                     message = getattr(getattr(exc, "error", None), "message", None)
                     own: BaseException = exc
                 else:
                     own = exc.__cause__ if isinstance(exc, ToolError) and exc.__cause__ is not None else exc
                     message = handler_message(own)
-                return answered(await boundary.handler_error(name, own, message if isinstance(message, str) else None), call)
+                answer = await boundary.handler_error(name, own, message if isinstance(message, str) else None)
+                if answer is None:  # the core keeps the SDK's answer (handler_errors="pass")
+                    if call is not None:
+                        call.passed = True
+                    raise
+                return answered(answer, call)
             if call is not None:
                 call.returned = True
-                call.own_error = bool(getattr(result, "is_error", False))
+            if getattr(result, "is_error", False):
+                if await is_proxy(name):
+                    # An upstream server's refusal, forwarded (it may quote the
+                    # upstream's caller: pydantic's input_value, a handler's text).
+                    said = _text_of(result)
+                    forwarded = await boundary.handler_error(name, RuntimeError(said), said)
+                    if forwarded is not None:
+                        return answered(forwarded, call)
+                    if call is not None:
+                        call.passed = True
+                    return result
+                own_result = boundary.own_error_result(name)
+                if own_result is not None:
+                    return answered(own_result, call)
+                if call is not None:
+                    call.own_error = True
+                return result
+            if error_results and await breaks_output(name, result):
+                return answered(await boundary.failed(name, "invalid_output", None), call)
             return result
 
     server.middleware.insert(0, BoundaryMiddleware())
@@ -243,18 +405,18 @@ def protect(server: Any, boundary_options: dict[str, Any]) -> None:
         if not call.entered:
             # The SDK's own check of the arguments against the JSON Schema
             # (strict_input_validation) refused them before any fastmcp code ran.
-            now = await boundary.now()  # listed once for this call
-            tool = now[1].get(call.name)
+            now = await boundary.now(call.name)  # listed once for this call
+            tool = now.tools.get(call.name)
             arguments = request.params.arguments or {}
             issues = _ajv_issues(tool.input_schema, arguments) if tool is not None else []
             if issues:
                 return mt.ServerResult(
                     mt.CallToolResult.model_validate(
-                        await boundary.invalid_arguments(call.name, arguments, error or RuntimeError(), issues, issues, now)
+                        await boundary.invalid_arguments(call.name, error or RuntimeError(), issues, issues, now)
                     )
                 )
             return mt.ServerResult(mt.CallToolResult.model_validate(await boundary.failed(call.name, "failed", error, now)))
-        kind: Kind = "invalid_output" if call.returned else "failed"
-        return mt.ServerResult(mt.CallToolResult.model_validate(await boundary.failed(call.name, kind, error)))
+        answer = await boundary.failed(call.name, "invalid_output" if call.returned else "failed", error)
+        return mt.ServerResult(mt.CallToolResult.model_validate(answer))
 
     low.request_handlers[mt.CallToolRequest] = handle_call_tool

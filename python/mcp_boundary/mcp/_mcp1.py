@@ -19,7 +19,9 @@ Two private points, relied on where tested (1.21.1 and 1.30.0; docs/PYTHON.md):
   any ``ValidationError`` cause counts as the arguments'.
 
 The tools are read through the public ``FastMCP.list_tools()``, on failures
-only, at most once per failed call.
+only, once per change of the tool list: the tool manager's registry
+(``FastMCP._tool_manager._tools``, private) is watched for adds and removes
+(``_catalog.registry_key``).
 """
 
 from __future__ import annotations
@@ -29,8 +31,9 @@ import importlib
 from dataclasses import dataclass
 from typing import Any
 
-from mcp_boundary.mcp._answers import Boundary, Kind, handler_message, own_issues, pydantic_issues
-from mcp_boundary.mcp._catalog import ToolInfo
+from mcp_boundary.mcp._answers import Boundary, handler_message, own_issues
+from mcp_boundary.mcp._catalog import registry_key
+from mcp_boundary.mcp._core import ToolInfo
 
 
 @dataclass
@@ -62,7 +65,7 @@ def protect(server: Any, boundary_options: dict[str, Any]) -> None:
     async def list_tools() -> list[ToolInfo]:
         return [ToolInfo(t.name, t.inputSchema, t.outputSchema is not None) for t in await server.list_tools()]
 
-    boundary = Boundary(list_tools=list_tools, **boundary_options)
+    boundary = Boundary(list_tools=list_tools, key=registry_key(server), **boundary_options)
     low = server._mcp_server  # private, see the module's docstring
     call_tool = server.call_tool  # public: (name, arguments) -> content | dict
 
@@ -85,14 +88,15 @@ def protect(server: Any, boundary_options: dict[str, Any]) -> None:
                     call.unknown = error
                 raise McpError(mt.ErrorData.model_validate(error))
         if cause is not None and is_arguments_error(name, cause):
-            result = await boundary.invalid_arguments(name, arguments, exc, pydantic_issues(cause), own_issues(cause))
-        elif boundary.pass_handler_errors:
-            if call is not None:
-                call.passed = True
-            raise exc
+            result = await boundary.invalid_arguments(name, exc, cause, own_issues(cause), now)
         else:
             own = cause if cause is not None else exc
-            result = await boundary.handler_error(name, own, handler_message(own), now)
+            answer = await boundary.handler_error(name, own, handler_message(own), now)
+            if answer is None:  # the core keeps the SDK's answer (handler_errors="pass")
+                if call is not None:
+                    call.passed = True
+                raise exc
+            result = answer
         if call is not None:
             call.answered = True
         return mt.CallToolResult.model_validate(result)
@@ -129,9 +133,9 @@ def protect(server: Any, boundary_options: dict[str, Any]) -> None:
             return response
         # The decorator's own error answer: the tool's result broke its output
         # schema (or could not be normalised), or something around the call failed.
-        kind: Kind = "invalid_output" if call.ran else "failed"
         said = [c.text for c in result.content if isinstance(c, mt.TextContent)]
         error = RuntimeError(said[0]) if said else None  # the SDK's text, for on_error only
-        return mt.ServerResult(mt.CallToolResult.model_validate(await boundary.failed(call.name, kind, error)))
+        answer = await boundary.failed(call.name, "invalid_output" if call.ran else "failed", error)
+        return mt.ServerResult(mt.CallToolResult.model_validate(answer))
 
     low.request_handlers[mt.CallToolRequest] = handle_call_tool

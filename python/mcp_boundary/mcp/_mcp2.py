@@ -12,7 +12,9 @@ assumption about private code, tested at 2.0.0 and 2.3.0.
 bad arguments, ``ToolError`` from a handler's ``ToolError`` and
 ``UnexpectedToolError`` from anything else; an unknown tool is a
 ``ToolError`` with no cause. The tools are read through the public
-``MCPServer.list_tools()``, on failures only, at most once per failed call.
+``MCPServer.list_tools()``, on failures only, once per change of the tool
+list: the tool manager's registry (``MCPServer._tool_manager._tools``,
+private) is watched for adds and removes (``_catalog.registry_key``).
 """
 
 from __future__ import annotations
@@ -20,8 +22,9 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from mcp_boundary.mcp._answers import Boundary, handler_message, own_issues, pydantic_issues
-from mcp_boundary.mcp._catalog import ToolInfo
+from mcp_boundary.mcp._answers import Boundary, handler_message, own_issues
+from mcp_boundary.mcp._catalog import registry_key
+from mcp_boundary.mcp._core import ToolInfo
 
 
 class _Never(Exception):
@@ -46,7 +49,7 @@ def protect(server: Any, boundary_options: dict[str, Any]) -> None:
     async def list_tools() -> list[ToolInfo]:
         return [ToolInfo(t.name, t.input_schema, t.output_schema is not None) for t in await server.list_tools()]
 
-    boundary = Boundary(list_tools=list_tools, **boundary_options)
+    boundary = Boundary(list_tools=list_tools, key=registry_key(server), **boundary_options)
     call_tool = server.call_tool  # the class's, bound
 
     def result_of(answer: dict[str, Any]) -> Any:
@@ -59,10 +62,11 @@ def protect(server: Any, boundary_options: dict[str, Any]) -> None:
             raise
         except MCPError as exc:
             # A handler's protocol error would reach the client with its own text.
-            if boundary.pass_handler_errors:
-                raise
             message = exc.error.message if isinstance(exc.error.message, str) else None
-            return result_of(await boundary.handler_error(name, exc, message))
+            answer = await boundary.handler_error(name, exc, message)
+            if answer is None:  # the core keeps the SDK's answer (handler_errors="pass")
+                raise
+            return result_of(answer)
         except Exception as exc:
             cause = exc.__cause__
             now = None  # the tools, listed at most once for this call
@@ -71,10 +75,11 @@ def protect(server: Any, boundary_options: dict[str, Any]) -> None:
                 if error is not None:
                     raise MCPError(code=error["code"], message=error["message"], data=error.get("data")) from None
             if isinstance(exc, ToolError) and not isinstance(exc, UnexpectedToolError) and isinstance(cause, ValidationError):
-                return result_of(await boundary.invalid_arguments(name, arguments, exc, pydantic_issues(cause), own_issues(cause)))
-            if boundary.pass_handler_errors:
-                raise
+                return result_of(await boundary.invalid_arguments(name, exc, cause, own_issues(cause), now))
             own = cause if cause is not None else exc
-            return result_of(await boundary.handler_error(name, own, handler_message(own), now))
+            answer = await boundary.handler_error(name, own, handler_message(own), now)
+            if answer is None:
+                raise
+            return result_of(answer)
 
     server.call_tool = protected_call_tool

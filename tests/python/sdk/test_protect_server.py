@@ -5,10 +5,13 @@ the field and tells what is allowed."""
 
 from __future__ import annotations
 
+import importlib
+import inspect
 import json
 import subprocess
 import sys
 import warnings
+from collections.abc import Awaitable, Callable
 from typing import Any, Literal
 
 import pytest
@@ -219,7 +222,15 @@ async def test_protect_twice_is_once() -> None:
 
 
 def test_bad_options_fail_at_once() -> None:
-    bad: list[dict[str, Any]] = [{"handler_errors": "echo"}, {"on_error": 1}, {"messages": "one phrase"}]
+    # The options the core checks: its OptionsError, the same code and reason as JS's
+    # (tests/data/protect.json's options_errors), never the value given.
+    for options in ({"handler_errors": "Pass"}, {"handler_errors": "echo"}, {"handler_errors": 1}, {"messages": ("ok", "")}):
+        with pytest.raises(TypeError) as raised:
+            protect_server(make_server(), **options)
+        assert (getattr(raised.value, "code", None), getattr(raised.value, "reason", None)) == ("INVALID_OPTIONS", "invalid_value")
+        assert "Pass" not in str(raised.value) and "echo" not in str(raised.value), str(raised.value)
+    # What only Python can get wrong: the binding's argument errors.
+    bad: list[dict[str, Any]] = [{"on_error": 1}, {"messages": "one phrase"}]
     for options in bad:
         with pytest.raises(TypeError) as raised:
             protect_server(make_server(), **options)
@@ -490,3 +501,292 @@ def test_the_readme_python_example_runs() -> None:
     assert result["structuredContent"]["error"]["message"] == "must be one of low, high"
     assert not leaks(result)
     assert getattr(scope["server"], "_mcp_boundary_protected", False)
+
+
+def count_listings(server: Any) -> list[int]:
+    """A counter of the server's listings of its tools, below what
+    protect_server calls and without adding a middleware (one that sees
+    tools/list makes fastmcp's listing per caller): fastmcp 3.x and 4.x, its
+    public list_tools(); fastmcp 2.x, its low-level tools/list handler; mcp,
+    its tool manager's list_tools (what MCPServer/FastMCP.list_tools() reads)."""
+    listings = [0]
+
+    def counting(listed: Any) -> Any:
+        async def counted_async(*args: Any, **kwargs: Any) -> Any:
+            if kwargs.get("run_middleware", True):  # fastmcp's middleware chain lists again inside, without it
+                listings[0] += 1
+            return await listed(*args, **kwargs)
+
+        def counted(*args: Any, **kwargs: Any) -> Any:
+            listings[0] += 1
+            return listed(*args, **kwargs)
+
+        return counted_async if inspect.iscoroutinefunction(listed) else counted
+
+    if SDK == "fastmcp" and sdk_version() >= (3, 0):
+        server.list_tools = counting(server.list_tools)
+    elif SDK == "fastmcp":
+        import mcp.types as mt
+
+        handlers = server._mcp_server.request_handlers
+        handlers[mt.ListToolsRequest] = counting(handlers[mt.ListToolsRequest])
+    else:
+        server._tool_manager.list_tools = counting(server._tool_manager.list_tools)
+    return listings
+
+
+async def listings_as_the_tools_change(protect: bool) -> tuple[dict[str, int], dict[str, Any]]:
+    """The server's listings in each phase of a run of failed calls (the tool
+    list unchanged, a tool added, unchanged again, a tool removed), and the
+    answers that tell which tools the catalog held."""
+    server = make_server()
+    listings = count_listings(server)
+    if protect:
+        protect_server(server)
+    seen: dict[str, int] = {}
+    answers: dict[str, Any] = {}
+
+    def set_mode(mode: Literal["fast", "safe"]) -> str:
+        return mode
+
+    async with in_memory(server) as call:
+        phases: list[tuple[str, Callable[[], Awaitable[None]]]] = []
+
+        async def first() -> None:
+            await call("set_priority", {"priority": S})
+
+        async def unchanged() -> None:
+            for _ in range(3):
+                for _, name, args in ALL_BAD:
+                    await call(name, args)
+                await call("set_prioity", {})
+
+        async def added() -> None:
+            add_tool(server, set_mode, output_schema=False)
+            answers["added_near"] = await call("set_mod", {})
+            answers["added_bad"] = await call("set_mode", {"mode": S})
+
+        async def unchanged_again() -> None:
+            await call("set_mode", {"mode": S})
+            await call("set_mod", {})
+
+        async def removed() -> None:
+            remove = getattr(server, "remove_tool", None) or server.local_provider.remove_tool  # fastmcp 4.x: the provider's
+            remove("set_mode")
+            answers["removed_near"] = await call("set_mod", {})
+
+        phases = [("first", first), ("unchanged", unchanged), ("added", added), ("unchanged_again", unchanged_again), ("removed", removed)]
+        for label, phase in phases:
+            before = listings[0]
+            await phase()
+            seen[label] = listings[0] - before
+    return seen, answers
+
+
+async def test_the_catalog_is_built_once_per_change_of_the_tool_list() -> None:
+    """A failed call lists the tools only when they changed since the last
+    listing (at 100,000 tools a listing costs seconds): with the tool list
+    unchanged, protect_server lists nothing more than the SDK itself does
+    (the oracle: the same calls to the same server unprotected); after a
+    tool was added or removed, once more."""
+    unprotected, _ = await listings_as_the_tools_change(False)
+    protected, answers = await listings_as_the_tools_change(True)
+    for phase in ("unchanged", "unchanged_again"):
+        assert protected[phase] == unprotected[phase], (phase, protected, unprotected)
+    for phase in ("first", "added", "removed"):
+        assert protected[phase] <= unprotected[phase] + 1, (phase, protected, unprotected)
+    assert answers["added_near"]["jsonrpc_error"]["data"]["suggestions"][0] == "set_mode", answers  # listed again
+    check_argument_answer("set_mode", "mode", "must be one of fast, safe", answers["added_bad"])
+    assert "set_mode" not in answers["removed_near"]["jsonrpc_error"]["data"]["suggestions"], answers
+
+
+@pytest.mark.skipif(SDK != "fastmcp", reason="fastmcp's middleware, which may list per caller")
+async def test_a_listing_that_may_depend_on_the_caller_is_kept_per_session() -> None:
+    """A fastmcp server whose listing may depend on the caller (here a
+    middleware that sees tools/list) keeps a catalog for the session it was
+    listed in, never for another: two clients, each session's first failure
+    lists (and mcp 2.x, under fastmcp 4.x, has a connection per request: each
+    failure lists, at most once)."""
+    counts = []
+    for protect in (False, True):
+        server = make_server()
+        listings = count_listings(server)
+        server.add_middleware(hiding_middleware("no_such_tool"))
+        if protect:
+            protect_server(server)
+        async with fastmcp_client(server) as first, fastmcp_client(server) as second:
+            start = listings[0]
+            for client in (first, second, first, second, first):
+                await answer_of(client.call_tool_mcp("set_priority", {"priority": S}))
+            counts.append(listings[0] - start)
+    assert counts[1] - counts[0] == (5 if sdk_version() >= (4, 0) else 2), counts
+
+
+@pytest.mark.skipif(SDK != "fastmcp" or sdk_version() >= (4, 0), reason="a session's client name (mcp 2.x, under fastmcp 4.x, has none: each request stands alone)")
+async def test_another_callers_listing_is_never_used() -> None:
+    """A middleware that hides a tool from one caller (by its client name):
+    the other caller's failures list it first, and the hidden tool is never
+    suggested to the caller it is hidden from."""
+    import fastmcp
+    from fastmcp.server.middleware import Middleware
+
+    class HideFromGuest(Middleware):  # type: ignore[misc]
+        async def on_list_tools(self, context: Any, call_next: Any) -> Any:
+            tools = await call_next(context)
+            try:
+                client = context.fastmcp_context.session.client_params.clientInfo.name
+            except Exception:
+                client = "guest"
+            return tools if client == "admin" else [t for t in tools if t.name != "set_secret_level"]
+
+    def set_secret_level(level: int) -> str:
+        return "ok"
+
+    server = make_server()
+    add_tool(server, set_secret_level, output_schema=False)
+    server.add_middleware(HideFromGuest())
+    protect_server(server)
+    async with fastmcp.Client(server, client_info=_client_info("admin")) as admin, fastmcp.Client(server, client_info=_client_info("guest")) as guest:
+        seen_by_admin = await answer_of(admin.call_tool_mcp("set_secret_leve", {}))
+        seen_by_guest = await answer_of(guest.call_tool_mcp("set_secret_leve", {}))
+    assert seen_by_admin["jsonrpc_error"]["data"]["suggestions"][0] == "set_secret_level", seen_by_admin
+    assert "set_secret_level" not in json.dumps(seen_by_guest), seen_by_guest
+
+
+def _client_info(name: str) -> Any:
+    import mcp.types as mt
+
+    return mt.Implementation(name=name, version="1")
+
+
+@pytest.mark.skipif(SDK != "fastmcp" or sdk_version() < (3, 0), reason="fastmcp 3.x and 4.x proxies pass the upstream's error result")
+@pytest.mark.parametrize("how", ["as_proxy", "create_proxy", "mounted"])
+async def test_a_protected_proxy_answers_as_a_protected_server(how: str) -> None:
+    """The upstream's refusal comes back as the proxy tool's error result,
+    quoting the upstream's caller (pydantic's input_value, a handler's text):
+    the protected proxy answers as a protected server does."""
+    from fastmcp import FastMCP
+
+    upstream = make_server()
+    if how == "create_proxy":
+        from fastmcp.server import create_proxy
+
+        proxy: Any = create_proxy(upstream)
+    elif not hasattr(FastMCP, "as_proxy"):
+        pytest.skip("fastmcp 4.x has create_proxy only")
+    else:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            proxy = FastMCP.as_proxy(upstream)
+    if how == "mounted":
+        outer = FastMCP("outer")
+        outer.mount(proxy)
+        proxy = outer
+    async with in_memory(proxy) as call:
+        assert leaks(await call("set_priority", {"priority": S}))  # unprotected: the upstream's text
+    heard: list[ErrorInfo] = []
+    protect_server(proxy, on_error=heard.append)
+    async with in_memory(proxy) as call:
+        for label, name, args in ALL_BAD:
+            answer = await call(name, args)
+            assert not leaks(answer), (label, answer)
+            if label != "unknown_tool":
+                assert answer["result"]["isError"] is True, answer
+        valid = [await call(name, args) for name, args in VALID]
+    assert all(not a["result"].get("isError") for a in valid), valid
+    assert {h["kind"] for h in heard} <= {"handler_error", "unknown_tool", "invalid_arguments"}, heard
+
+
+@pytest.mark.skipif(SDK != "fastmcp" or sdk_version() < (3, 0), reason="fastmcp 3.x and 4.x send a result unchecked")
+async def test_a_result_that_breaks_its_output_schema_is_tool_failed_on_fastmcp_3_and_4() -> None:
+    import fastmcp.tools
+
+    ToolResult = getattr(fastmcp.tools, "ToolResult", None) or importlib.import_module("fastmcp.tools.tool").ToolResult
+    server = make_server()
+
+    def counted(n: str) -> Any:
+        return ToolResult(content=[], structured_content={"n": n})
+
+    server.tool(output_schema=OUTPUT_SCHEMA)(counted)
+    async with in_memory(server) as call:
+        try:
+            unprotected: Any = await call("counted", {"n": S})
+        except Exception as raised:  # the client refuses it, quoting it
+            unprotected = str(raised)
+        assert leaks(unprotected), unprotected
+    heard: list[ErrorInfo] = []
+    protect_server(server, on_error=heard.append)
+    async with in_memory(server) as call:
+        answer = await call("counted", {"n": S})
+    assert answer == {"result": {"content": [{"type": "text", "text": "tool counted failed"}], "isError": True}}, answer
+    assert [h["kind"] for h in heard] == ["invalid_output"]
+
+
+@pytest.mark.skipif(SDK != "fastmcp", reason="fastmcp 2.x and 3.x raise a handler's pydantic error as it is")
+async def test_a_handlers_own_model_validation_is_the_handlers() -> None:
+    """A handler that validates a model itself (its ValidationError titled
+    after the model, not call[<function>]): the handler failed, the caller's
+    arguments were valid."""
+    from pydantic import BaseModel
+
+    class Row(BaseModel):
+        count: int
+
+    def load(key: str) -> str:
+        Row.model_validate({"count": "not a number " + key})
+        return "unreachable"
+
+    server = make_server()
+    add_tool(server, load, output_schema=False)
+    heard: list[ErrorInfo] = []
+    protect_server(server, on_error=heard.append)
+    async with in_memory(server) as call:
+        answer = await call("load", {"key": S})
+    assert text_of(answer) == "tool load failed", answer
+    assert [h["kind"] for h in heard] == ["handler_error"]
+
+
+UNKNOWN_METHOD_QUOTED = {"mcp2"} | ({"fastmcp"} if SDK == "fastmcp" and sdk_version() >= (4, 0) else set())
+
+
+async def raw_stdio_answer(protect: bool, method: str) -> dict[str, Any]:
+    """The answer of stdio_server.py to one JSON-RPC request of ``method``, written as bytes."""
+    import asyncio
+    import os
+    from pathlib import Path
+
+    here = Path(__file__).resolve().parent
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(here), os.environ.get("PYTHONPATH", "")])}
+    args = [str(here / "stdio_server.py"), *(["protect"] if protect else [])]
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, *args, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL, env=env
+    )
+    assert process.stdin is not None and process.stdout is not None
+    try:
+        init = {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}
+        for message in (
+            {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": init},
+            {"jsonrpc": "2.0", "method": "notifications/initialized"},
+            {"jsonrpc": "2.0", "id": 2, "method": method, "params": {}},
+        ):
+            process.stdin.write((json.dumps(message) + "\n").encode())
+        await process.stdin.drain()
+        while True:
+            line = await asyncio.wait_for(process.stdout.readline(), 60)
+            assert line, "the server ended"
+            answer: dict[str, Any] = json.loads(line)
+            if answer.get("id") == 2:
+                return answer
+    finally:
+        process.kill()
+        await process.wait()
+
+
+async def test_an_unknown_method_is_the_sdks_own_answer() -> None:
+    """Not covered, as docs/PYTHON.md says: an unknown JSON-RPC method is
+    answered by the SDK before any server code runs, and mcp 2.x (fastmcp
+    4.x with it) puts the method string in error.data. protect_server leaves
+    that answer as it is; the lines that quote it are the ones the docs name."""
+    answers = [await raw_stdio_answer(protect, S) for protect in (False, True)]
+    assert answers[0] == answers[1]
+    assert leaks(answers[1]) == (SDK in UNKNOWN_METHOD_QUOTED), answers[1]
