@@ -10,6 +10,7 @@ import re
 import statistics
 import time
 from collections.abc import Callable
+from typing import Any, Literal
 
 import mcp_boundary as mb
 
@@ -96,3 +97,61 @@ def plain_sse(_: int) -> int:
 
 
 compare(f"raw SSE, {len(body):,} bytes of Anthropic events per op", ours_sse, plain_sse, "< 1.0×", n=50)
+
+
+# A protected server's failed call beside a valid one, at 100,000 tools, through
+# the SDK's own in-memory client: when this runs in an SDK venv of
+# scripts/python-sdk-tests.sh (`.venvs/mcp2/bin/python bench/python.py`).
+# The catalog is listed once per change of the tool list, never per failed call.
+def protected_server_calls(tools: int = 100_000, calls: int = 30) -> None:
+    import asyncio
+    import importlib.util
+
+    if importlib.util.find_spec("mcp") is None or importlib.util.find_spec("fastmcp") is not None:
+        return
+    from mcp_boundary.mcp import protect_server
+
+    def set_priority(priority: Literal["low", "high"]) -> str:
+        return priority
+
+    if importlib.util.find_spec("mcp.server.mcpserver") is not None:
+        from mcp import Client
+        from mcp.server.mcpserver import MCPServer
+
+        server: Any = MCPServer("bench")
+    else:
+        from mcp.server.fastmcp import FastMCP
+
+        server = FastMCP("bench")
+    server.add_tool(set_priority)
+    manager = server._tool_manager  # private: 100,000 copies of one tool, without building each
+    one = manager.get_tool("set_priority")
+    for i in range(tools - 1):
+        manager._tools[f"tool_{i}"] = one.model_copy(update={"name": f"tool_{i}"})
+    protect_server(server)
+
+    async def run() -> None:
+        if importlib.util.find_spec("mcp.server.mcpserver") is not None:
+            context: Any = Client(server)
+        else:
+            from mcp.shared.memory import create_connected_server_and_client_session
+
+            context = create_connected_server_and_client_session(server._mcp_server)
+        async with context as client:
+            async def timed(args: dict[str, Any]) -> float:
+                start = time.perf_counter_ns()
+                await client.call_tool("set_priority", args)
+                return (time.perf_counter_ns() - start) / 1e6
+
+            await timed({"priority": "nope"})  # the first failure lists the tools once
+            valid, failed = [], []
+            for _ in range(calls):
+                valid.append(await timed({"priority": "low"}))
+                failed.append(await timed({"priority": "nope"}))
+            v, f = statistics.median(valid), statistics.median(failed)
+            print(f"| protect_server, a failed call beside a valid one, {tools:,} tools | {f:.2f} ms | {v:.2f} ms | {f / v:.2f}× | ≤ 2.0× |")
+
+    asyncio.run(run())
+
+
+protected_server_calls()
