@@ -31,8 +31,14 @@ server hides (a middleware's ``on_list_tools``, tags, visibility, a disabled
 tool, auth) is never named in an answer: through the public
 ``FastMCP.list_tools()`` with its middleware (3.x, 4.x), or on 2.x the
 low-level server's own tools/list handler (``_mcp_server.request_handlers``,
-as above); in the call's own context, on failures only, at most once per
-failed call.
+as above); in the call's own context, on failures only, once per change
+of the tool list, per caller session where the listing may depend on the
+caller (``_catalog``, docs/PYTHON.md).
+
+On 3.x and 4.x a tool's error result is the tool's own unless the tool is
+a proxy's (``ProxyTool``: the upstream's refusal, forwarded), which is a
+handler error to the core; a result whose structured content breaks the
+tool's output schema is ``invalid_output``.
 """
 
 from __future__ import annotations
@@ -274,7 +280,7 @@ def protect(server: Any, boundary_options: dict[str, Any]) -> None:
             validator = jsonschema.validators.validator_for(schema)(schema)
             return next(iter(validator.iter_errors(structured)), None) is not None
         except Exception:
-            return True  # a schema or content that cannot be checked: not sent unchecked
+            return False  # a schema that cannot be checked here: the result as the SDK sends it (valid calls unchanged)
 
     async def handlers_own(name: str, error: Any, validated: bool) -> bool:
         """Whether a pydantic error is one the handler made itself. pydantic

@@ -127,8 +127,11 @@ def protect(server: Any, boundary_options: dict[str, Any]) -> None:
         if call.unknown is not None:
             raise McpError(mt.ErrorData.model_validate(call.unknown))
         result = getattr(response, "root", response)
-        if call.answered or call.passed or (call.returned and not call.ran):
+        if call.answered or call.passed:
             return response
+        if call.returned and not call.ran:  # the tool's own CallToolResult: the core's to decide
+            own_result = boundary.own_error_result(call.name) if isinstance(result, mt.CallToolResult) and result.isError else None
+            return response if own_result is None else mt.ServerResult(mt.CallToolResult.model_validate(own_result))
         if not (isinstance(result, mt.CallToolResult) and result.isError):
             return response
         # The decorator's own error answer: the tool's result broke its output

@@ -57,7 +57,7 @@ def protect(server: Any, boundary_options: dict[str, Any]) -> None:
 
     async def protected_call_tool(name: str, arguments: dict[str, Any], context: Any = None) -> Any:
         try:
-            return await call_tool(name, arguments, context)
+            result = await call_tool(name, arguments, context)
         except passes_through:
             raise
         except MCPError as exc:
@@ -81,5 +81,10 @@ def protect(server: Any, boundary_options: dict[str, Any]) -> None:
             if answer is None:
                 raise
             return result_of(answer)
+        if getattr(result, "is_error", False):  # the tool's own error result: the core's to decide
+            own_result = boundary.own_error_result(name)
+            if own_result is not None:
+                return result_of(own_result)
+        return result
 
     server.call_tool = protected_call_tool

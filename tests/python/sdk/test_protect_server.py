@@ -790,3 +790,44 @@ async def test_an_unknown_method_is_the_sdks_own_answer() -> None:
     answers = [await raw_stdio_answer(protect, S) for protect in (False, True)]
     assert answers[0] == answers[1]
     assert leaks(answers[1]) == (SDK in UNKNOWN_METHOD_QUOTED), answers[1]
+
+
+def tool_results_carry_errors() -> bool:
+    """Whether a tool can return its own error result (fastmcp's ToolResult takes is_error from 3.x's later releases)."""
+    if SDK != "fastmcp":
+        return True
+    import fastmcp.tools
+
+    result = getattr(fastmcp.tools, "ToolResult", None) or importlib.import_module("fastmcp.tools.tool").ToolResult
+    return "is_error" in inspect.signature(result).parameters
+
+
+@pytest.mark.skipif(not tool_results_carry_errors(), reason="this fastmcp's ToolResult has no is_error")
+async def test_a_tools_own_error_result_is_the_tools() -> None:
+    """A tool that answers with its own isError result vouches for it: the
+    core keeps it (nothing replaced, nothing told), on every line."""
+
+    def refuse(reason: str) -> Any:
+        text = "refused: " + reason
+        if SDK == "fastmcp":
+            import fastmcp.tools
+            import mcp.types as mt
+
+            result = getattr(fastmcp.tools, "ToolResult", None) or importlib.import_module("fastmcp.tools.tool").ToolResult
+            return result(content=[mt.TextContent(type="text", text=text)], is_error=True)
+        from mcp.types import CallToolResult, TextContent
+
+        return CallToolResult(content=[TextContent(type="text", text=text)], isError=True)
+
+    answers = []
+    heard: list[ErrorInfo] = []
+    for protect in (False, True):
+        server = make_server()
+        add_tool(server, refuse, output_schema=False)
+        if protect:
+            protect_server(server, on_error=heard.append)
+        async with in_memory(server) as call:
+            answers.append(await call("refuse", {"reason": "not today"}))
+    assert answers[0] == answers[1], answers
+    assert answers[1]["result"]["isError"] is True and text_of(answers[1]) == "refused: not today", answers
+    assert heard == []
