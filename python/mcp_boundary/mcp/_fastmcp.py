@@ -83,6 +83,18 @@ _SAME_FOR_EVERY_CALLER = frozenset({"DereferenceRefsMiddleware"})
 _LISTING_HOOKS = ("__call__", "on_message", "on_request", "on_list_tools")
 
 
+#: How an upstream's refusal of the arguments begins or reads, as a proxy
+#: forwards it: pydantic's ("2 validation errors for call[f]"), the mcp SDK's
+#: JSON Schema check ("Input validation error: ..."), fastmcp's ("Invalid arguments").
+_ARGUMENT_REFUSALS = (" validation error", "Input validation error", "Invalid arguments")
+
+
+def _refuses_arguments(text: str) -> bool:
+    """Whether a forwarded refusal is the upstream's refusal of the arguments
+    (which a protected server never passes, even with handler_errors="pass")."""
+    return any(marker in text for marker in _ARGUMENT_REFUSALS)
+
+
 def _text_of(result: Any) -> str:
     """The text of a fastmcp ToolResult's content."""
     return "".join(str(getattr(c, "text", "")) for c in (getattr(result, "content", None) or []))
@@ -350,6 +362,10 @@ def protect(server: Any, boundary_options: dict[str, Any]) -> None:
                     issues: Any = pydantic_error if isinstance(pydantic_error, ValidationError) else []
                     logged = own_issues(pydantic_error) if isinstance(pydantic_error, ValidationError) else []
                     return answered(await boundary.invalid_arguments(name, exc, issues, logged), call)
+                if isinstance(exc, ToolError) and _refuses_arguments(handler_message(exc) or "") and await is_proxy(name):
+                    # A proxy's upstream refused the arguments (raised as a ToolError
+                    # before 3.x's error results): never passed, whatever handler_errors says.
+                    return answered(await boundary.invalid_arguments(name, exc, [], []), call)
                 if isinstance(exc, MCPError):
                     message = getattr(getattr(exc, "error", None), "message", None)
                     own: BaseException = exc
@@ -369,6 +385,10 @@ def protect(server: Any, boundary_options: dict[str, Any]) -> None:
                     # An upstream server's refusal, forwarded (it may quote the
                     # upstream's caller: pydantic's input_value, a handler's text).
                     said = _text_of(result)
+                    if _refuses_arguments(said):
+                        # The upstream refused the arguments: never passed, whatever handler_errors says.
+                        refused = await boundary.invalid_arguments(name, RuntimeError(said), [], [])
+                        return answered(refused, call)
                     forwarded = await boundary.handler_error(name, RuntimeError(said), said)
                     if forwarded is not None:
                         return answered(forwarded, call)

@@ -659,21 +659,31 @@ def _client_info(name: str) -> Any:
     return mt.Implementation(name=name, version="1")
 
 
-@pytest.mark.skipif(SDK != "fastmcp" or sdk_version() < (3, 0), reason="fastmcp 3.x and 4.x proxies pass the upstream's error result")
+ARGUMENT_CASES_ONLY: list[tuple[str, str, dict[str, Any]]] = [(c[0], c[1], c[2]) for c in ARGUMENT_CASES]
+
+
+@pytest.mark.skipif(SDK != "fastmcp", reason="fastmcp's proxies")
 @pytest.mark.parametrize("how", ["as_proxy", "create_proxy", "mounted"])
 async def test_a_protected_proxy_answers_as_a_protected_server(how: str) -> None:
-    """The upstream's refusal comes back as the proxy tool's error result,
-    quoting the upstream's caller (pydantic's input_value, a handler's text):
-    the protected proxy answers as a protected server does."""
+    """The upstream's refusal comes back as the proxy tool's error result
+    (3.x, 4.x; raised before), quoting the upstream's caller (pydantic's
+    input_value, a handler's text): the protected proxy answers as a
+    protected server does."""
     from fastmcp import FastMCP
 
     upstream = make_server()
     if how == "create_proxy":
+        if not hasattr(importlib.import_module("fastmcp.server"), "create_proxy"):
+            pytest.skip("fastmcp 2.x has FastMCP.as_proxy only")
         from fastmcp.server import create_proxy
 
         proxy: Any = create_proxy(upstream)
     elif not hasattr(FastMCP, "as_proxy"):
-        pytest.skip("fastmcp 4.x has create_proxy only")
+        if how == "as_proxy":
+            pytest.skip("fastmcp 4.x has create_proxy only")
+        from fastmcp.server import create_proxy
+
+        proxy = create_proxy(upstream)
     else:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", DeprecationWarning)
@@ -695,6 +705,22 @@ async def test_a_protected_proxy_answers_as_a_protected_server(how: str) -> None
         valid = [await call(name, args) for name, args in VALID]
     assert all(not a["result"].get("isError") for a in valid), valid
     assert {h["kind"] for h in heard} <= {"handler_error", "unknown_tool", "invalid_arguments"}, heard
+    # The upstream's refusal of the arguments is never passed, even with handler_errors="pass".
+    passing = make_server()
+    if how == "create_proxy" or not hasattr(FastMCP, "as_proxy"):
+        from fastmcp.server import create_proxy
+
+        passing_proxy: Any = create_proxy(passing)
+    else:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            passing_proxy = FastMCP.as_proxy(passing)
+    protect_server(passing_proxy, handler_errors="pass")
+    async with in_memory(passing_proxy) as call:
+        for label, name, args in ARGUMENT_CASES_ONLY:
+            answer = await call(name, args)
+            assert not leaks(answer), (label, answer)
+            assert text_of(answer).startswith(f"invalid tool arguments for {name}"), (label, answer)
 
 
 @pytest.mark.skipif(SDK != "fastmcp" or sdk_version() < (3, 0), reason="fastmcp 3.x and 4.x send a result unchecked")
