@@ -108,7 +108,10 @@ class Catalog:
         self._shared: tuple[object, Listed] | None = None
         self._by_caller: weakref.WeakKeyDictionary[Any, tuple[object, Listed]] = weakref.WeakKeyDictionary()
         self._empty: Listed | None = None
-        self.listings = 0  # how many times the tools were listed (for tests)
+        # Tools a failure was about that the kept listing lacks although it was
+        # listed again for them (callable, not listed): not listed again for
+        # them until the version changes.
+        self._unlisted: tuple[object, set[str]] = (None, set())
 
     def _cached(self, scope: object | None, version: object | None) -> Listed | None:
         if scope is None or version is None:
@@ -141,17 +144,23 @@ class Catalog:
         except Exception:
             scope = version = None
         cached = self._cached(scope, version)
-        if cached is not None and (tool is None or tool in cached.names):
+        if cached is not None and (tool is None or tool in cached.names or self._is_unlisted(scope, version, tool)):
             return cached
         try:
-            self.listings += 1
             listed = self._policy.listed(await self._list_tools())
         except Exception:
             if self._empty is None:
                 self._empty = empty(self._policy)
             return self._empty
         self._keep(scope, version, listed)
+        if tool is not None and tool not in listed.names and scope is not None and version is not None:
+            if self._unlisted[0] != (id(scope), version):
+                self._unlisted = ((id(scope), version), set())
+            self._unlisted[1].add(tool)
         return listed
+
+    def _is_unlisted(self, scope: object | None, version: object | None, tool: str) -> bool:
+        return self._unlisted[0] == (id(scope), version) and tool in self._unlisted[1]
 
 
 def registry_key(server: Any, attribute: str = "list_tools") -> Callable[[], Awaitable[tuple[object | None, object | None]]]:
