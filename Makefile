@@ -46,7 +46,7 @@ demo: pkg
 	@echo ""
 	@echo "== Python: an MCP server (mcp 2.x MCPServer) protected by protect_server, beside the same server unprotected"
 	@$(MAKE) -s wheel >/dev/null && PREPARE_ONLY=1 bash scripts/python-sdk-tests.sh >/dev/null
-	.venvs/mcp2/bin/python examples/python/protected_server.py
+	"$$(python3 scripts/sdk_versions.py venv mcp2)/bin/python" examples/python/protected_server.py # the venv of the newest mcp 2.x tested (python/mcp_boundary/mcp/_versions.py)
 	@echo ""
 	@echo "== A Cloudflare Worker: examples/worker/ (make test bundles it with wrangler and runs it in workerd)."
 	@echo "   Locally: cd examples/worker && ../../node_modules/.bin/wrangler dev, then curl -s localhost:8787/"
