@@ -13,7 +13,7 @@ WASM := target/wasm32-unknown-unknown/release/mcp_boundary.wasm
 # Added to the caller's RUSTFLAGS, which the pkg builds keep.
 PKG_RUSTFLAGS := --remap-path-prefix=$(or $(CARGO_HOME),$(HOME)/.cargo)/registry/src/=
 TABLES := target/build-tables
-SOURCES := $(shell find src -name '*.rs') Cargo.toml Cargo.lock $(wildcard js/*.js js/*.mjs js/*.d.ts js/api/*.js js/mcp/*.js) README.md CONTRIBUTING.md $(wildcard docs/*.md LICENSE-*)
+SOURCES := $(shell find src -name '*.rs') Cargo.toml Cargo.lock package.json $(wildcard js/*.js js/*.mjs js/*.d.ts js/api/*.js js/mcp/*.js js/build/*.mjs) README.md CONTRIBUTING.md $(wildcard docs/*.md LICENSE-*)
 
 .PHONY: setup pkg demo console test test-rust test-wasm test-js test-python test-python-sdks wheel lint vectors vectors-check bench fuzz clean
 
