@@ -125,9 +125,9 @@ test("v2: an onError that rejects (an async logger whose sink is down) changes n
   const unhandled = [];
   const listener = (reason) => unhandled.push(reason);
   process.on("unhandledRejection", listener);
-  // Each promise onError returns rejects; it must be given a rejection
-  // handler (its `then` watched) before control leaves onError's caller,
-  // so none is ever unhandled.
+  // Each promise onError returns rejects: protectServer must give each a
+  // rejection handler (its `then` is watched), so none is ever unhandled;
+  // and Node reported none it did not.
   let calls = 0;
   const unwatched = new Set();
   const onError = () => {

@@ -19,7 +19,8 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 
-venvs=("$@")
+venvs=()
+for venv in "$@"; do venvs+=("$(cd "$venv" && pwd)"); done # the tests run from tests/python/sdk
 if [ ${#venvs[@]} -eq 0 ]; then
   pins="$(python3 "$ROOT/scripts/sdk_versions.py" pins)"
   [ -n "$pins" ] || { echo "scripts/sdk_versions.py listed no SDK versions" >&2; exit 1; }

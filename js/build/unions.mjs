@@ -84,6 +84,8 @@ export function pythonLiterals(n) {
     ["ToolNameCode", "A tool-name error's code (``ToolNameReason::code``).", codesOf(n.tool_name_reasons)],
     ["ReadStateName", "A reader's view of a message (``ReadState::ALL``).", n.read_states],
     ["MarkTarget", "What ``mark_read`` sets: the reader's receipt or the message (``MarkTarget::ALL``).", n.mark_targets],
+    ["PlanKind", "A delivery plan's kind (``DeliveryPlan``'s variants).", n.plan_kinds],
+    ["NotARecipientCode", "Why ``mark_read`` refused (``NotARecipient::code``).", [n.not_a_recipient_code]],
     ["ErrorDataCode", "The code of an ``ErrorData`` (``INVALID_ARGUMENT``).", [n.error_data_code]],
     ["HandlerErrors", "``protect_server``'s ``handler_errors`` (``HandlerErrors::ALL``).", n.handler_errors],
     ["ReplacedAnswerKind", "Why a protected server replaced an answer (``ReplacedAnswer::ALL``).", n.replaced_answers],

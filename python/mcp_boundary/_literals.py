@@ -18,6 +18,8 @@ __all__ = [
     "ToolNameCode",
     "ReadStateName",
     "MarkTarget",
+    "PlanKind",
+    "NotARecipientCode",
     "ErrorDataCode",
     "HandlerErrors",
     "ReplacedAnswerKind",
@@ -62,6 +64,10 @@ ToolNameCode = Literal["UNREPRESENTABLE_TOOL_NAME", "TOOL_NAME_COLLISION"]
 ReadStateName = Literal["unread", "read", "not_a_recipient"]
 #: What ``mark_read`` sets: the reader's receipt or the message (``MarkTarget::ALL``).
 MarkTarget = Literal["receipt", "message"]
+#: A delivery plan's kind (``DeliveryPlan``'s variants).
+PlanKind = Literal["direct", "broadcast"]
+#: Why ``mark_read`` refused (``NotARecipient::code``).
+NotARecipientCode = Literal["NOT_A_RECIPIENT"]
 #: The code of an ``ErrorData`` (``INVALID_ARGUMENT``).
 ErrorDataCode = Literal["invalid_argument"]
 #: ``protect_server``'s ``handler_errors`` (``HandlerErrors::ALL``).

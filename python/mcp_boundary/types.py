@@ -18,7 +18,9 @@ from mcp_boundary._literals import (
     HandlerErrors,
     Kind,
     MarkTarget,
+    NotARecipientCode,
     Overflow,
+    PlanKind,
     ProfileName,
     ReadStateName,
     RecipientCode,
@@ -39,9 +41,11 @@ __all__ = [
     "Kind",
     "MarkTarget",
     "Marked",
+    "NotARecipientCode",
     "NotARecipientData",
     "NotMarked",
     "Overflow",
+    "PlanKind",
     "Planned",
     "Profile",
     "ProfileName",
@@ -125,7 +129,7 @@ class Planned(TypedDict):
     """``plan_delivery``'s recipients: the direct one, or the broadcast audience."""
 
     ok: Literal[True]
-    kind: Literal["direct", "broadcast"]
+    kind: PlanKind
     recipients: list[str]
 
 
@@ -141,7 +145,7 @@ class Marked(TypedDict):
 class NotARecipientData(TypedDict):
     """Why ``mark_read`` refused: the reader is not a recipient."""
 
-    code: Literal["NOT_A_RECIPIENT"]
+    code: NotARecipientCode
     message: str
 
 

@@ -12,8 +12,9 @@ use super::{to_js, Give};
 use crate::stream::{scope_rules, ScopeRule};
 use crate::tool_name::{call_places, rules as format_rules, Format, Step};
 use crate::{
-    validate_recipient, BuiltinProfile, ErrorData, HandlerErrors, MarkTarget, Overflow, ReadState, Recipient,
-    RejectionReason, ReplacedAnswer, RouterReason, ToolNameReason, Validation, INVALID_ARGUMENT, VALID_SHAPES,
+    validate_recipient, BuiltinProfile, DeliveryPlan, ErrorData, HandlerErrors, MarkTarget, NotARecipient, Overflow,
+    ReadState, Recipient, RejectionReason, ReplacedAnswer, RouterReason, ToolNameReason, Validation, INVALID_ARGUMENT,
+    VALID_SHAPES,
 };
 
 /// The kind of one step of a rule (see [`Step`]), for the wrapper's walker.
@@ -151,6 +152,9 @@ struct Names {
     tool_name_reasons: Vec<Coded>,
     read_states: Vec<&'static str>,
     mark_targets: Vec<&'static str>,
+    /// [`DeliveryPlan`]'s kinds, as it serializes them: direct, broadcast.
+    plan_kinds: Vec<String>,
+    not_a_recipient_code: &'static str,
     error_data_code: &'static str,
     handler_errors: Vec<&'static str>,
     replaced_answers: Vec<&'static str>,
@@ -172,6 +176,11 @@ pub fn names(out: &Array) {
         tool_name_reasons: ToolNameReason::ALL.iter().map(|r| (r.as_str(), r.code())).collect(),
         read_states: ReadState::ALL.iter().map(|s| s.as_str()).collect(),
         mark_targets: MarkTarget::ALL.iter().map(|t| t.as_str()).collect(),
+        plan_kinds: [DeliveryPlan::Direct { recipients: vec![] }, DeliveryPlan::Broadcast { recipients: vec![] }]
+            .iter()
+            .filter_map(|plan| serde_json::to_value(plan).ok()?.get("kind")?.as_str().map(String::from))
+            .collect(),
+        not_a_recipient_code: NotARecipient.code(),
         error_data_code: INVALID_ARGUMENT,
         handler_errors: HandlerErrors::ALL.iter().map(|h| h.as_str()).collect(),
         replaced_answers: ReplacedAnswer::ALL.iter().map(|k| k.as_str()).collect(),
