@@ -101,7 +101,7 @@ compare(f"raw SSE, {len(body):,} bytes of Anthropic events per op", ours_sse, pl
 
 # A protected server's failed call beside a valid one, at 100,000 tools, through
 # the SDK's own in-memory client: when this runs in an SDK venv of
-# scripts/python-sdk-tests.sh (`.venvs/mcp2/bin/python bench/python.py`).
+# scripts/python-sdk-tests.sh (`.venvs/mcp-2.3.0/bin/python bench/python.py`).
 # The catalog is listed once per change of the tool list, never per failed call.
 def protected_server_calls(tools: int = 100_000, calls: int = 30) -> None:
     import asyncio

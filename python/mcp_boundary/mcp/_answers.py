@@ -9,11 +9,10 @@ import inspect
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Literal, TypedDict
 
+from mcp_boundary._literals import Kind as Kind
 from mcp_boundary._mcp_boundary import protect_server_error
 from mcp_boundary.mcp._catalog import SHARED, Catalog
 from mcp_boundary.mcp._core import JSONDict, Listed, Policy, ToolInfo, empty
-
-Kind = Literal["invalid_arguments", "unknown_tool", "handler_error", "invalid_output", "failed"]
 
 
 class _ErrorInfoBase(TypedDict):
