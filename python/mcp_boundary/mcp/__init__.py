@@ -56,7 +56,14 @@ def protect_server(
       message is one of ``messages``, alone or after a field name; else
       ``tool <name> failed``. ``handler_errors="pass"`` keeps the SDK's
       answer for these only.
+    - A result that breaks the tool's output schema: ``tool <name> failed``.
     - Valid calls, and tools added later, behave as without it.
+
+    Every answer is the core's decision (``mcp_boundary._mcp_boundary.Protection``,
+    the same as the JS package's); options it cannot take (``handler_errors``
+    other than ``"classify"`` or ``"pass"``, an empty phrase) raise its
+    ``OptionsError`` (``INVALID_OPTIONS``). The tools are listed on failures
+    only, once per change of the tool list.
 
     ``on_error(info)`` hears every answer given in place of the SDK's
     (``{"tool", "kind", "error"?, "issues"?}``); what it raises is ignored.
