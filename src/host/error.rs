@@ -121,6 +121,10 @@ pub enum RouterArgument {
     OnError,
     /// `protectHandler(handler)`: what the SDK's `createMcpHandler` returns.
     Handler,
+    /// `recipientValibot(v)`: the `v` of Valibot 1.x.
+    Valibot,
+    /// `recipientArkType(type)`: ArkType 2.x's `type`.
+    ArkType,
     /// Python's `protect_server(server)`: a server of a Python MCP SDK.
     PythonServer,
     /// Python's `protect_server(…, on_error=)`: a callable.
@@ -133,7 +137,7 @@ pub enum RouterArgument {
 
 impl RouterArgument {
     /// Every argument, in the order of the binding's numbers.
-    pub const ALL: [Self; 11] = [
+    pub const ALL: [Self; 13] = [
         Self::McpServer,
         Self::Zod,
         Self::ServerName,
@@ -141,6 +145,8 @@ impl RouterArgument {
         Self::ToolArguments,
         Self::OnError,
         Self::Handler,
+        Self::Valibot,
+        Self::ArkType,
         Self::PythonServer,
         Self::PythonOnError,
         Self::PythonHandlerErrors,
@@ -160,6 +166,8 @@ impl RouterArgument {
             }
             Self::OnError => "protectServer: onError must be a function (it is called with { tool, kind, error, issues })",
             Self::Handler => "protectHandler: expected what createMcpHandler returns (an object with a fetch function)",
+            Self::Valibot => "recipientValibot: expected the v of Valibot 1.x (import * as v from \"valibot\")",
+            Self::ArkType => "recipientArkType: expected ArkType 2.x's type (import { type } from \"arktype\")",
             Self::PythonServer => {
                 "protect_server: expected a server of a Python MCP SDK (mcp 1.x FastMCP, mcp 2.x MCPServer, fastmcp 2.x-4.x FastMCP)"
             }

@@ -227,7 +227,8 @@ impl Classifier {
         out.give(result);
     }
 
-    /// Decodes an issue stream, then calls `f` with the tool and the issues.
+    /// Decodes an issue stream, then calls `f` with the classifier, the
+    /// tool and the issues.
     fn with_issue_stream<R>(
         &self,
         tool_len: usize,
@@ -235,30 +236,7 @@ impl Classifier {
         count: usize,
         f: impl FnOnce(&ErrorClassifier, &str, &[Issue<'_>]) -> R,
     ) -> R {
-        let Scratch { units, words } = &self.scratch;
-        let tool = units.get(..tool_len).and_then(|u| String::from_utf16(u).ok()).unwrap_or_default();
-        let mut texts: Vec<Option<String>> = Vec::with_capacity(strings);
-        let mut at = tool_len;
-        for len in words.iter().take(strings) {
-            let len = usize::try_from(*len).unwrap_or(0);
-            texts.push(units.get(at..at + len).and_then(|u| String::from_utf16(u).ok()));
-            at += len;
-        }
-        let text = |w: i32| usize::try_from(w).ok().and_then(|i| texts.get(i)).and_then(Option::as_deref);
-        let list: Vec<Issue<'_>> = (0..count)
-            .map(|k| {
-                let record = strings + k * ISSUE_STRIDE;
-                let fact = |f: PathFact| words.get(record + Place::ALL.len() + f as usize).copied();
-                let fields = IssueFields::read(
-                    |place| words.get(record + place as usize).and_then(|w| text(*w)),
-                    fact(PathFact::Length).and_then(|n| usize::try_from(n).ok()).unwrap_or(0),
-                    fact(PathFact::Absent) == Some(1),
-                    fact(PathFact::LocLength).and_then(|n| usize::try_from(n).ok()),
-                );
-                Issue::from_fields(&fields)
-            })
-            .collect();
-        f(&self.inner, &tool, &list)
+        with_issue_stream(&self.scratch, tool_len, strings, count, |tool, list| f(&self.inner, tool, list))
     }
 
     /// The tool and message strings; a message that is absent or not valid
@@ -268,6 +246,45 @@ impl Classifier {
         let message = message_len.and_then(|n| self.scratch.strict(tool_len, n as usize)).unwrap_or_default();
         (tool, message)
     }
+}
+
+/// Decodes an issue stream written into `scratch` as for
+/// [`Classifier::classify_issue_stream`] (the tool in units `..tool_len`,
+/// then `strings` strings end to end, their lengths in words `..strings`,
+/// then per issue the places and the [`PathFact`]s), then calls `f` with
+/// the tool (empty when it is not valid UTF-16) and the issues. Every
+/// export that takes issues reads them through here.
+pub(super) fn with_issue_stream<R>(
+    scratch: &Scratch,
+    tool_len: usize,
+    strings: usize,
+    count: usize,
+    f: impl FnOnce(&str, &[Issue<'_>]) -> R,
+) -> R {
+    let Scratch { units, words } = scratch;
+    let tool = units.get(..tool_len).and_then(|u| String::from_utf16(u).ok()).unwrap_or_default();
+    let mut texts: Vec<Option<String>> = Vec::with_capacity(strings);
+    let mut at = tool_len;
+    for len in words.iter().take(strings) {
+        let len = usize::try_from(*len).unwrap_or(0);
+        texts.push(units.get(at..at + len).and_then(|u| String::from_utf16(u).ok()));
+        at += len;
+    }
+    let text = |w: i32| usize::try_from(w).ok().and_then(|i| texts.get(i)).and_then(Option::as_deref);
+    let list: Vec<Issue<'_>> = (0..count)
+        .map(|k| {
+            let record = strings + k * ISSUE_STRIDE;
+            let fact = |f: PathFact| words.get(record + Place::ALL.len() + f as usize).copied();
+            let fields = IssueFields::read(
+                |place| words.get(record + place as usize).and_then(|w| text(*w)),
+                fact(PathFact::Length).and_then(|n| usize::try_from(n).ok()).unwrap_or(0),
+                fact(PathFact::Absent) == Some(1),
+                fact(PathFact::LocLength).and_then(|n| usize::try_from(n).ok()),
+            );
+            Issue::from_fields(&fields)
+        })
+        .collect();
+    f(&tool, &list)
 }
 
 /// A list of strings at `place`.
@@ -355,7 +372,7 @@ fn tool_hints(
 }
 
 /// What `fields[field]` declares, as the core reads it; `None` for nothing.
-fn field_hint(fields: &JsValue, field: &str, at: &str) -> Result<Option<FieldHint>, OptionsError> {
+pub(super) fn field_hint(fields: &JsValue, field: &str, at: &str) -> Result<Option<FieldHint>, OptionsError> {
     let place = |p: String| OptionPath::js_place(p);
     let h = read::property(fields, field).map_err(|_| unreadable(place(at.to_owned())))?;
     if !h.is_object() {

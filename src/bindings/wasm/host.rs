@@ -49,6 +49,10 @@ pub enum HostArgument {
     OnError = 5,
     /// `protectHandler(handler)`.
     Handler = 6,
+    /// `recipientValibot(v)`.
+    Valibot = 7,
+    /// `recipientArkType(type)`.
+    ArkType = 8,
 }
 
 impl From<HostArgument> for RouterArgument {
@@ -61,6 +65,8 @@ impl From<HostArgument> for RouterArgument {
             HostArgument::ToolArguments => RouterArgument::ToolArguments,
             HostArgument::OnError => RouterArgument::OnError,
             HostArgument::Handler => RouterArgument::Handler,
+            HostArgument::Valibot => RouterArgument::Valibot,
+            HostArgument::ArkType => RouterArgument::ArkType,
         }
     }
 }

@@ -138,7 +138,7 @@ pub(super) fn rejected(error: &RecipientError) -> JsValue {
 /// thread-local saves a measurable part of each call.
 #[wasm_bindgen]
 pub struct Validator {
-    inner: RecipientValidator,
+    pub(super) inner: RecipientValidator,
     scratch: Scratch,
 }
 
