@@ -372,7 +372,7 @@ fn tool_hints(
 }
 
 /// What `fields[field]` declares, as the core reads it; `None` for nothing.
-pub(super) fn field_hint(fields: &JsValue, field: &str, at: &str) -> Result<Option<FieldHint>, OptionsError> {
+fn field_hint(fields: &JsValue, field: &str, at: &str) -> Result<Option<FieldHint>, OptionsError> {
     let place = |p: String| OptionPath::js_place(p);
     let h = read::property(fields, field).map_err(|_| unreadable(place(at.to_owned())))?;
     if !h.is_object() {

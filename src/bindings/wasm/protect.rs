@@ -8,11 +8,13 @@
 use js_sys::Array;
 use wasm_bindgen::prelude::*;
 
-use super::error_data::{field_hint, with_issue_stream};
+use serde_json::{Map, Value};
+
+use super::error_data::with_issue_stream;
 use super::recipient::Validator;
 use super::{get, js_error, options_object, read, scratch_exports, string_list, string_option, to_js, Give, Scratch};
 use crate::error::{OptionPath, OptionsError};
-use crate::error_data::{FieldHint, MAX_CATALOG_ENTRIES};
+use crate::error_data::MAX_CATALOG_ENTRIES;
 use crate::server::{Failure, HandlerErrors, ListedTool, ProtectOptions, Protection, ServerCatalog};
 
 /// A failure that carries at most the tool's name and a message, for
@@ -95,7 +97,9 @@ impl Protector {
         } else {
             let rejection = validator.inner.reject_utf16(to);
             return out.give(to_js(
-                &self.protection.answer(&self.catalog, Failure::RecipientRejected { tool: &tool, rejection: &rejection }),
+                &self
+                    .protection
+                    .answer(&self.catalog, Failure::RecipientRejected { tool: &tool, rejection: &rejection }),
             ));
         };
         out.give(to_js(&decision));
@@ -149,22 +153,76 @@ fn parse_options(value: &JsValue) -> Result<ProtectOptions, OptionsError> {
 }
 
 /// A tool as listed, or `None` for one that cannot be read or whose name
-/// no Rust string can hold.
+/// no Rust string can hold. Its input schema is read as the core reads a
+/// listed schema ([`ListedTool::new`]: `properties`, `$ref`s into `$defs`
+/// or `definitions`, `X | None`), each property and each definition taken
+/// as JSON on its own, so that one that cannot be (a getter that throws, a
+/// cycle, a lone surrogate) costs only itself: a property its hint, a key
+/// that is not valid UTF-16 its field.
 fn listed_tool(tool: &JsValue) -> Option<ListedTool> {
     let name = read::exact(&read::property(tool, "name").ok()?)?;
     let output = read::property(tool, "outputSchema").ok()?.as_bool() == Some(true);
     let schema = read::property(tool, "inputSchema").ok()?;
-    let properties = if schema.is_object() { read::property(&schema, "properties").ok()? } else { JsValue::UNDEFINED };
-    let (mut fields, mut hints) = (Vec::new(), Vec::<(String, FieldHint)>::new());
-    if properties.is_object() {
-        for field in read::exact_keys(&properties).ok()?.into_iter().flatten().take(MAX_CATALOG_ENTRIES) {
-            // What the field's schema declares, as the classifier's hints
-            // are read; one that cannot be read is left out (lenient).
-            if let Ok(Some(hint)) = field_hint(&properties, &field, "inputSchema") {
-                hints.push((field.clone(), hint));
-            }
-            fields.push(field);
+    if !schema.is_object() {
+        return Some(ListedTool::new(name, None, output));
+    }
+    let mut root = Map::new();
+    for key in ["properties", "$defs", "definitions"] {
+        let Some(entries) = read::property(&schema, key).ok().filter(JsValue::is_object) else { continue };
+        let Ok(keys) = read::exact_keys(&entries) else { continue };
+        let map: Map<String, Value> = keys
+            .into_iter()
+            .flatten()
+            .take(MAX_CATALOG_ENTRIES)
+            .map(|k| {
+                // A property that cannot be taken keeps its field, declaring nothing.
+                let v = read::property(&entries, &k)
+                    .ok()
+                    .and_then(|v| json(&v, SCHEMA_DEPTH))
+                    .unwrap_or_else(|| Value::Object(Map::new()));
+                (k, v)
+            })
+            .collect();
+        root.insert(key.to_owned(), Value::Object(map));
+    }
+    Some(ListedTool::new(name, Some(&Value::Object(root)), output))
+}
+
+/// How deep a schema is read: deeper parts are left out (no hint reads
+/// that far; a `$ref` may lead into `$defs` a few levels down).
+const SCHEMA_DEPTH: usize = 32;
+
+/// A JS value of a JSON Schema as JSON, read value by value (no JSON text:
+/// the parser would cost more wasm than the rest of the policy); `None`
+/// for what is no JSON or cannot be read (a getter that throws, a string
+/// that is not valid UTF-16, a part deeper than [`SCHEMA_DEPTH`]), which
+/// an object or a list then leaves out.
+fn json(value: &JsValue, depth: usize) -> Option<Value> {
+    if let Some(n) = value.as_f64() {
+        #[allow(clippy::cast_possible_truncation, reason = "whole and within ±2^53, checked")]
+        let whole = (n.fract() == 0.0 && n.abs() <= 9_007_199_254_740_992.0).then_some(n as i64);
+        return whole.map_or_else(|| serde_json::Number::from_f64(n).map(Value::Number), |i| Some(Value::from(i)));
+    }
+    if let Some(b) = value.as_bool() {
+        return Some(Value::Bool(b));
+    }
+    if value.is_null() {
+        return Some(Value::Null);
+    }
+    if value.is_string() {
+        return read::exact(value).map(Value::String);
+    }
+    if depth == 0 || !value.is_object() {
+        return None;
+    }
+    if let Some(list) = read::elements(value, MAX_CATALOG_ENTRIES).ok()? {
+        return Some(Value::Array(list.iter().flatten().filter_map(|v| json(v, depth - 1)).collect()));
+    }
+    let mut map = Map::new();
+    for key in read::exact_keys(value).ok()?.into_iter().flatten().take(MAX_CATALOG_ENTRIES) {
+        if let Some(v) = read::property(value, &key).ok().and_then(|v| json(&v, depth - 1)) {
+            map.insert(key, v);
         }
     }
-    Some(ListedTool::with_fields(name, fields, hints, output))
+    Some(Value::Object(map))
 }
