@@ -38,7 +38,7 @@ export function createMcp(api, v1, v1Error) {
   };
   const lines = { server: lineFor("claimsServer"), client: lineFor("claimsClient") };
   const { recipientSchema, recipientValibot, recipientArkType, rejectionOf } = createRecipientSchema(api, core);
-  const { protectServer, rpcError } = createProtect(api, core, lines, rejectionOf);
+  const { protectServer, rpcError } = createProtect(core, lines, rejectionOf);
   const ToolRouter = createRouter(api, core, lines, rpcError);
   const protectHandler = createProtectHandler(core, heard);
   return { protectServer, protectHandler, recipientSchema, recipientValibot, recipientArkType, ToolRouter };

@@ -8,7 +8,8 @@
 // It touches these SDK internals, pinned by the peer dependency's range and
 // tested at its bounds: McpServer#_registeredTools, #setToolRequestHandlers,
 // #validateToolInput, #executeToolHandler, #validateToolOutput,
-// #createToolError, Protocol#_requestHandlers (to answer when the SDK's
+// #createToolError, #toolInputSchemaJson (the input schema as tools/list
+// converts it), Protocol#_requestHandlers (to answer when the SDK's
 // own check of a handler's result throws) and, for ToolRouter,
 // Protocol#_notificationHandlers (to keep a client's own
 // notifications/tools/list_changed handler).

@@ -28,7 +28,8 @@ export function heard(onError, info) {
   }
 }
 
-export function createProtect(api, core, lines, rejectionOf) {
+/** protectServer over Rust's host rules and policy (`core`), the SDK lines, and recipient-schema.js's rejectionOf. */
+export function createProtect(core, lines, rejectionOf) {
   const PROTECTED = Symbol("mcp-boundary protected");
   const ANSWERING = Symbol("mcp-boundary answering");
 
@@ -103,9 +104,9 @@ export function createProtect(api, core, lines, rejectionOf) {
 
   /**
    * Makes every tools/call answer of an McpServer (v1 or v2) safe: invalid
-   * arguments, unknown tools and handler errors are answered from a
-   * catalog of the registered tools (and `options.messages`), never with
-   * the input. Returns the same server.
+   * arguments, unknown tools and handler errors are answered as Rust
+   * decides, from a catalog of the listed tools (and `options.messages`),
+   * never with the input. Returns the same server.
    */
   function protectServer(server, options) {
     const line = lineOf(server);
