@@ -1,4 +1,4 @@
-// The recipient field in each validator, as one expression (SPEC §6):
+// The recipient field in each validator, as one expression:
 // recipientSchema (Zod 3 or 4, classic or Mini), recipientValibot and
 // recipientArkType, each refusing with the §1.2 rejection and listing both
 // shapes in tools/list; and how protectServer finds a refused recipient
