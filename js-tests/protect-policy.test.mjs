@@ -13,7 +13,7 @@ import * as zm from "zod/mini";
 import * as v from "valibot";
 import { toStandardJsonSchema } from "@valibot/to-json-schema";
 import { type } from "arktype";
-import { RecipientValidator, recipientJsonSchema } from "mcp-boundary";
+import { RecipientValidator, recipientJsonSchema, __mcp } from "mcp-boundary";
 import { protectServer, recipientSchema, recipientValibot, recipientArkType } from "mcp-boundary/mcp";
 
 /** A v2 Client of `server` over the in-memory transport. */
@@ -134,4 +134,32 @@ test("recipientValibot and recipientArkType refuse what is not their validator w
     assert.equal(v.safeParse(vs, to).success, valid.validate(to).ok, to);
     assert.equal(!(at(to) instanceof type.errors), valid.validate(to).ok, to);
   }
+});
+
+test("a listed schema's part that cannot be read (a throwing getter, a cycle, a lone surrogate) costs only itself", () => {
+  const cycle = { type: "object" };
+  cycle.properties = { self: cycle };
+  // Reached twice from every level: read whole, it would be 2^depth values.
+  const fork = { type: "object" };
+  fork.properties = { a: fork, b: fork };
+  const properties = {
+    priority: { type: "string", enum: ["low", "high"] },
+    forked: fork,
+    looped: cycle,
+    ["bad\uDC00key"]: { type: "string" },
+    level: { $ref: "#/$defs/Level" },
+  };
+  Object.defineProperty(properties, "trap", { enumerable: true, get: () => { throw new Error("SECRET getter"); } });
+  const inputSchema = { type: "object", properties, $defs: { Level: { type: "integer", maximum: 5 } } };
+  // Through the policy protectServer asks (the SDK's own conversion never hands it such a schema: it cannot list one).
+  const protection = __mcp().protection({});
+  protection.catalog([{ name: "odd", inputSchema, outputSchema: false }, { name: "bad\uD800", inputSchema: { properties: { x: {} } }, outputSchema: true }]);
+  const refused = (field, code = "invalid_type") => protection.invalidArguments("odd", [{ code, path: [field] }]).result.structuredContent.error;
+  assert.deepEqual(refused("priority", "invalid_value"), { code: "invalid_argument", tool: "odd", field: "priority", message: "must be one of low, high" });
+  assert.deepEqual(refused("level", "too_big"), { code: "invalid_argument", tool: "odd", field: "level", message: "must be at most 5" }, "a $ref followed");
+  assert.equal(refused("looped").field, "looped", "a cyclic property keeps its field");
+  assert.equal(refused("forked").field, "forked", "and one reached twice from every level is read within a bound");
+  assert.equal(refused("trap").field, "trap", "a property whose getter throws keeps its field, declaring nothing");
+  assert.equal(protection.unknownTool("od").error.data.suggestions[0], "odd");
+  protection.free();
 });

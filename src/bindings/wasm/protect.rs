@@ -167,6 +167,7 @@ fn listed_tool(tool: &JsValue) -> Option<ListedTool> {
         return Some(ListedTool::new(name, None, output));
     }
     let mut root = Map::new();
+    let mut budget = SCHEMA_VALUES;
     for key in ["properties", "$defs", "definitions"] {
         let Some(entries) = read::property(&schema, key).ok().filter(JsValue::is_object) else { continue };
         let Ok(keys) = read::exact_keys(&entries) else { continue };
@@ -175,12 +176,13 @@ fn listed_tool(tool: &JsValue) -> Option<ListedTool> {
             .flatten()
             .take(MAX_CATALOG_ENTRIES)
             .map(|k| {
+                // Each entry within its own bound and what the schema has left.
+                let allowed = budget.min(ENTRY_VALUES);
+                let mut left = allowed;
+                let v = read::property(&entries, &k).ok().and_then(|v| json(&v, SCHEMA_DEPTH, &mut left));
+                budget -= allowed - left;
                 // A property that cannot be taken keeps its field, declaring nothing.
-                let v = read::property(&entries, &k)
-                    .ok()
-                    .and_then(|v| json(&v, SCHEMA_DEPTH))
-                    .unwrap_or_else(|| Value::Object(Map::new()));
-                (k, v)
+                (k, v.unwrap_or_else(|| Value::Object(Map::new())))
             })
             .collect();
         root.insert(key.to_owned(), Value::Object(map));
@@ -192,12 +194,22 @@ fn listed_tool(tool: &JsValue) -> Option<ListedTool> {
 /// that far; a `$ref` may lead into `$defs` a few levels down).
 const SCHEMA_DEPTH: usize = 32;
 
+/// How many values of one property or definition of a schema are read,
+/// and of the whole schema: a schema whose parts refer to each other (a
+/// cycle reached twice from every level) would otherwise be read 2^depth
+/// times; what is past them is left out, as what cannot be read is, and
+/// one part past its bound leaves the others theirs.
+const ENTRY_VALUES: usize = 1 << 16;
+/// The bound of a whole schema's values (see [`ENTRY_VALUES`]).
+const SCHEMA_VALUES: usize = 1 << 20;
+
 /// A JS value of a JSON Schema as JSON, read value by value (no JSON text:
 /// the parser would cost more wasm than the rest of the policy); `None`
 /// for what is no JSON or cannot be read (a getter that throws, a string
-/// that is not valid UTF-16, a part deeper than [`SCHEMA_DEPTH`]), which
-/// an object or a list then leaves out.
-fn json(value: &JsValue, depth: usize) -> Option<Value> {
+/// that is not valid UTF-16, a part deeper than [`SCHEMA_DEPTH`] or past
+/// the `budget` of values), which an object or a list then leaves out.
+fn json(value: &JsValue, depth: usize, budget: &mut usize) -> Option<Value> {
+    *budget = budget.checked_sub(1)?;
     if let Some(n) = value.as_f64() {
         #[allow(clippy::cast_possible_truncation, reason = "whole and within ±2^53, checked")]
         let whole = (n.fract() == 0.0 && n.abs() <= 9_007_199_254_740_992.0).then_some(n as i64);
@@ -216,11 +228,11 @@ fn json(value: &JsValue, depth: usize) -> Option<Value> {
         return None;
     }
     if let Some(list) = read::elements(value, MAX_CATALOG_ENTRIES).ok()? {
-        return Some(Value::Array(list.iter().flatten().filter_map(|v| json(v, depth - 1)).collect()));
+        return Some(Value::Array(list.iter().flatten().filter_map(|v| json(v, depth - 1, budget)).collect()));
     }
     let mut map = Map::new();
     for key in read::exact_keys(value).ok()?.into_iter().flatten().take(MAX_CATALOG_ENTRIES) {
-        if let Some(v) = read::property(value, &key).ok().and_then(|v| json(&v, depth - 1)) {
+        if let Some(v) = read::property(value, &key).ok().and_then(|v| json(&v, depth - 1, budget)) {
             map.insert(key, v);
         }
     }
