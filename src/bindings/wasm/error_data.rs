@@ -14,7 +14,6 @@ use crate::error_data::{
     Catalog, ErrorClassifier, FieldHint, FieldPhrases, Issue, IssueFields, IssuePhrase, IssueStep, Place, ToolFields,
     ISSUE_LOC, ISSUE_MESSAGES, ISSUE_PATH, MAX_CATALOG_ENTRIES,
 };
-use crate::safe_text::SafeText;
 
 /// The fixed strings the wrapper materializes classified data with, and
 /// what it reads of each schema issue for [`Classifier::classify_issue_stream`].
@@ -270,27 +269,29 @@ impl Classifier {
     }
 }
 
-/// A list of strings at `place`.
-fn strings(value: &JsValue, place: &str) -> Result<Vec<String>, OptionsError> {
-    string_list(
-        value,
-        MAX_CATALOG_ENTRIES,
-        || OptionPath::js_place(place.to_owned()),
-        |i| OptionPath::js_place(format!("{place}[{i}]")),
-    )
+/// A list of strings, the option `place`.
+fn strings(value: &JsValue, place: &'static str) -> Result<Vec<String>, OptionsError> {
+    strings_at(value, &OptionPath::new(place))
 }
 
-/// `{ key: [strings] }` as pairs, keys rendered safely in places.
-fn string_map(value: &JsValue, place: &str) -> Result<Vec<(String, Vec<String>)>, OptionsError> {
-    let keys = read::keys(value).map_err(|_| unreadable(OptionPath::js_place(place.to_owned())))?;
+/// A list of strings at `at`.
+fn strings_at(value: &JsValue, at: &OptionPath) -> Result<Vec<String>, OptionsError> {
+    string_list(value, MAX_CATALOG_ENTRIES, || at.clone(), |i| at.clone().entry(i))
+}
+
+/// `{ key: [strings] }` as pairs, the option `place` (keys rendered safely
+/// in errors).
+fn string_map(value: &JsValue, place: &'static str) -> Result<Vec<(String, Vec<String>)>, OptionsError> {
+    let at = || OptionPath::new(place);
+    let keys = read::keys(value).map_err(|_| unreadable(at()))?;
     if keys.len() > MAX_CATALOG_ENTRIES {
-        return Err(OptionsError::invalid(OptionPath::js_place(place.to_owned()), "has too many entries"));
+        return Err(OptionsError::invalid(at(), "has too many entries"));
     }
     keys.into_iter()
         .map(|key| {
-            let entry = format!("{place}['{}']", SafeText::render(&key));
-            let v = read::property(value, &key).map_err(|_| unreadable(OptionPath::js_place(entry.clone())))?;
-            let list = strings(&v, &entry)?;
+            let entry = at().key(&key);
+            let v = read::property(value, &key).map_err(|_| unreadable(entry.clone()))?;
+            let list = strings_at(&v, &entry)?;
             Ok((key, list))
         })
         .collect()
@@ -298,7 +299,7 @@ fn string_map(value: &JsValue, place: &str) -> Result<Vec<(String, Vec<String>)>
 
 /// Whether an option value is a list; one that cannot tell is unreadable.
 fn is_list(value: &JsValue, path: &'static str) -> Result<bool, OptionsError> {
-    read::is_array(value).map_err(|_| unreadable(OptionPath::js_only(path)))
+    read::is_array(value).map_err(|_| unreadable(OptionPath::new(path)))
 }
 
 /// Hints as `(tool, field, hint)`.
@@ -314,11 +315,11 @@ fn parse_hints(value: &JsValue, lenient: bool) -> Result<Hints, OptionsError> {
         return Ok(hints);
     }
     if !value.is_object() {
-        return Err(OptionsError::wrong_type(OptionPath::js_only("hints"), "an object of tool → field → hint"));
+        return Err(OptionsError::wrong_type(OptionPath::new("hints"), "an object of tool → field → hint"));
     }
-    let tools = read::keys(value).map_err(|_| unreadable(OptionPath::js_only("hints")))?;
+    let tools = read::keys(value).map_err(|_| unreadable(OptionPath::new("hints")))?;
     for tool in tools.into_iter().take(MAX_CATALOG_ENTRIES) {
-        let at = format!("hints['{}']", SafeText::render(&tool));
+        let at = OptionPath::new("hints").key(&tool);
         let read = tool_hints(value, &tool, &at, &mut |field, hint| hints.push((tool.clone(), field, hint)), lenient);
         if let Err(e) = read {
             if !lenient {
@@ -333,18 +334,17 @@ fn parse_hints(value: &JsValue, lenient: bool) -> Result<Hints, OptionsError> {
 fn tool_hints(
     value: &JsValue,
     tool: &str,
-    at: &str,
+    at: &OptionPath,
     found: &mut dyn FnMut(String, FieldHint),
     lenient: bool,
 ) -> Result<(), OptionsError> {
-    let place = |p: String| OptionPath::js_place(p);
-    let fields_value = read::property(value, tool).map_err(|_| unreadable(place(at.to_owned())))?;
+    let fields_value = read::property(value, tool).map_err(|_| unreadable(at.clone()))?;
     if !fields_value.is_object() {
         return Ok(());
     }
-    let fields = read::keys(&fields_value).map_err(|_| unreadable(place(at.to_owned())))?;
+    let fields = read::keys(&fields_value).map_err(|_| unreadable(at.clone()))?;
     for field in fields.into_iter().take(MAX_CATALOG_ENTRIES) {
-        let at = format!("{at}['{}']", SafeText::render(&field));
+        let at = at.clone().key(&field);
         match field_hint(&fields_value, &field, &at) {
             Ok(Some(hint)) => found(field, hint),
             Err(e) if !lenient => return Err(e),
@@ -355,13 +355,12 @@ fn tool_hints(
 }
 
 /// What `fields[field]` declares, as the core reads it; `None` for nothing.
-fn field_hint(fields: &JsValue, field: &str, at: &str) -> Result<Option<FieldHint>, OptionsError> {
-    let place = |p: String| OptionPath::js_place(p);
-    let h = read::property(fields, field).map_err(|_| unreadable(place(at.to_owned())))?;
+fn field_hint(fields: &JsValue, field: &str, at: &OptionPath) -> Result<Option<FieldHint>, OptionsError> {
+    let h = read::property(fields, field).map_err(|_| unreadable(at.clone()))?;
     if !h.is_object() {
         return Ok(None);
     }
-    let get = |k: &str| read::property(&h, k).map_err(|_| unreadable(place(format!("{at}.{k}"))));
+    let get = |k: &'static str| read::property(&h, k).map_err(|_| unreadable(at.clone().member(k)));
     // What the core reads of a field's schema, as JSON values:
     // strings and numbers (anything else is `null`, which no hint
     // reads), so what it declares is decided once
@@ -381,7 +380,7 @@ fn field_hint(fields: &JsValue, field: &str, at: &str) -> Result<Option<FieldHin
         // `const`: the one value allowed (a literal), read when
         // there is no `enum` list.
         Ok(None) => declared.push(("const", json(&get("const")?))),
-        Err(_) => return Err(unreadable(place(format!("{at}.enum")))),
+        Err(_) => return Err(unreadable(at.clone().member("enum"))),
     }
     for key in ["minimum", "maximum", "minLength", "maxLength", "type"] {
         declared.push((key, json(&get(key)?)));
@@ -405,7 +404,7 @@ fn parse_catalog(value: &JsValue) -> Result<Parsed, OptionsError> {
         &["tools", "fields", "fieldMessages", "fieldlessMessages", "hints", "lenient", "outputSchemaTools"],
     )?
     else {
-        return Err(OptionsError::wrong_type(OptionPath::js_only("catalog"), "a catalog object"));
+        return Err(OptionsError::wrong_type(OptionPath::new("catalog"), "a catalog object"));
     };
     let tools = get(value, "tools", "tools")?;
     let fields = get(value, "fields", "fields")?;
@@ -415,14 +414,14 @@ fn parse_catalog(value: &JsValue) -> Result<Parsed, OptionsError> {
     } else if tools.is_object() {
         if !fields.is_undefined() {
             return Err(OptionsError::invalid(
-                OptionPath::js_only("fields"),
+                OptionPath::new("fields"),
                 "a global fields list goes with a list of tools; per-tool fields are listed under each tool",
             ));
         }
         ToolFields::PerTool(string_map(&tools, "tools")?)
     } else {
         return Err(OptionsError::wrong_type(
-            OptionPath::js_only("tools"),
+            OptionPath::new("tools"),
             "a list of tool names or an object of tool → fields",
         ));
     };
@@ -435,7 +434,7 @@ fn parse_catalog(value: &JsValue) -> Result<Parsed, OptionsError> {
         FieldPhrases::PerField(string_map(&phrases, "fieldMessages")?)
     } else {
         return Err(OptionsError::wrong_type(
-            OptionPath::js_only("fieldMessages"),
+            OptionPath::new("fieldMessages"),
             "a list of phrases or an object of field → phrases",
         ));
     };
@@ -444,7 +443,7 @@ fn parse_catalog(value: &JsValue) -> Result<Parsed, OptionsError> {
         if fieldless.is_undefined() { Vec::new() } else { strings(&fieldless, "fieldlessMessages")? };
     let lenient = get(value, "lenient", "lenient")?;
     let lenient = !lenient.is_undefined()
-        && lenient.as_bool().ok_or_else(|| OptionsError::wrong_type(OptionPath::js_only("lenient"), "a boolean"))?;
+        && lenient.as_bool().ok_or_else(|| OptionsError::wrong_type(OptionPath::new("lenient"), "a boolean"))?;
     let hints = parse_hints(&get(value, "hints", "hints")?, lenient)?;
     let output = get(value, "outputSchemaTools", "outputSchemaTools")?;
     let output_schema_tools = if output.is_undefined() { Vec::new() } else { strings(&output, "outputSchemaTools")? };

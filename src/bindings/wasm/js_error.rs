@@ -5,6 +5,7 @@ use wasm_bindgen::JsCast;
 
 use super::argument::ArgumentError;
 use super::js_value::Definer;
+use super::options::js_name;
 use super::read;
 use crate::delivery::MalformedRecord;
 use crate::error::{BoundaryError, Detail, OptionsError};
@@ -52,10 +53,11 @@ impl JsError for OptionsError {
         "TypeError"
     }
     fn js_message(&self) -> String {
-        OptionsError::js_message(self)
+        self.message_with(js_name)
     }
     fn js_details(&self) -> Vec<(&'static str, Detail)> {
-        vec![("option", Detail::Text(self.option().js()))]
+        let option = self.option();
+        vec![("option", Detail::Text(format!("{}{}", js_name(option.name()), option.below())))]
     }
 }
 

@@ -299,7 +299,7 @@ fn verdict(verdict: Option<Shape>) -> Verdict {
 /// are ASCII once their shape is valid, the two syntaxes agree on what a
 /// pattern matches.
 fn pattern_option(object: &JsValue) -> Result<Option<String>, OptionsError> {
-    let path = || OptionPath::js_only("identityPattern");
+    let path = || OptionPath::new("identityPattern");
     let v = get(object, "identityPattern", "identityPattern")?;
     if v.is_undefined() {
         return Ok(None);
@@ -356,21 +356,20 @@ fn parse_options(value: &JsValue) -> Result<RecipientOptions, OptionsError> {
         let agents = string_list(
             &known,
             MAX_KNOWN_AGENTS,
-            || OptionPath::js_only("knownAgents"),
-            |i| OptionPath::js_only("knownAgents").entry(i),
+            || OptionPath::new("knownAgents"),
+            |i| OptionPath::new("knownAgents").entry(i),
         )?;
         options = options.known_agents(agents);
     }
     let strict = get(value, "strict", "strict")?;
     if !strict.is_undefined() {
-        options = options.strict(
-            strict.as_bool().ok_or_else(|| OptionsError::wrong_type(OptionPath::js_only("strict"), "a boolean"))?,
-        );
+        options = options
+            .strict(strict.as_bool().ok_or_else(|| OptionsError::wrong_type(OptionPath::new("strict"), "a boolean"))?);
     }
     let suggest = get(value, "suggest", "suggest")?;
     if !suggest.is_undefined() {
         options = options.suggest(
-            suggest.as_bool().ok_or_else(|| OptionsError::wrong_type(OptionPath::js_only("suggest"), "a boolean"))?,
+            suggest.as_bool().ok_or_else(|| OptionsError::wrong_type(OptionPath::new("suggest"), "a boolean"))?,
         );
     }
     if let Some(pattern) = pattern_option(value)? {

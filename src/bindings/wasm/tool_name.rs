@@ -330,7 +330,7 @@ fn skips_collisions(value: &JsValue) -> Result<bool, OptionsError> {
     match string_option(value, "onCollision", "onCollision")?.as_deref() {
         None | Some("throw") => Ok(false),
         Some("skip") => Ok(true),
-        Some(_) => Err(OptionsError::invalid(OptionPath::js_only("onCollision"), "expected \"throw\" or \"skip\"")),
+        Some(_) => Err(OptionsError::invalid(OptionPath::new("onCollision"), "expected \"throw\" or \"skip\"")),
     }
 }
 
@@ -341,9 +341,7 @@ pub(super) fn parse_options(value: &JsValue, known: &[&str]) -> Result<(Profile,
     let overflow = match string_option(value, "overflow", "overflow")?.as_deref() {
         None | Some("error") => Overflow::Error,
         Some("hash") => Overflow::Hash,
-        Some(_) => {
-            return Err(OptionsError::invalid(OptionPath::js_only("overflow"), "expected \"error\" or \"hash\""))
-        }
+        Some(_) => return Err(OptionsError::invalid(OptionPath::new("overflow"), "expected \"error\" or \"hash\"")),
     };
     let profile = get(value, "profile", "profile")?;
     let profile = if profile.is_undefined() {
@@ -351,20 +349,19 @@ pub(super) fn parse_options(value: &JsValue, known: &[&str]) -> Result<(Profile,
     } else if let Some(name) = profile.as_string() {
         BuiltinProfile::from_name(&name).map(Profile::from).ok_or_else(|| {
             OptionsError::invalid(
-                OptionPath::js_only("profile"),
+                OptionPath::new("profile"),
                 "unknown profile; expected anthropic, openai, gemini, bedrock, mcp, portable or a custom { maxLength, allowed, firstChar }",
             )
         })?
     } else if !profile.is_object() || read::is_array(&profile).unwrap_or(true) {
-        return Err(OptionsError::wrong_type(OptionPath::js_only("profile"), "a profile name or an object"));
+        return Err(OptionsError::wrong_type(OptionPath::new("profile"), "a profile name or an object"));
     } else {
         let custom = options_object(&profile, &["maxLength", "allowed", "firstChar"])?
-            .ok_or_else(|| OptionsError::wrong_type(OptionPath::js_only("profile"), "a profile name or an object"))?;
+            .ok_or_else(|| OptionsError::wrong_type(OptionPath::new("profile"), "a profile name or an object"))?;
         let max = whole_option(custom, "maxLength", "profile.maxLength", MAX_CUSTOM_LENGTH)?
-            .ok_or_else(|| OptionsError::wrong_type(OptionPath::js_only("profile.maxLength"), "a whole number"))?;
-        let allowed = string_option(custom, "allowed", "profile.allowed")?.ok_or_else(|| {
-            OptionsError::wrong_type(OptionPath::js_only("profile.allowed"), "a character class string")
-        })?;
+            .ok_or_else(|| OptionsError::wrong_type(OptionPath::new("profile.maxLength"), "a whole number"))?;
+        let allowed = string_option(custom, "allowed", "profile.allowed")?
+            .ok_or_else(|| OptionsError::wrong_type(OptionPath::new("profile.allowed"), "a character class string"))?;
         let first = string_option(custom, "firstChar", "profile.firstChar")?;
         Profile::custom(max, &allowed, first.as_deref())?
     };
