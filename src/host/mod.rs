@@ -27,7 +27,7 @@ pub use check_tools::{check_tool_names, CollisionFinding, ProfileFindings, ToolF
     allow(unused_imports, reason = "for the wasm binding, whose strings are UTF-16")
 )]
 pub(crate) use check_tools::{check_tool_units, shown};
-pub use error::{RouterArgument, RouterCode, RouterError, RouterReason};
+pub use error::{RouterCode, RouterError, RouterReason};
 pub use listing::{ToolListing, LISTEN_RETRY_MS, MAX_LISTED_TOOLS, MAX_LIST_PAGES};
 pub use server_name::{check_server_name, SERVER_NAME_ROOM};
 pub use texts::CheckToolsText;

@@ -150,6 +150,9 @@ fn build(py: Python<'_>, class: Class, e: &dyn BoundaryError) -> PyResult<PyErr>
 pub(crate) enum ArgumentError {
     /// Not the kind of value expected (`wrong_type`).
     WrongType(&'static str),
+    /// Not the kind of value expected (`wrong_type`), said whole (the
+    /// function and what it takes).
+    Said(&'static str),
     /// Nested deeper than the limit (`too_large`).
     TooDeep(usize),
 }
@@ -158,6 +161,7 @@ impl fmt::Display for ArgumentError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::WrongType(expected) => write!(f, "Invalid argument: expected {expected}."),
+            Self::Said(message) => f.write_str(message),
             Self::TooDeep(limit) => write!(f, "Invalid argument: nested deeper than {limit} levels (or a cycle)."),
         }
     }
@@ -169,13 +173,13 @@ impl BoundaryError for ArgumentError {
     }
     fn reason(&self) -> &'static str {
         match self {
-            Self::WrongType(_) => "wrong_type",
+            Self::WrongType(_) | Self::Said(_) => "wrong_type",
             Self::TooDeep(_) => "too_large",
         }
     }
     fn details(&self) -> Vec<(&'static str, Detail)> {
         match self {
-            Self::WrongType(_) => Vec::new(),
+            Self::WrongType(_) | Self::Said(_) => Vec::new(),
             Self::TooDeep(limit) => vec![("limit", Detail::Number(*limit))],
         }
     }
