@@ -153,8 +153,8 @@ pub use error_data::{
     MAX_CATALOG_ENTRIES, UNKNOWN_TOOL, UNKNOWN_TOOL_MESSAGE,
 };
 pub use host::{
-    check_server_name, check_tool_names, CheckToolsText, CollisionFinding, ProfileFindings, RouterCode, RouterError,
-    RouterReason, ToolFinding, ToolFit, ToolListing, ToolNameCheck, LISTEN_RETRY_MS, MAX_LISTED_TOOLS, MAX_LIST_PAGES,
+    check_server_name, check_tool_names, CollisionFinding, ProfileFindings, RouterCode, RouterError, RouterReason,
+    ToolFinding, ToolFit, ToolListing, ToolNameCheck, LISTEN_RETRY_MS, MAX_LISTED_TOOLS, MAX_LIST_PAGES,
     SERVER_NAME_ROOM,
 };
 pub use named::UnknownName;

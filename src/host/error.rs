@@ -41,15 +41,6 @@ impl RouterCode {
         }
     }
 
-    /// Its name in a binding's table: `"invalidArgument"`, `"toolListRefused"`.
-    #[must_use]
-    pub fn key(self) -> &'static str {
-        match self {
-            Self::InvalidArgument => "invalidArgument",
-            Self::ToolListRefused => "toolListRefused",
-        }
-    }
-
     /// The reasons that come with this code, in [`RouterReason::ALL`]'s order.
     pub fn reasons(self) -> impl Iterator<Item = RouterReason> {
         RouterReason::ALL.into_iter().filter(move |r| r.code() == self)

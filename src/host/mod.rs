@@ -19,7 +19,7 @@ mod check_tools;
 mod error;
 mod listing;
 mod server_name;
-mod texts;
+pub(crate) mod texts;
 
 pub use check_tools::{check_tool_names, CollisionFinding, ProfileFindings, ToolFinding, ToolFit, ToolNameCheck};
 #[cfg_attr(
@@ -30,7 +30,6 @@ pub(crate) use check_tools::{check_tool_units, shown};
 pub use error::{RouterCode, RouterError, RouterReason};
 pub use listing::{ToolListing, LISTEN_RETRY_MS, MAX_LISTED_TOOLS, MAX_LIST_PAGES};
 pub use server_name::{check_server_name, SERVER_NAME_ROOM};
-pub use texts::CheckToolsText;
 
 #[cfg(test)]
 mod tests;

@@ -1,6 +1,7 @@
 //! The host rules against SPEC §6–§7 and docs/REFERENCE.md, with the
 //! expected answers written out (never computed by the code under test).
 
+use super::texts::ReportLine;
 use super::*;
 use crate::error::BoundaryError;
 use crate::tool_name::{BuiltinProfile, Profile};
@@ -161,41 +162,13 @@ fn a_refused_server_name_says_the_rule_in_rust_words() {
 }
 
 #[test]
-fn check_tools_texts_fill_their_slots_in_order() {
-    let slots: Vec<_> = CheckToolsText::ALL.iter().map(|t| (t.key(), t.slots())).collect();
-    let expected = [
-        ("usage", 0),
-        ("missingCommand", 0),
-        ("unknownCommand", 1),
-        ("prefixNeedsValue", 0),
-        ("toolsNeedsFile", 0),
-        ("profileOneOf", 1),
-        ("unknownOption", 1),
-        ("toolsOrCommand", 0),
-        ("clientName", 0),
-        ("notJson", 1),
-        ("unreadable", 2),
-        ("notToolsList", 1),
-        ("noStringName", 2),
-        ("needsSdk", 0),
-        ("couldNotList", 1),
-        ("hostNames", 1),
-        ("profileHeading", 1),
-        ("fits", 2),
-        ("hashed", 3),
-        ("refused", 2),
-        ("collision", 1),
-    ];
-    assert_eq!(slots, expected);
-    assert_eq!(CheckToolsText::NoStringName.render(&["t.json", "1"]), "t.json: tools[1] has no string name");
-    assert_eq!(CheckToolsText::Hashed.render(&["a", "b", "c"]), "  hashed  a -> b  (c)");
-    assert_eq!(CheckToolsText::Fits.render(&["a"]), "  ok      a -> ");
-    assert_eq!(CheckToolsText::Usage.render(&["x"]), CheckToolsText::Usage.template());
-    assert_eq!(
-        CheckToolsText::NotToolsList.render(&["f"]),
-        "f: expected a tools/list result (an object with a \"tools\" array)"
-    );
-    assert_eq!(CheckToolsText::ProfileHeading.render(&["openai"]), "openai:");
+fn report_lines_fill_their_slots_in_order() {
+    assert_eq!(ReportLine::Hashed.render(&["a", "b", "c"]), "  hashed  a -> b  (c)");
+    assert_eq!(ReportLine::Fits.render(&["a"]), "  ok      a -> ", "a slot without a value stays empty");
+    assert_eq!(ReportLine::ProfileHeading.render(&["openai", "x"]), "openai:", "a value without a slot is left out");
+    assert_eq!(ReportLine::HostNames.render(&["gh"]), "names as a host sees them: gh/<tool>");
+    assert_eq!(ReportLine::Refused.render(&["{}", "b"]), "  refused {}  (b)", "a value is never a template");
+    assert_eq!(ReportLine::Collision.render(&["c"]), "  collision: c");
 }
 
 #[test]

@@ -10,14 +10,15 @@ use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
 use super::argument::ArgumentError;
+use super::cli_texts::texts;
 use super::error_data::request_id;
 use super::js_error::JsError;
 use super::tool_name::parse_options;
 use super::{argument_error as type_error, js_error, read, to_js, too_many_error, Expected, Give, Limit};
 use crate::error::BoundaryError;
 use crate::host::{
-    check_server_name, check_tool_units, shown, CheckToolsText, RouterCode, RouterError, RouterReason, ToolListing,
-    LISTEN_RETRY_MS, MAX_LISTED_TOOLS, MAX_LIST_PAGES,
+    check_server_name, check_tool_units, shown, RouterCode, RouterError, RouterReason, ToolListing, LISTEN_RETRY_MS,
+    MAX_LISTED_TOOLS, MAX_LIST_PAGES,
 };
 use crate::server::{refusal_answer, ReplacedAnswer, MAX_REFUSAL_BYTES, REFUSAL_STATUSES};
 use crate::tool_name::BuiltinProfile;
@@ -148,6 +149,26 @@ struct Tables {
     replaced: Entries<&'static str>,
 }
 
+/// The key JS code reads a code by (`core.codes.toolListRefused`).
+fn code_key(code: RouterCode) -> &'static str {
+    match code {
+        RouterCode::InvalidArgument => "invalidArgument",
+        RouterCode::ToolListRefused => "toolListRefused",
+    }
+}
+
+/// The key JS code reads an `onError` kind by (`invalidArguments`).
+fn replaced_key(kind: ReplacedAnswer) -> &'static str {
+    match kind {
+        ReplacedAnswer::InvalidArguments => "invalidArguments",
+        ReplacedAnswer::UnknownTool => "unknownTool",
+        ReplacedAnswer::HandlerError => "handlerError",
+        ReplacedAnswer::InvalidOutput => "invalidOutput",
+        ReplacedAnswer::Failed => "failed",
+        ReplacedAnswer::RequestRefused => "requestRefused",
+    }
+}
+
 /// Sets `out[0]` to the host's table: `{ maxPages, maxTools, listenRetryMs,
 /// maxCatalogEntries, maxRefusalBytes, refusalStatuses, profiles, codes: { key: CODE }, reasons: { CODE: [reason, …] }, texts: {
 /// key: template } }`.
@@ -161,12 +182,12 @@ pub fn host_tables(out: &Array) {
         max_refusal_bytes: MAX_REFUSAL_BYTES,
         refusal_statuses: REFUSAL_STATUSES,
         profiles: BuiltinProfile::ALL.map(BuiltinProfile::name).into(),
-        codes: Entries(RouterCode::ALL.iter().map(|c| (c.key(), c.as_str())).collect()),
+        codes: Entries(RouterCode::ALL.iter().map(|&c| (code_key(c), c.as_str())).collect()),
         reasons: Entries(
             RouterCode::ALL.iter().map(|c| (c.as_str(), c.reasons().map(RouterReason::as_str).collect())).collect(),
         ),
-        texts: Entries(CheckToolsText::ALL.iter().map(|t| (t.key(), t.template())).collect()),
-        replaced: Entries(ReplacedAnswer::ALL.iter().map(|r| (r.key(), r.as_str())).collect()),
+        texts: Entries(texts().collect()),
+        replaced: Entries(ReplacedAnswer::ALL.iter().map(|&r| (replaced_key(r), r.as_str())).collect()),
     }));
 }
 

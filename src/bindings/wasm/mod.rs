@@ -37,6 +37,7 @@
 mod argument;
 #[cfg(feature = "build-tables")]
 mod build_tables;
+mod cli_texts;
 mod delivery;
 mod error_data;
 mod host;
