@@ -141,11 +141,10 @@ phrases! {
 impl Phrase {
     /// The phrase's text.
     pub(crate) const fn text(self) -> &'static str {
-        ISSUE_MESSAGES[self as usize]
+        ISSUE_MESSAGES[self.index() as usize]
     }
 
-    /// Its index in [`ISSUE_MESSAGES`].
-    #[cfg_attr(not(all(feature = "wasm", target_arch = "wasm32")), allow(dead_code, reason = "for the wasm binding"))]
+    /// Its index in [`ISSUE_MESSAGES`] (a binding sends phrases by it).
     pub(crate) const fn index(self) -> u32 {
         self as u32
     }

@@ -215,7 +215,7 @@ fn check_tools_refuses_what_no_alias_stands_for_and_reports_collisions() {
     assert_eq!(p.collisions[0].error.code(), "TOOL_NAME_COLLISION");
     assert!(!check.ok());
     // A lone surrogate (a binding's string) is refused under every profile, never hashed.
-    let lone = super::check_tool_units(&[vec![0x61, 0xD800]], &[], &BuiltinProfile::ALL);
+    let lone = super::check_tools::check_tool_units(&[vec![0x61, 0xD800]], &[], &BuiltinProfile::ALL);
     for p in &lone.profiles {
         assert!(
             matches!(&p.tools[0].fit, ToolFit::Refused { error } if error.reason().as_str() == "invalid_character")
@@ -284,13 +284,13 @@ fn check_tools_json_is_printable_ascii_and_exact() {
         ["q\"\\\n\u{7f}\u{9b}é\u{1f600}", "x\u{2028}"].iter().map(|n| n.encode_utf16().collect()).collect();
     let mut with_lone = names.clone();
     with_lone.push(vec![0x6c, 0xD800]);
-    let json = super::check_tool_units(&with_lone, &[0x73, 0x9b], &[OpenAi]).json();
+    let json = super::check_tools::check_tool_units(&with_lone, &[0x73, 0x9b], &[OpenAi]).json();
     assert!(json.bytes().all(|b| b == b'\n' || (b' '..=b'~').contains(&b)), "{json}");
     assert!(json.contains(r#""name": "s\u009b/q\"\\\n\u007f\u009b\u00e9\ud83d\ude00""#), "{json}");
     assert!(json.contains(r#""name": "s\u009b/l\ud800""#), "{json}");
     assert!(json.contains(r#""prefix": "s\u009b""#), "{json}");
     let parsed: serde_json::Value =
-        serde_json::from_str(&super::check_tool_units(&names, &[], &[OpenAi]).json()).unwrap();
+        serde_json::from_str(&super::check_tools::check_tool_units(&names, &[], &[OpenAi]).json()).unwrap();
     assert_eq!(parsed["profiles"]["openai"]["tools"][0]["name"], "q\"\\\n\u{7f}\u{9b}é\u{1f600}");
     assert_eq!(parsed["profiles"]["openai"]["tools"][1]["name"], "x\u{2028}");
 }

@@ -112,10 +112,6 @@ impl ToolNameError {
     /// A name whose UTF-16 code units hold a lone surrogate at `position`
     /// (`invalid_character`): no alias can be made of it, and decoding it
     /// with U+FFFD in its place would give another name's alias.
-    #[cfg_attr(
-        not(all(feature = "wasm", target_arch = "wasm32")),
-        allow(dead_code, reason = "for the wasm binding, whose strings are UTF-16")
-    )]
     pub(crate) fn lone_surrogate(units: &[u16], position: usize, profile: &'static str) -> Self {
         Self {
             reason: ToolNameReason::InvalidCharacter,
@@ -292,10 +288,6 @@ pub(crate) enum Piece {
 }
 
 impl Piece {
-    /// Every piece, in the order of their numbers.
-    #[cfg_attr(not(all(feature = "wasm", target_arch = "wasm32")), allow(dead_code, reason = "for the wasm binding"))]
-    pub(crate) const ALL: [Piece; 2] = [Piece::Separator, Piece::Slash];
-
     pub(crate) fn as_str(self) -> &'static str {
         match self {
             Piece::Separator => SEPARATOR,

@@ -10,9 +10,36 @@ use super::{
     Scratch,
 };
 use crate::error::{OptionPath, OptionsError};
+use crate::error_data::issue::IssuePhrase;
+use crate::error_data::reader::{Place, Step as IssueStep, LOC as ISSUE_LOC, PATH as ISSUE_PATH};
 use crate::error_data::{
-    Catalog, ErrorClassifier, FieldHint, FieldPhrases, Issue, IssueFields, IssuePhrase, IssueStep, Place, ToolFields,
-    ISSUE_LOC, ISSUE_MESSAGES, ISSUE_PATH, MAX_CATALOG_ENTRIES,
+    Catalog, ErrorClassifier, FieldHint, FieldPhrases, Issue, IssueFields, ToolFields, ISSUE_MESSAGES,
+    MAX_CATALOG_ENTRIES,
+};
+
+/// Every place read of an issue, in the order JS streams them: a place's
+/// number is its index here (checked below).
+const PLACES: [Place; 12] = [
+    Place::Code,
+    Place::FirstSegment,
+    Place::Received,
+    Place::Keyword,
+    Place::InstancePath,
+    Place::MissingProperty,
+    Place::Kind,
+    Place::Type,
+    Place::Expected,
+    Place::ArkKind,
+    Place::FirstKey,
+    Place::FirstLoc,
+];
+
+const _: () = {
+    let mut i = 0;
+    while i < PLACES.len() {
+        assert!(PLACES[i] as usize == i, "PLACES is in the order of the places' numbers");
+        i += 1;
+    }
 };
 
 /// The fixed strings the wrapper materializes classified data with, and
@@ -23,9 +50,9 @@ use crate::error_data::{
 struct Tables {
     /// The fixed issue phrases, by index.
     issue_messages: [&'static str; ISSUE_MESSAGES.len()],
-    /// The places read from each issue, in [`Place::ALL`] order: a key,
+    /// The places read from each issue, in [`PLACES`] order: a key,
     /// then (for a nested place) a key or an index into what it holds.
-    issue_fields: [&'static [IssueStep]; Place::ALL.len()],
+    issue_fields: [&'static [IssueStep]; PLACES.len()],
     /// Where an issue keeps its path (a list of keys and indexes), which
     /// the wrapper measures and follows into the input: two more words per
     /// issue after the fields, [`PathFact`] order.
@@ -54,7 +81,7 @@ impl PathFact {
 }
 
 /// Words per issue in the stream.
-const ISSUE_STRIDE: usize = Place::ALL.len() + PathFact::COUNT;
+const ISSUE_STRIDE: usize = PLACES.len() + PathFact::COUNT;
 
 /// Words per classified issue that [`Classifier::classify_issue_stream`]
 /// writes back: tool id, field id, fixed phrase index, hint id
@@ -79,7 +106,7 @@ pub enum IssueWord {
 pub fn error_tables(out: &Array) {
     out.give(to_js(&Tables {
         issue_messages: ISSUE_MESSAGES,
-        issue_fields: Place::ALL.map(Place::steps),
+        issue_fields: PLACES.map(Place::steps),
         issue_path: ISSUE_PATH,
         issue_loc: ISSUE_LOC,
     }));
@@ -199,7 +226,7 @@ impl Classifier {
     /// Classifies `count` issues streamed as the wrapper read them: the tool
     /// in units `..tool_len`, then `strings` strings end to end (their
     /// lengths in words `..strings`), then per issue the
-    /// places ([`Place::ALL`]) as words (a string's index, or [`Word::Missing`](super::Word::Missing) /
+    /// places ([`PLACES`]) as words (a string's index, or [`Word::Missing`](super::Word::Missing) /
     /// [`Word::Other`](super::Word::Other)) and the [`PathFact`]s. Writes [`IssueWord::Size`] words per issue at the
     /// start of the words.
     pub fn classify_issue_stream(&mut self, tool_len: usize, strings: usize, count: usize) {
@@ -247,7 +274,7 @@ impl Classifier {
         let list: Vec<Issue<'_>> = (0..count)
             .map(|k| {
                 let record = strings + k * ISSUE_STRIDE;
-                let fact = |f: PathFact| words.get(record + Place::ALL.len() + f as usize).copied();
+                let fact = |f: PathFact| words.get(record + PLACES.len() + f as usize).copied();
                 let fields = IssueFields::read(
                     |place| words.get(record + place as usize).and_then(|w| text(*w)),
                     fact(PathFact::Length).and_then(|n| usize::try_from(n).ok()).unwrap_or(0),

@@ -16,9 +16,10 @@ use super::js_error::JsError;
 use super::tool_name::parse_options;
 use super::{argument_error as type_error, js_error, read, to_js, too_many_error, Expected, Give, Limit};
 use crate::error::BoundaryError;
+use crate::host::check_tools::{check_tool_units, shown};
 use crate::host::{
-    check_server_name, check_tool_units, shown, RouterCode, RouterError, RouterReason, ToolListing, LISTEN_RETRY_MS,
-    MAX_LISTED_TOOLS, MAX_LIST_PAGES,
+    check_server_name, RouterCode, RouterError, RouterReason, ToolListing, LISTEN_RETRY_MS, MAX_LISTED_TOOLS,
+    MAX_LIST_PAGES,
 };
 use crate::server::{refusal_answer, ReplacedAnswer, MAX_REFUSAL_BYTES, REFUSAL_STATUSES};
 use crate::tool_name::BuiltinProfile;

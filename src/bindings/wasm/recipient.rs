@@ -9,9 +9,11 @@ use super::{
     Give, Reply, Scratch, Verdict,
 };
 use crate::error::{OptionPath, OptionsError};
+use crate::recipient::rejection::{message_text, MessagePart, MESSAGE_TEXT};
+use crate::recipient::shape::Shape;
 use crate::recipient::{
-    message_texts, MessagePart, Recipient, RecipientError, RecipientOptions, RecipientValidator, RejectionReason,
-    Shape, Validation, IDENTITY_PREFIX, MAX_IDENTIFIER_LENGTH_LIMIT, MAX_KNOWN_AGENTS, VALID_SHAPES,
+    Recipient, RecipientError, RecipientOptions, RecipientValidator, RejectionReason, Validation, IDENTITY_PREFIX,
+    MAX_IDENTIFIER_LENGTH_LIMIT, MAX_KNOWN_AGENTS, VALID_SHAPES,
 };
 
 /// Sets `out[0]` to what the wrapper needs to materialize an accepted
@@ -123,7 +125,7 @@ pub fn rejection_tables(out: &Array) {
         fields: REJECTION_FIELDS,
         reasons: RejectionReason::ALL.iter().map(|r| [r.title(), r.code(), r.as_str()]).collect(),
         valid_shapes: VALID_SHAPES,
-        texts: message_texts().collect(),
+        texts: (0..MESSAGE_TEXT.len() + RejectionReason::ALL.len()).map(message_text).collect(),
     };
     out.give(to_js(&tables));
 }
