@@ -556,66 +556,6 @@ pub fn unread_count<T: Text>(messages: &[MessageRecord<T>], reader: T) -> Result
     list_unread(messages, reader).map(|l| l.len())
 }
 
-/// A delivery plan as the bindings return it: `{ ok: true, kind, recipients }`.
-#[cfg_attr(
-    not(any(all(feature = "wasm", target_arch = "wasm32"), feature = "python")),
-    allow(dead_code, reason = "for the bindings")
-)]
-#[derive(Serialize)]
-pub(crate) struct Planned<'p> {
-    /// Always true.
-    pub(crate) ok: bool,
-    /// The plan, its keys beside `ok`.
-    #[serde(flatten)]
-    pub(crate) plan: &'p DeliveryPlan,
-}
-
-/// A failed mark as the bindings return it: `{ ok: false, error: { code, message } }`.
-#[cfg_attr(
-    not(any(all(feature = "wasm", target_arch = "wasm32"), feature = "python")),
-    allow(dead_code, reason = "for the bindings")
-)]
-#[derive(Serialize)]
-pub(crate) struct NotMarked {
-    /// Always false.
-    pub(crate) ok: bool,
-    /// Why.
-    pub(crate) error: NotARecipientData,
-}
-
-/// [`NotARecipient`] as data.
-#[cfg_attr(
-    not(any(all(feature = "wasm", target_arch = "wasm32"), feature = "python")),
-    allow(dead_code, reason = "for the bindings")
-)]
-#[derive(Serialize)]
-pub(crate) struct NotARecipientData {
-    /// `NOT_A_RECIPIENT`.
-    pub(crate) code: &'static str,
-    /// Its fixed explanation.
-    pub(crate) message: &'static str,
-}
-
-impl From<NotARecipient> for NotMarked {
-    fn from(n: NotARecipient) -> Self {
-        Self { ok: false, error: NotARecipientData { code: n.code(), message: n.message() } }
-    }
-}
-
-/// A mark as the bindings return it: `{ ok: true, alreadyRead, target, readAt }`.
-#[cfg_attr(
-    not(any(all(feature = "wasm", target_arch = "wasm32"), feature = "python")),
-    allow(dead_code, reason = "for the bindings")
-)]
-#[derive(Serialize)]
-pub(crate) struct Marked<'m> {
-    /// Always true.
-    pub(crate) ok: bool,
-    /// The update, its keys beside `ok`.
-    #[serde(flatten)]
-    pub(crate) mark: &'m MarkRead<&'m str>,
-}
-
 /// Records read from JSON values (what a host keeps in its store).
 ///
 /// # Errors
