@@ -143,7 +143,7 @@ struct RustGuideExamples;
 pub use delivery::{
     broadcast_audience, is_utc_timestamp, list_unread, mark_read, plan_delivery, read_state, records_from_json,
     unread_count, AgentEntry, DeliveryPlan, Field, MalformedRecord, MarkError, MarkRead, MarkTarget, MessageRecord,
-    NotARecipient, ReadState, Receipt, Receipts,
+    NotARecipient, ReadState, Receipt, Receipts, RecordText,
 };
 pub use error::{OptionPath, OptionsError};
 pub use error_data::{

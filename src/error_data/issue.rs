@@ -14,6 +14,7 @@ use super::text::error_text;
 /// one given as JSON, [`Issue::from_fields`] one whose places a caller
 /// read itself ([`IssueFields`](super::IssueFields)).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Issue<'a> {
     /// A Zod issue (`{ code, path }`, v3 or v4).
     Zod {

@@ -18,6 +18,7 @@ const SERVER_NAME_RULE: &str = "a server name is a string that is not empty, con
 
 /// The stable code of a [`RouterError`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[non_exhaustive]
 pub enum RouterCode {
     /// `INVALID_ARGUMENT`: a server name that is refused (and, in a
     /// binding, a value of the wrong kind, the code of its argument errors).

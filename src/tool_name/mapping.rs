@@ -11,6 +11,7 @@ pub const SEPARATOR: &str = "__";
 
 /// What to do with a canonical name the profile cannot represent as is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
 pub enum Overflow {
     /// Refuse it with [`ToolNameError`] (`UNREPRESENTABLE_TOOL_NAME`). The default.
     #[default]

@@ -57,6 +57,7 @@ const LETTER_UNDERSCORE: CharSet = {
 
 /// The built-in profiles, by their names in options.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum BuiltinProfile {
     /// `[A-Za-z0-9_-]{1,128}` (Anthropic Messages API `tools[].name`). The default.
     Anthropic,

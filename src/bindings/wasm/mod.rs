@@ -58,7 +58,7 @@ pub use error_data::{error_tables, Classifier, IssueWord};
 pub use host::{
     argument_error as host_argument_error, check_name, check_tools, host_tables, shown_text, HostArgument, Listing,
 };
-pub use recipient::{recipient_tables, Validator};
+pub use recipient::{recipient_tables, MessageWord, RejectWord, RejectionField, Validator};
 pub use stream::{CallStream, SseStream};
 pub use tool_name::{pieces, tool_layouts, Lookup, Mapper, Registry};
 
