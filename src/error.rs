@@ -19,7 +19,8 @@ pub(crate) trait BoundaryError: fmt::Display {
     fn code(&self) -> &'static str;
     /// The stable reason within the code, e.g. `"wrong_type"`.
     fn reason(&self) -> &'static str;
-    /// More safe properties for the JS error, e.g. `("option", "strict")`.
+    /// More safe properties, named in Rust's words (`tool_name`; a
+    /// binding spells them in its own), e.g. `("option", "strict")`.
     fn details(&self) -> Vec<(&'static str, Detail)> {
         Vec::new()
     }
@@ -338,7 +339,7 @@ mod tests {
     };
 
     #[test]
-    fn errors_serialize_as_the_objects_js_throws() {
+    fn errors_serialize_with_their_details_in_rust_words() {
         let e = RecipientValidator::new(RecipientOptions::default().max_identifier_length(0)).unwrap_err();
         assert_eq!(
             serde_json::to_value(&e).unwrap(),
@@ -348,7 +349,7 @@ mod tests {
         let e = to_llm_facing_name("a//b", &Profile::builtin(BuiltinProfile::Anthropic), Overflow::Error).unwrap_err();
         assert_eq!(
             serde_json::to_value(&e).unwrap(),
-            json!({"code": "UNREPRESENTABLE_TOOL_NAME", "reason": "empty_segment", "toolName": "a//b",
+            json!({"code": "UNREPRESENTABLE_TOOL_NAME", "reason": "empty_segment", "tool_name": "a//b",
                 "profile": "anthropic", "message": e.to_string()})
         );
         let e = records_from_json(&[json!(1)]).unwrap_err();

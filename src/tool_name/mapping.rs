@@ -233,8 +233,10 @@ impl BoundaryError for ToolNameError {
         self.reason.as_str()
     }
     fn details(&self) -> Vec<(&'static str, Detail)> {
-        let mut d =
-            vec![("toolName", Detail::Text(self.name.to_string())), ("profile", Detail::Text(self.profile.to_owned()))];
+        let mut d = vec![
+            ("tool_name", Detail::Text(self.name.to_string())),
+            ("profile", Detail::Text(self.profile.to_owned())),
+        ];
         let numbers = [("position", self.position), ("length", self.length), ("limit", self.limit)];
         d.extend(numbers.into_iter().filter_map(|(k, v)| v.map(|v| (k, Detail::Number(v)))));
         if let Some((existing, alias)) = self.existing.as_deref() {

@@ -102,20 +102,6 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     Ok(())
 }
 
-/// A detail's key as a Python attribute: `toolName` → `tool_name`.
-fn snake(key: &str) -> String {
-    let mut out = String::with_capacity(key.len() + 2);
-    for c in key.chars() {
-        if c.is_ascii_uppercase() {
-            out.push('_');
-            out.push(c.to_ascii_lowercase());
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
-
 /// The one place a core error becomes a Python exception: its class,
 /// the core's message, `code`, `reason` and its details as attributes.
 pub(crate) fn raise(py: Python<'_>, class: Class, e: &dyn BoundaryError) -> PyErr {
@@ -135,8 +121,8 @@ fn build(py: Python<'_>, class: Class, e: &dyn BoundaryError) -> PyResult<PyErr>
     error.setattr("reason", e.reason())?;
     for (key, value) in e.details() {
         match value {
-            Detail::Text(text) => error.setattr(snake(key).as_str(), text)?,
-            Detail::Number(n) => error.setattr(snake(key).as_str(), n)?,
+            Detail::Text(text) => error.setattr(key, text)?,
+            Detail::Number(n) => error.setattr(key, n)?,
         }
     }
     Ok(PyErr::from_value(error))

@@ -42,9 +42,18 @@ pub(crate) trait JsError: BoundaryError {
     fn js_message(&self) -> String {
         self.to_string()
     }
-    /// The details, as JS users read them.
+    /// The details, as JS users read them (their keys in JS's words).
     fn js_details(&self) -> Vec<(&'static str, Detail)> {
-        self.details()
+        self.details().into_iter().map(|(key, value)| (js_key(key), value)).collect()
+    }
+}
+
+/// A detail's key as a JS property: camelCase. Every key of the core's
+/// errors is one word but `tool_name`.
+fn js_key(key: &'static str) -> &'static str {
+    match key {
+        "tool_name" => "toolName",
+        key => key,
     }
 }
 
