@@ -13,7 +13,7 @@ WASM := target/wasm32-unknown-unknown/release/mcp_boundary.wasm
 # Added to the caller's RUSTFLAGS, which the pkg builds keep.
 PKG_RUSTFLAGS := --remap-path-prefix=$(or $(CARGO_HOME),$(HOME)/.cargo)/registry/src/=
 TABLES := target/build-tables
-SOURCES := $(shell find src -name '*.rs') Cargo.toml Cargo.lock $(wildcard js/*.js js/*.mjs js/*.d.ts js/api/*.js js/mcp/*.js) README.md CONTRIBUTING.md $(wildcard docs/*.md LICENSE-*)
+SOURCES := $(shell find src -name '*.rs') Cargo.toml Cargo.lock package.json $(wildcard js/*.js js/*.mjs js/*.d.ts js/api/*.js js/mcp/*.js js/build/*.mjs) README.md CONTRIBUTING.md $(wildcard docs/*.md LICENSE-*)
 
 .PHONY: setup pkg demo console test test-rust test-wasm test-wasm-range test-js test-python test-python-sdks wheel lint vectors vectors-check bench fuzz clean
 
@@ -46,7 +46,7 @@ demo: pkg
 	@echo ""
 	@echo "== Python: an MCP server (mcp 2.x MCPServer) protected by protect_server, beside the same server unprotected"
 	@$(MAKE) -s wheel >/dev/null && PREPARE_ONLY=1 bash scripts/python-sdk-tests.sh >/dev/null
-	.venvs/mcp2/bin/python examples/python/protected_server.py
+	"$$(python3 scripts/sdk_versions.py venv mcp2)/bin/python" examples/python/protected_server.py # the venv of the newest mcp 2.x tested (python/mcp_boundary/mcp/_versions.py)
 	@echo ""
 	@echo "== A Cloudflare Worker: examples/worker/ (make test bundles it with wrangler and runs it in workerd)."
 	@echo "   Locally: cd examples/worker && ../../node_modules/.bin/wrangler dev, then curl -s localhost:8787/"

@@ -125,12 +125,29 @@ test("v2: an onError that rejects (an async logger whose sink is down) changes n
   const unhandled = [];
   const listener = (reason) => unhandled.push(reason);
   process.on("unhandledRejection", listener);
+  // Each promise onError returns rejects: protectServer must give each a
+  // rejection handler (its `then` is watched), so none is ever unhandled;
+  // and Node reported none it did not.
+  let calls = 0;
+  const unwatched = new Set();
+  const onError = () => {
+    calls++;
+    const rejected = Promise.reject(new Error("log sink down"));
+    unwatched.add(rejected);
+    const then = rejected.then;
+    rejected.then = function (onFulfilled, onRejected) {
+      if (typeof onRejected === "function") unwatched.delete(rejected);
+      return then.call(this, onFulfilled, onRejected);
+    };
+    return rejected;
+  };
   try {
-    const server = makeServer("Zod 4", true, { onError: async () => Promise.reject(new Error("log sink down")) });
+    const server = makeServer("Zod 4", true, { onError });
     const answers = await attack(await inMemory(server));
     for (const [what, answer] of Object.entries(answers)) assert.ok(!echoes(answer), `${what}: ${answer}`);
     assertTeaches(answers);
-    await new Promise((r) => setTimeout(r, 20));
+    assert.ok(calls > 0, "onError was called");
+    assert.equal(unwatched.size, 0, "every rejected promise onError returned was handled");
     assert.deepEqual(unhandled, []);
   } finally {
     process.off("unhandledRejection", listener);

@@ -46,7 +46,30 @@ async function paged(pageOf) {
 }
 
 const tool = (name) => ({ name, inputSchema: { type: "object" } });
-const settle = () => new Promise((r) => setTimeout(r, 30));
+/**
+ * The listings `client` starts for others (the router) while `announce`
+ * runs (a change its server announces) and until the answer to a ping of
+ * the test's own, sent after it on the same connection: the client hears
+ * a connection's messages in order, and the router starts a listing as it
+ * hears a change (nothing awaited before `client.listTools`), so a
+ * listing the change causes has started by the time the ping is answered.
+ * The test "a failed addServer keeps …" sees 1 for a followed server.
+ */
+async function listingsOn(client, announce) {
+  const list = client.listTools;
+  let n = 0;
+  client.listTools = function (...args) {
+    n++;
+    return list.apply(this, args);
+  };
+  try {
+    await announce();
+    await client.ping();
+  } finally {
+    client.listTools = list;
+  }
+  return n;
+}
 const until = async (check) => {
   for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 5));
   assert.ok(check());
@@ -219,8 +242,18 @@ test("listing is bounded: fresh cursors for ever stop at 1,000 pages, and more t
   endless = true;
   await later.server.sendToolListChanged();
   await until(() => later.lists() === 1001);
-  await settle();
-  assert.deepEqual(router.tools("anthropic").map((t) => t.name), ["later__a"]);
+  // What the router has once that list is refused, seen as its next
+  // listing starts (it lists a server one listing at a time).
+  endless = false;
+  const atStart = [];
+  const list = later.client.listTools;
+  later.client.listTools = function (...args) {
+    atStart.push(router.tools("anthropic").map((t) => t.name));
+    return list.apply(this, args);
+  };
+  await later.server.sendToolListChanged();
+  await until(() => atStart.length === 1);
+  assert.deepEqual(atStart[0], ["later__a"], "the refused list left the old one");
   assert.equal((await router.callTool("later__a", {})).content[0].text, "called a");
 });
 
@@ -258,10 +291,7 @@ async function nothingOf(router, name, server) {
   assert.ok(!router.tools("anthropic").some((t) => t.name.startsWith(`${name}__`)));
   await assert.rejects(router.callTool(`${name}__a`, {}), { code: -32602 });
   if (server !== undefined) {
-    const before = server.lists();
-    await server.server.sendToolListChanged();
-    await settle();
-    assert.equal(server.lists(), before, "not followed: a change is not listed");
+    assert.equal(await listingsOn(server.client, () => server.server.sendToolListChanged()), 0, "not followed: a change is not listed");
   }
 }
 
@@ -315,7 +345,7 @@ test("a failed addServer keeps the server added earlier under that name, still f
   await assert.rejects(router.addServer("s", broken.client), { name: "Error", code: "TOOL_LIST_REFUSED", reason: "repeated_cursor" });
   assert.deepEqual(router.tools("anthropic").map((t) => t.name), ["s__a"]);
   assert.equal((await router.callTool("s__a", {})).content[0].text, "first:a");
-  first.add("b");
+  assert.equal(await listingsOn(first.client, () => first.add("b")), 1, "still followed: the change is listed (what listingsOn sees when nothing is)");
   await until(() => router.registry.toLlmFacing("s/b") !== null);
   assert.equal((await router.callTool("s__b", {})).content[0].text, "first:b", "still followed");
 
@@ -323,9 +353,8 @@ test("a failed addServer keeps the server added earlier under that name, still f
   assert.deepEqual(await router.addServer("s", second.client), { refused: [], unrepresentable: [] });
   assert.deepEqual(router.tools("anthropic").map((t) => t.name), ["s__c"]);
   await assert.rejects(router.callTool("s__a", {}), { code: -32602 });
-  first.add("d");
-  await settle();
-  assert.equal(router.registry.toLlmFacing("s/d"), null, "the replaced server is no longer followed");
+  assert.equal(await listingsOn(first.client, () => first.add("d")), 0, "the replaced server is no longer followed");
+  assert.equal(router.registry.toLlmFacing("s/d"), null);
   assert.equal((await router.callTool("s__c", {})).content[0].text, "second:c");
   assert.equal(router.removeServer("s"), true);
   assert.deepEqual(router.tools("anthropic"), []);
@@ -359,8 +388,5 @@ test("removeServer during an addServer cancels it: nothing of it is registered o
   open();
   await one;
   assert.deepEqual(router.tools("anthropic").map((t) => t.name), ["s__new"]);
-  const before = older.lists();
-  await older.server.sendToolListChanged();
-  await settle();
-  assert.equal(older.lists(), before, "the older client is not followed");
+  assert.equal(await listingsOn(older.client, () => older.server.sendToolListChanged()), 0, "the older client is not followed");
 });

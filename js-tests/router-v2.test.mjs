@@ -89,25 +89,57 @@ test("v2 under 2025-11-25: a tool added later reaches the router (sent unasked)"
 test("v2 under 2026-07-28: the router opens the listen stream, follows changes on it, and closes it on removeServer", async () => {
   const tools = ["lookup"];
   const bodies = [];
+  // Each listen stream's body, passed through: how many are open, and how
+  // many events came through each after it was closed.
+  const listens = { open: 0, afterClose: 0 };
   const { client, handler } = await stateless("gamma", tools, (f) => async (url, init) => {
-    if (typeof init?.body === "string") bodies.push(JSON.parse(init.body).method);
-    return f(url, init);
+    const method = typeof init?.body === "string" ? JSON.parse(init.body).method : undefined;
+    if (method !== undefined) bodies.push(method);
+    const response = await f(url, init);
+    if (method !== "subscriptions/listen" || response.body === null) return response;
+    listens.open++;
+    let closed = false;
+    const close = () => {
+      if (!closed) listens.open--;
+      closed = true;
+    };
+    const reader = response.body.getReader();
+    const body = new ReadableStream({
+      async pull(controller) {
+        const { done, value } = await reader.read();
+        if (closed) listens.afterClose++;
+        if (done) {
+          close();
+          controller.close();
+        } else controller.enqueue(value);
+      },
+      cancel(reason) {
+        close();
+        return reader.cancel(reason);
+      },
+    });
+    return new Response(body, { status: response.status, headers: response.headers });
   });
   const router = new ToolRouter();
   await router.addServer("gamma", client);
   assert.ok(bodies.includes("subscriptions/listen"), "a subscription was opened");
+  assert.equal(listens.open, 1);
   tools.push("later");
   handler.notify.toolsChanged();
   await until(() => router.tools("anthropic").some((t) => t.name === "gamma__later"));
   assert.equal(text(await router.callTool("gamma__later", { q: "q" })), "gamma:later:q");
-  // Without the router's subscription, the same change goes unheard.
+  // Without the router's subscription, the same change goes unheard: the
+  // router closes its stream (the client cancels its body), and no other
+  // is open for the change to come on.
   assert.equal(router.removeServer("gamma"), true);
   const own = [];
   client.setNotificationHandler("notifications/tools/list_changed", () => own.push(1));
+  await until(() => listens.open === 0);
   tools.push("unheard");
   handler.notify.toolsChanged();
-  await new Promise((r) => setTimeout(r, 100));
-  assert.deepEqual(own, [], "the stream is closed: nothing arrives once the router let go");
+  assert.equal(listens.open, 0, "no stream was opened again");
+  assert.equal(listens.afterClose, 0, "nothing came through a closed stream");
+  assert.deepEqual(own, []);
   await handler.close();
 });
 
@@ -215,18 +247,22 @@ test("2026-07-28: the client's own listChanged stream is taken as it is (no seco
 });
 
 test("2026-07-28: removeServer while addServer opens its stream: nothing registered or followed, the stream closed", async () => {
-  let release;
+  let release, reached;
   const gate = new Promise((r) => (release = r));
+  const atGate = new Promise((r) => (reached = r));
   const closes = [];
   const { client, handler } = await stateless("gamma", ["lookup"], (f) => async (url, init) => {
     const method = typeof init?.body === "string" ? JSON.parse(init.body).method : undefined;
-    if (method === "subscriptions/listen") await gate;
+    if (method === "subscriptions/listen") {
+      reached();
+      await gate;
+    }
     if (method === "notifications/cancelled") closes.push(method);
     return f(url, init);
   });
   const router = new ToolRouter();
   const adding = router.addServer("gamma", client);
-  await new Promise((r) => setTimeout(r, 50));
+  await atGate; // the add is opening its stream
   assert.equal(router.removeServer("gamma"), true, "an add still running is cancelled");
   release();
   await adding;

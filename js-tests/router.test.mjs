@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { ToolRouter } from "mcp-boundary/mcp";
 
@@ -111,10 +112,23 @@ test('ToolRouter onCollision "throw": a colliding server is not added, and a ref
   await assert.rejects(router.addServer("ab", ab.client), { name: "ToolNameError", code: "TOOL_NAME_COLLISION" });
   assert.equal(router.removeServer("ab"), false, "not added");
   assert.deepEqual(router.registry.entries().map((e) => e.canonical), ["a/b__c"]);
-  // The first server's new list collides within itself: its old list stays.
-  a.server.registerTool("b/c", { inputSchema: { q: z.string() } }, async () => ({ content: [{ type: "text", text: "never" }] }));
-  await new Promise((r) => setTimeout(r, 50));
-  assert.deepEqual(router.registry.entries().map((e) => e.canonical), ["a/b__c"]);
+  // The first server's new list collides within itself: its old list
+  // stays. The router lists a server one listing at a time, so what it has
+  // when the next listing starts is what the colliding one left.
+  const list = a.client.listTools.bind(a.client);
+  const answers = [], atStart = [];
+  a.client.listTools = async (...args) => {
+    atStart.push(router.registry.entries().map((e) => e.canonical));
+    const page = await list(...args);
+    answers.push(page.tools.map((t) => t.name));
+    return page;
+  };
+  const colliding = a.server.registerTool("b/c", { inputSchema: { q: z.string() } }, async () => ({ content: [{ type: "text", text: "never" }] }));
+  await until(() => answers.length === 1);
+  assert.deepEqual(answers[0], ["b__c", "b/c"], "the colliding list was listed");
+  colliding.remove(); // one more change: listed once the colliding list is refused
+  await until(() => atStart.length === 2);
+  assert.deepEqual(atStart[1], ["a/b__c"], "the refused list left the old one");
   assert.equal((await router.callTool("a__b__c", { q: "1" })).content[0].text, "a:b__c:1");
 });
 
@@ -146,25 +160,31 @@ test("ToolRouter ends at the newest tool list when list answers come back out of
   await server.connect(t1);
   const client = new Client({ name: "host", version: "1.0.0" });
   await client.connect(t2);
+  // The client's own handler, which the router calls after its own: a
+  // count of the changes the router has heard.
+  let heard = 0;
+  client.setNotificationHandler(ToolListChangedNotificationSchema, () => void heard++);
   const router = new ToolRouter();
   await router.addServer("s", client);
   // The first listing after this is answered, then held back (a slow
-  // network path); the next is not.
+  // network path) until the burst below has been heard; the next is not.
   const list = client.listTools.bind(client);
-  let calls = 0, answered = 0;
+  let calls = 0, answered = 0, release;
+  const held = new Promise((r) => (release = r));
   client.listTools = async (...args) => {
     const n = ++calls;
     const page = await list(...args);
     answered++;
-    if (n === 1) await new Promise((r) => setTimeout(r, 80));
+    if (n === 1) await held;
     return page;
   };
   add("b"); // its listing sees a and b, and comes back last
   await until(() => answered === 1);
   add("c"); add("d"); // a burst, as a server announces each tool it adds
+  await until(() => heard === 3);
+  release(); // every change is heard: no listing but the one the burst asked for is to come
   const names = () => router.tools("anthropic").map((t) => t.name);
   await until(() => calls >= 2 && names().length === 4);
-  await new Promise((r) => setTimeout(r, 120)); // the held-back answer has come by now
   assert.deepEqual(names(), ["s__a", "s__b", "s__c", "s__d"]);
   assert.equal(calls, 2, "the burst during the first listing is one more listing");
 });

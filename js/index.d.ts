@@ -1,6 +1,8 @@
 // Public types of the mcp-boundary npm package (hand-written: the generated
 // wasm-bindgen types say `any`). Every result is plain data; discriminate on
-// `ok`, `code` and `reason`.
+// `ok`, `code` and `reason`. The literal unions of names (reasons, codes,
+// formats, profiles, states: the ones js/build/unions.mjs lists) are written
+// by `make pkg` from Rust's lists: change the Rust enum, not the union.
 
 /** The reasons of an `INVALID_RECIPIENT_SHAPE` rejection, in the order they are tried. */
 export type RecipientShapeReason =
@@ -200,6 +202,7 @@ export interface RecipientStandardSchema {
  */
 export function recipientStandardSchema(options?: RecipientOptions): RecipientStandardSchema;
 
+/** The built-in tool-name profiles. */
 export type BuiltinProfileName = "anthropic" | "openai" | "gemini" | "bedrock" | "mcp" | "portable";
 
 /** A custom name rule; `allowed` and `firstChar` are single regex character classes such as `"[A-Za-z0-9_-]"`. */
@@ -214,8 +217,14 @@ export interface CustomProfile {
 export interface ToolNameOptions {
   profile?: BuiltinProfileName | CustomProfile;
   /** `"error"` (default) refuses unrepresentable names; `"hash"` gives `prefix_xxxxxxxx` within the limit. */
-  overflow?: "error" | "hash";
+  overflow?: Overflow;
 }
+
+/** What a name that does not fit its profile becomes (`ToolNameOptions.overflow`). */
+export type Overflow = "error" | "hash";
+
+/** The codes of a `ToolNameError`. */
+export type ToolNameErrorCode = "UNREPRESENTABLE_TOOL_NAME" | "TOOL_NAME_COLLISION";
 
 /** The reasons of a `ToolNameError`. */
 export type ToolNameReason = "empty" | "empty_segment" | "invalid_character" | "too_long" | "bad_first_character" | "collision";
@@ -230,7 +239,7 @@ export type PayloadFormat = "anthropic" | "openai-chat" | "openai-responses" | "
  */
 export class ToolNameError extends Error {
   name: "ToolNameError";
-  code: "UNREPRESENTABLE_TOOL_NAME" | "TOOL_NAME_COLLISION";
+  code: ToolNameErrorCode;
   reason: ToolNameReason;
   /** Safe rendition of the canonical name at fault. */
   toolName: string;
@@ -610,9 +619,12 @@ export interface MessageRecord {
 /** A reader's view of a message. */
 export type ReadState = "unread" | "read" | "not_a_recipient";
 
+/** What `markRead` sets: the reader's receipt, or the message itself (a direct message has no receipts). */
+export type MarkTarget = "receipt" | "message";
+
 /** The update `markRead` asks the host to store. */
 export type MarkReadResult =
-  | { ok: true; alreadyRead: boolean; /** Set the reader's receipt, or the message itself. */ target: "receipt" | "message"; readAt: string }
+  | { ok: true; alreadyRead: boolean; /** Set the reader's receipt, or the message itself. */ target: MarkTarget; readAt: string }
   | { ok: false; error: { code: "NOT_A_RECIPIENT"; message: string } };
 
 /** Thrown for a record that breaks the rules; names the place, never the content. */

@@ -6,7 +6,7 @@
 // which both lines' McpServer and Client have; a protected server keeps its
 // own type, and a routed call's result is assignable to both lines'
 // CallToolResult.
-import type { PayloadFormat, RecipientOptions, ToolDefinitions, ToolNameOptions, ToolRegistry } from "mcp-boundary";
+import type { PayloadFormat, RecipientOptions, ToolDefinitions, ToolNameOptions, ToolNameReason, ToolRegistry } from "mcp-boundary";
 
 /** Options of {@link protectServer}. */
 export interface ProtectOptions {
@@ -17,7 +17,7 @@ export interface ProtectOptions {
    */
   messages?: string[];
   /** `"pass"` keeps the SDK's answer for handler errors (their messages as they are); the default is `"classify"`. */
-  handlerErrors?: "classify" | "pass";
+  handlerErrors?: HandlerErrors;
   /**
    * Called for every answer protectServer gives in place of the SDK's, for
    * the operator's logs (the model never sees what it is given): the tool
@@ -26,6 +26,9 @@ export interface ProtectOptions {
    */
   onError?: (info: ProtectErrorInfo) => void;
 }
+
+/** How {@link ProtectOptions.handlerErrors} treats a handler's error (Rust's `HandlerErrors`). */
+export type HandlerErrors = "classify" | "pass";
 
 /** Why protectServer replaced an answer (Rust's `ReplacedAnswer` names). */
 export type ReplacedAnswerKind = "invalid_arguments" | "unknown_tool" | "handler_error" | "invalid_output" | "failed" | "request_refused";
@@ -120,7 +123,7 @@ export interface RefusedTool {
 /** A tool left out because no alias can stand for its name (an empty part, a lone surrogate). */
 export interface UnrepresentableTool {
   canonical: string;
-  reason: "empty" | "empty_segment" | "invalid_character" | "too_long" | "bad_first_character";
+  reason: Exclude<ToolNameReason, "collision">;
 }
 
 /** The codes of the errors this entry throws itself (Rust's `RouterCode`). */

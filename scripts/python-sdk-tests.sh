@@ -7,35 +7,41 @@
 #
 # Each VENV is a virtual environment with one SDK installed (mcp 1.x, mcp 2.x
 # or fastmcp 2.x/3.x/4.x). Without arguments, the venvs under .venvs/ are
-# used, made first when missing (SDK_VERSIONS below, from PyPI: needs the
-# network once). The wheel `make wheel` wrote (target/wheels/) is installed
-# into each, as a user installs it: the tests import the package built.
+# used, one per version tested, made first when missing (from PyPI: needs the
+# network once). The versions come from their one source,
+# python/mcp_boundary/mcp/_versions.py (read by scripts/sdk_versions.py), and
+# each venv is named by the version it holds (.venvs/mcp-1.30.0); one whose
+# installed SDK is not that version (changed by hand) is made again. The
+# wheel `make wheel` wrote (target/wheels/) is installed into each, as a user
+# installs it: the tests import the package built.
+#
+#   LIST_ONLY=1 scripts/python-sdk-tests.sh   (each venv and its requirement, one a line; nothing made)
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
-# Each line's tested versions (docs/PYTHON.md): the lowest and highest of the
-# range python/mcp_boundary/mcp/_versions.py declares (a test holds this list
-# to it), and fastmcp's newest 2.x and each major's first and newest.
-# "name:requirement [requirement ...]" (venv name, what pip installs).
-SDK_VERSIONS=(
-  "mcp1-low:mcp==1.21.1" "mcp1:mcp==1.30.0"
-  "mcp2-low:mcp==2.0.0" "mcp2:mcp==2.3.0"
-  "fm2-low:fastmcp==2.11.3" "fm2:fastmcp==2.14.7"
-  "fm3-low:fastmcp==3.0.0" "fm3:fastmcp==3.4.11"
-  "fm4-low:fastmcp==4.0.0" "fm4:fastmcp==4.2.3"
-)
 
-venvs=("$@")
+venvs=()
+for venv in "$@"; do venvs+=("$(cd "$venv" && pwd)"); done # the tests run from tests/python/sdk
 if [ ${#venvs[@]} -eq 0 ]; then
-  for entry in "${SDK_VERSIONS[@]}"; do
-    name="${entry%%:*}" spec="${entry#*:}" dir="$ROOT/.venvs/${entry%%:*}"
+  pins="$(python3 "$ROOT/scripts/sdk_versions.py" pins)"
+  [ -n "$pins" ] || { echo "scripts/sdk_versions.py listed no SDK versions" >&2; exit 1; }
+  if [ -n "${LIST_ONLY:-}" ]; then
+    echo "$pins"
+    exit 0
+  fi
+  while read -r venv requirement; do
+    dir="$ROOT/$venv" name="${requirement%%==*}" version="${requirement#*==}"
+    if [ -x "$dir/bin/python" ] &&
+      [ "$("$dir/bin/python" -c "import importlib.metadata as m; print(m.version('$name'))" 2>/dev/null)" != "$version" ]; then
+      echo "== $dir does not hold $requirement: making it again"
+      rm -rf "$dir"
+    fi
     if [ ! -x "$dir/bin/python" ]; then
-      echo "== making $dir ($spec)"
-      read -r -a requirements <<< "$spec"
+      echo "== making $dir ($requirement)"
       python3 -m venv "$dir"
-      "$dir/bin/pip" install -q "${requirements[@]}" pytest
+      "$dir/bin/pip" install -q "$requirement" pytest
     fi
     venvs+=("$dir")
-  done
+  done <<< "$pins"
 fi
 
 wheel="$(ls -t "$ROOT"/target/wheels/mcp_boundary-*.whl 2>/dev/null | head -n 1)"

@@ -2,7 +2,7 @@
 tools, protected by mcp_boundary.mcp.protect_server, and what a model sees
 for bad calls, beside the same server unprotected (`make demo`):
 
-    .venvs/mcp2/bin/python examples/python/protected_server.py
+    "$(python3 scripts/sdk_versions.py venv mcp2)/bin/python" examples/python/protected_server.py
 """
 
 from __future__ import annotations

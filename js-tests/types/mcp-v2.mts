@@ -94,3 +94,11 @@ protectServer(client);
 await router.addServer("server", build());
 // @ts-expect-error: an option neither line has
 await router.callTool("mail__send", {}, { timout: 5 });
+
+// handlerErrors by its union's name.
+import type { HandlerErrors } from "mcp-boundary/mcp";
+const mode: HandlerErrors = "pass";
+protectServer(build(), { handlerErrors: mode });
+// @ts-expect-error: not a handler-errors mode
+const noMode: HandlerErrors = "Pass";
+void noMode;

@@ -231,3 +231,22 @@ const target: JsonSchemaTarget = "draft-2020-12";
 const toSchema: string = standardTo["~standard"].jsonSchema.input({ target }).pattern;
 void acceptedTo;
 void toSchema;
+
+// The unions written from Rust's lists, by their names.
+import { type MarkTarget, type Overflow, type ToolNameErrorCode, ToolNameError as NameError } from "mcp-boundary";
+const overflow: Overflow = "hash";
+void toLlmFacingName("a/b", { overflow });
+// @ts-expect-error: not an overflow mode
+const noOverflow: Overflow = "truncate";
+void noOverflow;
+const marked = markRead({ to: "@b" }, "@b", new Date());
+const markTarget: MarkTarget | undefined = marked.ok ? marked.target : undefined;
+void markTarget;
+try {
+  toLlmFacingName("");
+} catch (e) {
+  if (e instanceof NameError) {
+    const code: ToolNameErrorCode = e.code;
+    void code;
+  }
+}

@@ -12,7 +12,7 @@
 //   pkg/web/index.js       browsers and bundlers: `await init()` first
 import { readFileSync, readdirSync, writeFileSync, copyFileSync, rmSync, mkdirSync, chmodSync, existsSync } from "node:fs";
 import { createRequire } from "node:module";
-import { generatedSources } from "./generate.mjs";
+import { generatedSources, unionFiles } from "./generate.mjs";
 import { buildSync, transformSync } from "esbuild";
 
 const root = new URL("../../", import.meta.url);
@@ -29,6 +29,13 @@ mkdirSync(new URL("js/generated/", root), { recursive: true });
 for (const [file, text] of Object.entries(generated)) {
   const path = new URL(`js/generated/${file}`, root);
   if (!existsSync(path) || readFileSync(path, "utf8") !== text) writeFileSync(path, text);
+}
+// The literal unions of the types (js/index.d.ts, js/mcp.d.ts) and the
+// Python package's Literals, written from Rust's lists of names before the
+// declarations are copied into the package below.
+const fromRoot = (file) => new URL(file, root);
+for (const [file, text] of Object.entries(unionFiles(tables, (f) => readFileSync(fromRoot(f), "utf8")))) {
+  if (!existsSync(fromRoot(file)) || readFileSync(fromRoot(file), "utf8") !== text) writeFileSync(fromRoot(file), text);
 }
 /**
  * js/api/ (and js/generated/rejections.js, which it imports) bundled into
@@ -316,6 +323,26 @@ const documents = ["LICENSE-MIT", "LICENSE-APACHE", "CONTRIBUTING.md", ...readdi
 mkdirSync(new URL("docs/", pkg), { recursive: true });
 for (const f of documents) copyFileSync(new URL(f, root), new URL(f, pkg));
 
+/**
+ * Each SDK package's peer range, from the one place the tested versions are
+ * declared, the repository's package.json: its lowest is the exact version
+ * of its `-lowest` alias (which js-tests/mcp-sdk-range.test.mjs runs), its
+ * bound the minor after the dev dependency the other tests use (that test
+ * checks the installed one is the newest of that minor).
+ */
+function testedPeerRanges() {
+  const dev = JSON.parse(readFileSync(new URL("package.json", root), "utf8")).devDependencies;
+  const peers = { "@modelcontextprotocol/sdk": "sdk-lowest", "@modelcontextprotocol/server": "server-lowest", "@modelcontextprotocol/client": "client-lowest" };
+  const ranges = {};
+  for (const [name, alias] of Object.entries(peers)) {
+    const lowest = /^npm:(@[^@]+\/[^@]+)@(\d+\.\d+\.\d+)$/.exec(dev[alias] ?? "");
+    const highest = /^\^(\d+)\.(\d+)\.\d+$/.exec(dev[name] ?? "");
+    if (!lowest || lowest[1] !== name || !highest) throw new Error(`js/build/build.mjs: package.json should have "${alias}": "npm:${name}@x.y.z" and "${name}": "^x.y.z"`);
+    ranges[name] = `>=${lowest[2]} <${highest[1]}.${Number(highest[2]) + 1}.0`;
+  }
+  return ranges;
+}
+
 const manifest = {
   name: "mcp-boundary",
   version,
@@ -348,8 +375,8 @@ const manifest = {
   bin: { "mcp-boundary": "./bin/mcp-boundary.mjs" },
   // Only mcp-boundary/mcp loads or reaches the SDK; each line's range is
   // the one its tests cover, lowest and highest (it reaches into
-  // McpServer's tools/call flow).
-  peerDependencies: { "@modelcontextprotocol/sdk": ">=1.32.0 <1.33.0", "@modelcontextprotocol/server": ">=2.0.0 <2.5.0", "@modelcontextprotocol/client": ">=2.0.0 <2.5.0" },
+  // McpServer's tools/call flow), read from the dev dependencies.
+  peerDependencies: testedPeerRanges(),
   peerDependenciesMeta: {
     "@modelcontextprotocol/sdk": { optional: true },
     "@modelcontextprotocol/server": { optional: true },

@@ -7,13 +7,15 @@ what exists because of Python: ``ToolRegistry.from_provider_sse`` over an
 iterable or async iterable of bytes, and pydantic models given to
 ``to_provider``/``from_provider``/``EventRewriter.rewrite`` (or as the
 elements of a list given to them) come back as models of the same class.
-Importing it never imports an MCP SDK.
+Importing it never imports an MCP SDK. The results' shapes are the
+TypedDicts of ``mcp_boundary.types`` (re-exported here), with the Literal
+names written from Rust's lists.
 """
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterable, AsyncIterator, Iterable, Iterator
-from typing import TYPE_CHECKING, Any, TypeVar, overload
+from typing import Any, TypeVar, overload
 
 from mcp_boundary import _mcp_boundary
 from mcp_boundary._mcp_boundary import (
@@ -40,8 +42,24 @@ from mcp_boundary._mcp_boundary import (
     validate_recipient,
 )
 
-if TYPE_CHECKING:
-    from mcp_boundary._mcp_boundary import Format
+from mcp_boundary._literals import Format
+from mcp_boundary.types import (
+    Accepted,
+    CustomProfile,
+    ErrorData,
+    Marked,
+    NotARecipientData,
+    NotMarked,
+    Planned,
+    RecipientError,
+    RecipientJsonSchema,
+    RecipientKind,
+    RecipientResult,
+    RefusedTool,
+    RegistryEntry,
+    Rejected,
+    ServerReport,
+)
 
 __version__: str = _mcp_boundary.__version__
 
@@ -49,13 +67,28 @@ __all__ = [
     "BROADCAST",
     "FORMATS",
     "VALID_SHAPES",
+    "Accepted",
     "ArgumentError",
+    "CustomProfile",
     "ErrorClassifier",
+    "ErrorData",
     "EventRewriter",
     "MalformedRecordError",
+    "Marked",
     "McpBoundaryError",
+    "NotARecipientData",
+    "NotMarked",
     "OptionsError",
+    "Planned",
+    "RecipientError",
+    "RecipientJsonSchema",
+    "RecipientKind",
+    "RecipientResult",
     "RecipientValidator",
+    "RefusedTool",
+    "RegistryEntry",
+    "Rejected",
+    "ServerReport",
     "SseRewriter",
     "ToolNameError",
     "ToolRegistry",

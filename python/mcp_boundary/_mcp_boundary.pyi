@@ -3,13 +3,29 @@ lists, the same JSON as the JS package returns.
 
 Held to the module by stubtest (``make test-python``): every argument may be
 given by keyword (PyO3's default), classes are made by ``__new__``. The
-type aliases below exist only here (scripts/stubtest-allowlist.txt)."""
+type aliases below exist only here (scripts/stubtest-allowlist.txt); the
+result shapes are the TypedDicts of ``mcp_boundary.types`` and the names'
+Literals those of ``mcp_boundary._literals`` (written from Rust's lists)."""
 
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
-from typing import Any, Literal, TypedDict, TypeVar, final, type_check_only
+from typing import Any, Literal, TypeVar, final
 
-from typing_extensions import NotRequired, Self, disjoint_base
+from typing_extensions import Self, disjoint_base
+
+from mcp_boundary._literals import Format, Overflow, ReadStateName
+from mcp_boundary.types import (
+    Accepted,
+    ErrorData,
+    Marked,
+    NotMarked,
+    Planned,
+    Profile,
+    RecipientJsonSchema,
+    RecipientResult,
+    Rejected,
+    RegistryEntry,
+)
 
 _M = TypeVar("_M", bound=Mapping[str, Any])
 _V = TypeVar("_V")
@@ -49,13 +65,6 @@ VALID_SHAPES: list[str]
 BROADCAST: str
 FORMATS: list[str]
 
-Format = Literal["anthropic", "openai-chat", "openai-responses", "gemini", "bedrock-converse"]
-ProfileName = Literal["anthropic", "openai", "gemini", "bedrock", "mcp", "portable"]
-RejectionReasonName = Literal[
-    "not_a_string", "empty", "surrounding_whitespace", "wrong_broadcast_literal", "agent_prefix_with_name",
-    "missing_at_prefix", "too_long", "invalid_characters", "unknown_agent", "pattern_mismatch",
-]
-ReadStateName = Literal["unread", "read", "not_a_recipient"]
 JsonValue = Any
 
 # Errors: McpBoundaryError is a ValueError; OptionsError and ArgumentError are TypeErrors too.
@@ -82,41 +91,6 @@ class MalformedRecordError(McpBoundaryError):
     place: str
 
 # Recipients
-@type_check_only
-class RecipientKind(TypedDict):
-    kind: Literal["broadcast", "identity"]
-    id: NotRequired[str]
-
-@type_check_only
-class RecipientError(TypedDict):
-    error: str
-    code: Literal["INVALID_RECIPIENT_SHAPE", "UNKNOWN_RECIPIENT"]
-    to: str
-    valid_shapes: list[str]
-    message: str
-    reason: RejectionReasonName
-    position: NotRequired[int]
-    limit: NotRequired[int]
-    suggestions: NotRequired[list[str]]
-
-@type_check_only
-class Accepted(TypedDict):
-    ok: Literal[True]
-    recipient: RecipientKind
-
-@type_check_only
-class Rejected(TypedDict):
-    ok: Literal[False]
-    error: RecipientError
-
-RecipientResult = Accepted | Rejected
-
-@type_check_only
-class RecipientJsonSchema(TypedDict):
-    type: Literal["string"]
-    pattern: str
-    description: str
-
 def validate_recipient(to: object) -> RecipientResult: ...
 def recipient_json_schema(
     *,
@@ -143,29 +117,6 @@ class RecipientValidator:
     def json_schema(self) -> RecipientJsonSchema: ...
 
 # Delivery
-@type_check_only
-class Planned(TypedDict):
-    ok: Literal[True]
-    kind: Literal["direct", "broadcast"]
-    recipients: list[str]
-
-@type_check_only
-class Marked(TypedDict):
-    ok: Literal[True]
-    alreadyRead: bool
-    target: Literal["receipt", "message"]
-    readAt: str
-
-@type_check_only
-class NotARecipientData(TypedDict):
-    code: Literal["NOT_A_RECIPIENT"]
-    message: str
-
-@type_check_only
-class NotMarked(TypedDict):
-    ok: Literal[False]
-    error: NotARecipientData
-
 Timestamp = str | datetime
 MessageRecord = Mapping[str, Any]
 
@@ -178,31 +129,6 @@ def unread_count(messages: Iterable[MessageRecord], reader: str) -> int: ...
 def list_unread(messages: Iterable[_M], reader: str) -> list[_M]: ...
 
 # Tool names
-@type_check_only
-class CustomProfile(TypedDict):
-    max_length: int
-    allowed: str
-    first_char: NotRequired[str]
-
-Profile = ProfileName | CustomProfile
-Overflow = Literal["error", "hash"]
-
-@type_check_only
-class RegistryEntry(TypedDict):
-    canonical: str
-    alias: str
-    hashed: bool
-
-@type_check_only
-class RefusedTool(TypedDict):
-    canonical: str
-    existing: str
-    alias: str
-
-@type_check_only
-class ServerReport(TypedDict):
-    aliases: list[str | None]
-    refused: list[RefusedTool]
 
 def to_llm_facing_name(canonical: str, *, profile: Profile | None = None, overflow: Overflow | None = None) -> str: ...
 def try_reverse_to_canonical(name: str) -> str | None: ...
@@ -243,13 +169,6 @@ class EventRewriter:
         """A dict event as a dict; the package's subclass makes a model given a model again."""
 
 # Error data
-@type_check_only
-class ErrorData(TypedDict):
-    code: Literal["invalid_argument"]
-    tool: str | None
-    field: str | None
-    message: str
-
 ErrorLike = str | BaseException
 
 def protect_server_error(which: Literal["server", "on_error", "handler_errors", "messages"]) -> ArgumentError:

@@ -77,6 +77,17 @@ impl ToolNameReason {
             Self::Collision => "collision",
         }
     }
+
+    /// The code of the errors with this reason: `TOOL_NAME_COLLISION` for a
+    /// collision, else `UNREPRESENTABLE_TOOL_NAME`.
+    #[must_use]
+    pub fn code(self) -> &'static str {
+        if self == Self::Collision {
+            "TOOL_NAME_COLLISION"
+        } else {
+            "UNREPRESENTABLE_TOOL_NAME"
+        }
+    }
 }
 
 /// A tool name that cannot be mapped, or a registration that would collide.
@@ -131,14 +142,10 @@ impl ToolNameError {
         e
     }
 
-    /// `UNREPRESENTABLE_TOOL_NAME` or `TOOL_NAME_COLLISION`.
+    /// `UNREPRESENTABLE_TOOL_NAME` or `TOOL_NAME_COLLISION`: its reason's [`code`](ToolNameReason::code).
     #[must_use]
     pub fn code(&self) -> &'static str {
-        if self.reason == ToolNameReason::Collision {
-            "TOOL_NAME_COLLISION"
-        } else {
-            "UNREPRESENTABLE_TOOL_NAME"
-        }
+        self.reason.code()
     }
 
     /// Why.

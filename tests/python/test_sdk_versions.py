@@ -1,12 +1,13 @@
-"""The SDK lines' tested ranges (mcp_boundary.mcp._versions): each range's
-lowest and highest are in scripts/python-sdk-tests.sh's SDK_VERSIONS (read
-from the script itself), pyproject.toml's extras state the same ranges, and
-versions compare as numbers."""
+"""The SDK lines' tested ranges (mcp_boundary.mcp._versions), their one
+source: scripts/python-sdk-tests.sh makes one venv per version listed there,
+named by the version (read through scripts/sdk_versions.py, so a bumped pin
+is a new venv), pyproject.toml's extras are written from them (and fail
+here when stale), and versions compare as numbers."""
 
 from __future__ import annotations
 
-import re
-import shlex
+import os
+import subprocess
 import sys
 import warnings
 from pathlib import Path
@@ -17,48 +18,61 @@ from mcp_boundary.mcp import UntestedSdkWarning
 from mcp_boundary.mcp import _versions
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts"))
+import sdk_versions  # noqa: E402 - scripts/ is no package
 
 
-def script_pins() -> set[tuple[str, str]]:
-    """Every ``name==version`` the script's SDK_VERSIONS installs."""
-    script = (ROOT / "scripts" / "python-sdk-tests.sh").read_text()
-    found = re.search(r"^SDK_VERSIONS=\((.*?)\)", script, re.S | re.M)
-    assert found is not None, "SDK_VERSIONS=( ... ) in scripts/python-sdk-tests.sh"
-    pins = set()
-    for entry in shlex.split(found.group(1), comments=True):
-        _, _, requirements = entry.partition(":")
-        for requirement in requirements.split():
-            name, sep, version = requirement.partition("==")
-            if sep:
-                pins.add((name.lower(), version))
-    assert pins, found.group(1)
-    return pins
+def script_venvs() -> list[tuple[str, str]]:
+    """What scripts/python-sdk-tests.sh would test: each venv and its requirement."""
+    env = {**os.environ, "LIST_ONLY": "1"}
+    out = subprocess.run(["bash", str(ROOT / "scripts" / "python-sdk-tests.sh")], env=env, capture_output=True, text=True, check=True).stdout
+    rows = [tuple(line.split()) for line in out.splitlines()]
+    assert rows and all(len(r) == 2 for r in rows), out
+    return rows  # type: ignore[return-value]
 
 
-@pytest.mark.parametrize("line", sorted(_versions.TESTED))
-def test_sdk_versions_test_each_range_at_both_ends(line: str) -> None:
-    tested = _versions.TESTED[line]
-    pins = script_pins()
-    for version in (tested.lowest, tested.highest):
-        assert (tested.distributions[0], version) in pins, (line, version, sorted(pins))
+def test_the_script_tests_every_version_listed_each_in_a_venv_named_by_it() -> None:
+    want = [(f".venvs/{r.distributions[0]}-{v}", f"{r.distributions[0]}=={v}") for r in _versions.TESTED.values() for v in r.versions()]
+    assert script_venvs() == want
+    assert len({venv for venv, _ in want}) == len(want), "one venv per version"
 
 
-def test_every_pinned_version_is_in_its_range() -> None:
-    for name, version in script_pins():
-        assert any(r.distributions[0] == name and _versions.in_range(version, r) for r in _versions.TESTED.values()), (name, version)
+def test_a_bumped_pin_is_a_new_venv(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The script names each venv by the version it holds: bumping a line's
+    # highest names another venv (the old one, with the old SDK, is never
+    # reused for the new pin).
+    before = dict(sdk_versions.pins())
+    bumped = {**_versions.TESTED, "mcp2": _versions.SdkRange(("mcp",), "2.0.0", "2.3.1")}
+    monkeypatch.setattr(sdk_versions, "tested", lambda: bumped)
+    after = dict(sdk_versions.pins())
+    assert ".venvs/mcp-2.3.1" in after and ".venvs/mcp-2.3.1" not in before
+    assert after[".venvs/mcp-2.3.1"] == "mcp==2.3.1"
+    assert sdk_versions.venv("mcp2") == ".venvs/mcp-2.3.1"
+
+
+def test_every_version_tested_is_in_its_range() -> None:
+    for r in _versions.TESTED.values():
+        for version in r.versions():
+            assert _versions.in_range(version, r), (r, version)
+
+
+def test_pyproject_extras_are_written_from_the_tested_ranges() -> None:
+    text = (ROOT / "pyproject.toml").read_text()
+    assert sdk_versions.pyproject_with_extras(text) == text, "pyproject.toml's extras are stale: run python3 scripts/sdk_versions.py extras"
 
 
 @pytest.mark.skipif(sys.version_info < (3, 11), reason="tomllib")
-def test_pyproject_extras_are_the_tested_ranges() -> None:
+def test_pyproject_extras_are_the_ranges_in_range_takes() -> None:
     import tomllib
 
     extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
-    def next_minor(version: str) -> str:
-        major, minor = version.split(".")[:2]
-        return f"{major}.{int(minor) + 1}"
-
-    want = {line: [f"{r.distributions[0]}>={r.lowest},<{next_minor(r.highest)}"] for line, r in _versions.TESTED.items()}
-    assert extras == want
+    assert sorted(extras) == sorted(_versions.TESTED)
+    for line, r in _versions.TESTED.items():
+        [requirement] = extras[line]
+        name, _, spec = requirement.partition(">=")
+        lowest, _, below = spec.partition(",<")
+        assert (name, lowest) == (r.distributions[0], r.lowest)
+        assert _versions.in_range(r.highest, r) and not _versions.in_range(below + ".0", r)
 
 
 @pytest.mark.parametrize(

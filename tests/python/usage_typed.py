@@ -95,7 +95,26 @@ def protected(server: object) -> object:
     return protect_server(server, messages=["is not a registered agent"], handler_errors="classify", on_error=log)
 
 
+def typed_results() -> list[str]:
+    """The result TypedDicts and Literal names, imported at run time as a user annotates with them."""
+    from mcp_boundary import Accepted, ErrorData, RecipientResult, Rejected
+    from mcp_boundary.types import Format, ReadStateName, RejectionReasonName
+
+    def reason(result: RecipientResult) -> RejectionReasonName | None:
+        return None if result["ok"] else result["error"]["reason"]
+
+    accepted: Accepted = {"ok": True, "recipient": {"kind": "broadcast"}}
+    result = validate_recipient("@")
+    assert not result["ok"]
+    rejected: Rejected = result
+    state: ReadStateName = read_state({"to": "@b"}, "@b")
+    fmt: Format = "openai-chat"
+    data: ErrorData = {"code": "invalid_argument", "tool": None, "field": None, "message": "m"}
+    return [str(reason(accepted)), str(reason(validate_recipient("AGENT:x"))), state, fmt, data["code"], str(rejected["ok"])]
+
+
 def test_usage() -> None:
+    assert typed_results() == ["None", "agent_prefix_with_name", "unread", "openai-chat", "invalid_argument", "False"]
     assert recipients() == "agent_prefix_with_name"
     assert delivery() == 2
     assert tool_names() == "github/create_issue"

@@ -12,8 +12,9 @@ SDK; ``protect_server`` imports the one the server comes from.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal, TypeVar
+from typing import TypeVar
 
+from mcp_boundary._literals import HandlerErrors
 from mcp_boundary._mcp_boundary import protect_server_error
 from mcp_boundary.mcp._answers import ErrorInfo, Kind, OnError
 from mcp_boundary.mcp._versions import UntestedSdkWarning
@@ -42,7 +43,7 @@ def protect_server(
     server: S,
     *,
     messages: Sequence[str] = (),
-    handler_errors: Literal["classify", "pass"] = "classify",
+    handler_errors: HandlerErrors = "classify",
     on_error: OnError | None = None,
 ) -> S:
     """Makes every ``tools/call`` answer of ``server`` safe and returns it.

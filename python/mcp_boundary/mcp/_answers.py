@@ -6,15 +6,14 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from typing import Any, Literal, TypedDict
+from typing import Any, TypedDict
 
+from mcp_boundary._literals import Kind as Kind
 from mcp_boundary._mcp_boundary import protect_server_error
 from mcp_boundary.mcp import _core
 from mcp_boundary.mcp._catalog import Catalog, ToolInfo
 
 JSONDict = dict[str, Any]
-
-Kind = Literal["invalid_arguments", "unknown_tool", "handler_error", "invalid_output", "failed"]
 
 
 class _ErrorInfoBase(TypedDict):

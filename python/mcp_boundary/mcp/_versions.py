@@ -1,7 +1,10 @@
 """Each SDK line's tested range, declared once: ``protect_server`` warns
-(``UntestedSdkWarning``) when the installed SDK is outside it, and
-``scripts/python-sdk-tests.sh`` must test each range's lowest and highest
-(a test reads that script). pyproject.toml's extras state the same ranges.
+(``UntestedSdkWarning``) when the installed SDK is outside it,
+``scripts/python-sdk-tests.sh`` tests every version listed here (one venv
+each, named by the version: it reads this file through
+``scripts/sdk_versions.py``), and pyproject.toml's extras are written from
+it (``python3 scripts/sdk_versions.py extras``; a test fails when they are
+stale).
 
 The version is read from the installed distribution's metadata
 (``importlib.metadata``), never by importing an SDK.
@@ -24,11 +27,17 @@ class UntestedSdkWarning(UserWarning):
 @dataclass(frozen=True)
 class SdkRange:
     """A line's tested versions: its distributions (the first installed one
-    is read) and the lowest and highest versions tested, both included."""
+    is read) and the lowest and highest versions tested, both included, and
+    the others tested between them."""
 
     distributions: tuple[str, ...]
     lowest: str
     highest: str
+    between: tuple[str, ...] = ()
+
+    def versions(self) -> tuple[str, ...]:
+        """Every version tested, lowest first."""
+        return (self.lowest, *self.between, self.highest)
 
 
 #: Each line's tested range (docs/PYTHON.md, "Tested versions").
@@ -40,7 +49,8 @@ TESTED: dict[str, SdkRange] = {
     # 2.x: Middleware from 2.9, but below 2.11.2 fastmcp does not import beside
     # pydantic 2.14, and 2.11.2 gets mcp 2.x (no mcp<2 pin). 4.x ships its
     # code in fastmcp-slim (fastmcp requires it, at the same version).
-    "fastmcp": SdkRange(("fastmcp", "fastmcp-slim"), "2.11.3", "4.2.3"),
+    # Between: the newest 2.x, and each later major's first and newest.
+    "fastmcp": SdkRange(("fastmcp", "fastmcp-slim"), "2.11.3", "4.2.3", ("2.14.7", "3.0.0", "3.4.11", "4.0.0")),
 }
 
 _VERSION = re.compile(r"(\d+(?:\.\d+)*)(.*)")

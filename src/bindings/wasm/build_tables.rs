@@ -11,7 +11,11 @@ use wasm_bindgen::prelude::*;
 use super::{to_js, Give};
 use crate::stream::scope::{scope_rules, ScopeRule};
 use crate::tool_name::{call_places, rules as format_rules, Format, Step};
-use crate::{validate_recipient, ErrorData, Recipient, Validation, INVALID_ARGUMENT};
+use crate::{
+    validate_recipient, BuiltinProfile, DeliveryPlan, ErrorData, HandlerErrors, MarkTarget, NotARecipient, Overflow,
+    ReadState, Recipient, RejectionReason, ReplacedAnswer, RouterReason, ToolNameReason, Validation, INVALID_ARGUMENT,
+    VALID_SHAPES,
+};
 
 /// The kind of one step of a rule (see [`Step`]), for the wrapper's walker.
 #[wasm_bindgen]
@@ -125,4 +129,63 @@ pub fn shape_samples(out: &Array) {
         },
     });
     out.give(to_js(&samples));
+}
+
+/// A name and the code it comes with.
+type Coded = (&'static str, &'static str);
+
+/// The core's lists of names, each enum's `ALL` in its order, from which
+/// `js/build/unions.mjs` writes the literal unions of `js/index.d.ts` and
+/// `js/mcp.d.ts` and the `Literal`s of `python/mcp_boundary/_literals.py`: a
+/// name added to an enum is in both packages' types at the next build.
+#[derive(Serialize)]
+struct Names {
+    /// [`RejectionReason::ALL`], each with its code.
+    rejection_reasons: Vec<Coded>,
+    valid_shapes: [&'static str; 2],
+    /// [`Recipient`]'s kinds: broadcast, identity.
+    recipient_kinds: [&'static str; 2],
+    formats: Vec<&'static str>,
+    profiles: Vec<&'static str>,
+    overflow: Vec<&'static str>,
+    /// [`ToolNameReason::ALL`], each with its code.
+    tool_name_reasons: Vec<Coded>,
+    read_states: Vec<&'static str>,
+    mark_targets: Vec<&'static str>,
+    /// [`DeliveryPlan`]'s kinds, as it serializes them: direct, broadcast.
+    plan_kinds: Vec<String>,
+    not_a_recipient_code: &'static str,
+    error_data_code: &'static str,
+    handler_errors: Vec<&'static str>,
+    replaced_answers: Vec<&'static str>,
+    /// [`RouterReason::ALL`], each with its code.
+    router_reasons: Vec<Coded>,
+    json_schema_targets: [&'static str; 3],
+}
+
+/// Sets `out[0]` to the [`Names`].
+#[wasm_bindgen(js_name = "__names")]
+pub fn names(out: &Array) {
+    let names = Names {
+        rejection_reasons: RejectionReason::ALL.iter().map(|r| (r.as_str(), r.code())).collect(),
+        valid_shapes: VALID_SHAPES,
+        recipient_kinds: [Recipient::Broadcast.kind(), Recipient::Identity("").kind()],
+        formats: Format::ALL.iter().map(|f| f.name()).collect(),
+        profiles: BuiltinProfile::ALL.iter().map(|p| p.name()).collect(),
+        overflow: Overflow::ALL.iter().map(|o| o.as_str()).collect(),
+        tool_name_reasons: ToolNameReason::ALL.iter().map(|r| (r.as_str(), r.code())).collect(),
+        read_states: ReadState::ALL.iter().map(|s| s.as_str()).collect(),
+        mark_targets: MarkTarget::ALL.iter().map(|t| t.as_str()).collect(),
+        plan_kinds: [DeliveryPlan::Direct { recipients: vec![] }, DeliveryPlan::Broadcast { recipients: vec![] }]
+            .iter()
+            .filter_map(|plan| serde_json::to_value(plan).ok()?.get("kind")?.as_str().map(String::from))
+            .collect(),
+        not_a_recipient_code: NotARecipient.code(),
+        error_data_code: INVALID_ARGUMENT,
+        handler_errors: HandlerErrors::ALL.iter().map(|h| h.as_str()).collect(),
+        replaced_answers: ReplacedAnswer::ALL.iter().map(|k| k.as_str()).collect(),
+        router_reasons: RouterReason::ALL.iter().map(|r| (r.as_str(), r.code().as_str())).collect(),
+        json_schema_targets: super::argument::JSON_SCHEMA_TARGETS,
+    };
+    out.give(to_js(&names));
 }
