@@ -37,6 +37,7 @@
 mod argument;
 #[cfg(feature = "build-tables")]
 mod build_tables;
+mod cli_texts;
 mod delivery;
 mod error_data;
 mod host;
@@ -59,7 +60,7 @@ pub use host::{
     argument_error as host_argument_error, check_name, check_tools, host_tables, shown_text, HostArgument, Listing,
 };
 pub use protect::{FailureKind, Protector};
-pub use recipient::{recipient_tables, Validator};
+pub use recipient::{recipient_tables, MessageWord, RejectWord, RejectionField, Validator};
 pub use stream::{CallStream, SseStream};
 pub use tool_name::{pieces, tool_layouts, Lookup, Mapper, Registry};
 

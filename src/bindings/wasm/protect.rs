@@ -141,8 +141,8 @@ fn parse_options(value: &JsValue) -> Result<ProtectOptions, OptionsError> {
         string_list(
             &messages,
             MAX_CATALOG_ENTRIES + 1, // one more: the core says how many it takes
-            || OptionPath::js_only("messages"),
-            |i| OptionPath::js_place(format!("messages[{i}]")),
+            || OptionPath::new("messages"),
+            |i| OptionPath::new("messages").entry(i),
         )?
     };
     let handler_errors = match string_option(value, "handlerErrors", "handlerErrors")? {
