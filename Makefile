@@ -15,7 +15,7 @@ PKG_RUSTFLAGS := --remap-path-prefix=$(or $(CARGO_HOME),$(HOME)/.cargo)/registry
 TABLES := target/build-tables
 SOURCES := $(shell find src -name '*.rs') Cargo.toml Cargo.lock package.json $(wildcard js/*.js js/*.mjs js/*.d.ts js/api/*.js js/mcp/*.js js/build/*.mjs) README.md CONTRIBUTING.md $(wildcard docs/*.md LICENSE-*)
 
-.PHONY: setup pkg demo console test test-rust test-wasm test-js test-python test-python-sdks wheel lint vectors vectors-check bench fuzz clean
+.PHONY: setup pkg demo console test test-rust test-wasm test-wasm-range test-js test-python test-python-sdks wheel lint vectors vectors-check bench fuzz clean
 
 setup:
 	@bash scripts/setup.sh
@@ -56,7 +56,7 @@ console: pkg
 	node scripts/serve.mjs 8000
 
 ## test: every test: Rust natively, wasm in Node, Chromium and Firefox, the npm package (Node, Deno, Bun, workerd, Chromium, Firefox), the types, the Python package
-test: lint vectors-check test-rust test-wasm test-js test-python test-python-sdks
+test: lint vectors-check test-rust test-wasm test-wasm-range test-js test-python test-python-sdks
 	@echo "make test: all suites passed"
 
 lint: setup
@@ -79,6 +79,10 @@ vectors-check: setup
 
 test-rust: setup
 	cargo test --no-fail-fast
+
+## test-wasm-range: a wasm32 Rust program with its own wasm-bindgen 0.2 builds against the crate, and the binding builds at the lowest wasm-bindgen Cargo.toml allows (the registry on first run only)
+test-wasm-range: setup
+	bash scripts/wasm-bindgen-range.sh
 
 test-wasm: setup
 	wasm-pack test --node

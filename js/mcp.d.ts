@@ -112,6 +112,29 @@ export function protectHandler<H extends ProtectableHandler>(handler: H, options
  */
 export function recipientSchema<Z extends { string(): unknown }>(z: Z, options?: RecipientOptions): ReturnType<Z["string"]>;
 
+/**
+ * A Valibot string schema for the `v` passed in (`import * as v from
+ * "valibot"`) that accepts exactly what `new RecipientValidator(options)`
+ * accepts and refuses with the recipient rejection's message, which a
+ * protected server answers with the rejection; its JSON Schema (through
+ * `@valibot/to-json-schema`) is `recipientJsonSchema(options)`'s, both
+ * shapes told.
+ * @throws {McpArgumentError} (`wrong_type`) for a `v` that is not Valibot's.
+ * @throws {OptionsError} when `options` cannot work.
+ */
+export function recipientValibot<V extends { string(): unknown }>(v: V, options?: RecipientOptions): ReturnType<V["string"]>;
+
+/**
+ * An ArkType string type for the `type` passed in (`import { type } from
+ * "arktype"`) that accepts exactly what `new RecipientValidator(options)`
+ * accepts and refuses with the recipient rejection's message, which a
+ * protected server answers with the rejection; its JSON Schema is
+ * `recipientJsonSchema(options)`'s, both shapes told.
+ * @throws {McpArgumentError} (`wrong_type`) for a `type` that is not ArkType's.
+ * @throws {OptionsError} when `options` cannot work.
+ */
+export function recipientArkType<T extends { string: unknown }>(type: T, options?: RecipientOptions): T["string"];
+
 
 /** A tool a server had to give up: its alias belongs to another name. */
 export interface RefusedTool {
@@ -138,7 +161,9 @@ export type ToolListReason = "repeated_cursor" | "too_many_pages" | "too_many_to
 /**
  * Thrown for an argument of the wrong kind (`wrong_type`): to
  * {@link protectServer} something that is no `McpServer`, to
- * {@link recipientSchema} a `z` that is not Zod's, to
+ * {@link recipientSchema} a `z` that is not Zod's, to {@link recipientValibot}
+ * a `v` that is not Valibot's, to {@link recipientArkType} a `type` that is
+ * not ArkType's, to
  * {@link ToolRouter.addServer} a name that is no string or a `client` that
  * is no `Client`, to {@link ToolRouter.callTool} arguments that are not
  * an object. The message says what was expected, never the value.

@@ -86,17 +86,18 @@ pub fn broadcast_audience(sender: Option<&str>, agents: &[AgentEntry<'_>]) -> Ve
     audience
 }
 
-/// The strings records are made of: `&str`, or (in the JS binding) strings
-/// interned once per call, whose checks are then done once per distinct
-/// string rather than once per use.
-pub trait Text: Copy + Ord {
+/// The strings records are made of: `&str`, or strings of a host's own
+/// kind (the JS binding's are interned once per call, so that their checks
+/// are done once per distinct string rather than once per use). A type
+/// that implements it must answer as `&str` does for the same text.
+pub trait RecordText: Copy + Ord {
     /// Whether this is exactly `AGENT:*`.
     fn is_broadcast(self) -> bool;
     /// Whether this is an ISO-8601 UTC timestamp ([`is_utc_timestamp`]).
     fn is_timestamp(self) -> bool;
 }
 
-impl Text for &str {
+impl RecordText for &str {
     fn is_broadcast(self) -> bool {
         self == BROADCAST
     }
@@ -337,7 +338,7 @@ pub fn is_utc_timestamp(s: &str) -> bool {
     rest == b"Z" || rest == b"+00:00"
 }
 
-fn read_at<T: Text>(field: Field<T>) -> Result<Option<T>, Problem> {
+fn read_at<T: RecordText>(field: Field<T>) -> Result<Option<T>, Problem> {
     match field {
         Field::Missing | Field::Null => Ok(None),
         Field::Str(s) if s.is_timestamp() => Ok(Some(s)),
@@ -356,7 +357,7 @@ enum Slot<T> {
 
 /// Checks the whole record and finds the reader's slot: the one rule
 /// behind [`read_state`], [`mark_read`], [`unread_count`], [`list_unread`].
-fn slot<T: Text>(m: &MessageRecord<T>, reader: T) -> Result<Slot<T>, MalformedRecord> {
+fn slot<T: RecordText>(m: &MessageRecord<T>, reader: T) -> Result<Slot<T>, MalformedRecord> {
     let to = m.to.str().ok_or(MalformedRecord::new(Problem::To))?;
     let from = match m.from {
         Field::Str(s) => Some(s),
@@ -405,7 +406,7 @@ fn slot<T: Text>(m: &MessageRecord<T>, reader: T) -> Result<Slot<T>, MalformedRe
 /// [`MalformedRecord`] for a `readAt` that is not null or an ISO-8601 UTC
 /// timestamp (`"yesterday"`, `"2026-11-22 08:15"`, `42`), two receipts for
 /// one recipient, receipts on a direct message, a `to` that is not a string.
-pub fn read_state<T: Text>(message: &MessageRecord<T>, reader: T) -> Result<ReadState, MalformedRecord> {
+pub fn read_state<T: RecordText>(message: &MessageRecord<T>, reader: T) -> Result<ReadState, MalformedRecord> {
     Ok(match slot(message, reader)? {
         Slot::Message(at) | Slot::Receipt(at) => {
             if at.is_some() {
@@ -474,6 +475,7 @@ impl NotARecipient {
 
 /// Why [`mark_read`] gives no update.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum MarkError {
     /// The reader has no receipt or is not addressed (a result for the
     /// caller, `{ ok: false }` in JS).
@@ -522,7 +524,7 @@ impl std::error::Error for MarkError {
 /// sender, a latecomer) or not addressed; [`MarkError::Malformed`] as
 /// [`read_state`]; [`MarkError::BadTimestamp`] for `now` such as
 /// `"2026-11-22 08:15"` or `"2026-11-22T08:15:00+01:00"`.
-pub fn mark_read<T: Text>(message: &MessageRecord<T>, reader: T, now: T) -> Result<MarkRead<T>, MarkError> {
+pub fn mark_read<T: RecordText>(message: &MessageRecord<T>, reader: T, now: T) -> Result<MarkRead<T>, MarkError> {
     let (target, at) = match slot(message, reader).map_err(MarkError::Malformed)? {
         Slot::Message(at) => (MarkTarget::Message, at),
         Slot::Receipt(at) => (MarkTarget::Receipt, at),
@@ -538,7 +540,7 @@ pub fn mark_read<T: Text>(message: &MessageRecord<T>, reader: T, now: T) -> Resu
 ///
 /// # Errors
 /// The first [`MalformedRecord`], placed at `messages[i]`.
-pub fn list_unread<T: Text>(messages: &[MessageRecord<T>], reader: T) -> Result<Vec<usize>, MalformedRecord> {
+pub fn list_unread<T: RecordText>(messages: &[MessageRecord<T>], reader: T) -> Result<Vec<usize>, MalformedRecord> {
     let mut unread = Vec::new();
     for (i, m) in messages.iter().enumerate() {
         if read_state(m, reader).map_err(|e| e.in_message(i))? == ReadState::Unread {
@@ -552,68 +554,8 @@ pub fn list_unread<T: Text>(messages: &[MessageRecord<T>], reader: T) -> Result<
 ///
 /// # Errors
 /// As [`list_unread`].
-pub fn unread_count<T: Text>(messages: &[MessageRecord<T>], reader: T) -> Result<usize, MalformedRecord> {
+pub fn unread_count<T: RecordText>(messages: &[MessageRecord<T>], reader: T) -> Result<usize, MalformedRecord> {
     list_unread(messages, reader).map(|l| l.len())
-}
-
-/// A delivery plan as the bindings return it: `{ ok: true, kind, recipients }`.
-#[cfg_attr(
-    not(any(all(feature = "wasm", target_arch = "wasm32"), feature = "python")),
-    allow(dead_code, reason = "for the bindings")
-)]
-#[derive(Serialize)]
-pub(crate) struct Planned<'p> {
-    /// Always true.
-    pub(crate) ok: bool,
-    /// The plan, its keys beside `ok`.
-    #[serde(flatten)]
-    pub(crate) plan: &'p DeliveryPlan,
-}
-
-/// A failed mark as the bindings return it: `{ ok: false, error: { code, message } }`.
-#[cfg_attr(
-    not(any(all(feature = "wasm", target_arch = "wasm32"), feature = "python")),
-    allow(dead_code, reason = "for the bindings")
-)]
-#[derive(Serialize)]
-pub(crate) struct NotMarked {
-    /// Always false.
-    pub(crate) ok: bool,
-    /// Why.
-    pub(crate) error: NotARecipientData,
-}
-
-/// [`NotARecipient`] as data.
-#[cfg_attr(
-    not(any(all(feature = "wasm", target_arch = "wasm32"), feature = "python")),
-    allow(dead_code, reason = "for the bindings")
-)]
-#[derive(Serialize)]
-pub(crate) struct NotARecipientData {
-    /// `NOT_A_RECIPIENT`.
-    pub(crate) code: &'static str,
-    /// Its fixed explanation.
-    pub(crate) message: &'static str,
-}
-
-impl From<NotARecipient> for NotMarked {
-    fn from(n: NotARecipient) -> Self {
-        Self { ok: false, error: NotARecipientData { code: n.code(), message: n.message() } }
-    }
-}
-
-/// A mark as the bindings return it: `{ ok: true, alreadyRead, target, readAt }`.
-#[cfg_attr(
-    not(any(all(feature = "wasm", target_arch = "wasm32"), feature = "python")),
-    allow(dead_code, reason = "for the bindings")
-)]
-#[derive(Serialize)]
-pub(crate) struct Marked<'m> {
-    /// Always true.
-    pub(crate) ok: bool,
-    /// The update, its keys beside `ok`.
-    #[serde(flatten)]
-    pub(crate) mark: &'m MarkRead<&'m str>,
 }
 
 /// Records read from JSON values (what a host keeps in its store).

@@ -5,6 +5,7 @@
 //! JS `Error` with `name`, `code` and `reason` own properties through one
 //! helper, without ever seeing raw input.
 
+use std::borrow::Cow;
 use std::fmt;
 
 use crate::safe_text::SafeText;
@@ -18,7 +19,8 @@ pub(crate) trait BoundaryError: fmt::Display {
     fn code(&self) -> &'static str;
     /// The stable reason within the code, e.g. `"wrong_type"`.
     fn reason(&self) -> &'static str;
-    /// More safe properties for the JS error, e.g. `("option", "strict")`.
+    /// More safe properties, named in Rust's words (`tool_name`; a
+    /// binding spells them in its own), e.g. `("option", "strict")`.
     fn details(&self) -> Vec<(&'static str, Detail)> {
         Vec::new()
     }
@@ -66,108 +68,95 @@ pub(crate) enum Detail {
 }
 
 /// Where in the options an error was found, e.g. `known_agents[2]` or
-/// `tools['list_bounties'][1]`: a fixed option name, then entries, keys
-/// (rendered safely) and nested names; or an option key that is not part of
-/// the API.
+/// `tools['list_bounties'][1]`: an option's name, then entries, keys
+/// (rendered safely) and members below it.
 ///
-/// It displays (`to_string()`) in Rust's words (`max_identifier_length`); a binding names
-/// the same place in its own language's words (`maxIdentifierLength` in JS).
+/// The core names its options in Rust's words (`max_identifier_length`);
+/// a binding that spells them otherwise (JS's `maxIdentifierLength`) maps
+/// [`name`](Self::name) to its own words, and an options reader of a
+/// binding names its own options in them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OptionPath {
-    /// The option's name in Rust's words (empty for a place that is all
-    /// `rest`).
-    rust: &'static str,
-    /// The same in JS's words.
-    js: &'static str,
-    /// Entries, keys and places below it, the same in both (no allocation
-    /// for a plain name: the paths are built on every options error).
+    /// The option's name, a fixed name of the API that took the options.
+    name: &'static str,
+    /// Entries, keys and members below it (no allocation for a plain name:
+    /// the paths are built on every options error).
     rest: String,
 }
 
 impl OptionPath {
-    /// A named option, spelled for Rust and for JS.
-    pub(crate) fn named(rust: &'static str, js: &'static str) -> Self {
-        Self { rust, js, rest: String::new() }
-    }
-
-    /// A named option that only a binding's options have (JS's words for
-    /// both): a binding reads options out of its own values.
-    #[cfg_attr(not(all(feature = "wasm", target_arch = "wasm32")), allow(dead_code, reason = "for the wasm binding"))]
-    pub(crate) fn js_only(name: &'static str) -> Self {
-        Self::named(name, name)
-    }
-
-    /// A place in a binding's options, built from fixed names, indexes and
-    /// safe renditions of keys (`hints['t']['f'].enum`).
-    #[cfg_attr(not(all(feature = "wasm", target_arch = "wasm32")), allow(dead_code, reason = "for the wasm binding"))]
-    pub(crate) fn js_place(place: String) -> Self {
-        Self { rust: "", js: "", rest: place }
-    }
-
-    /// The options argument itself.
-    #[cfg_attr(not(all(feature = "wasm", target_arch = "wasm32")), allow(dead_code, reason = "for the wasm binding"))]
-    pub(crate) fn whole() -> Self {
-        Self::named("options", "options")
-    }
-
-    /// An option key that is not part of the API, rendered safely.
-    #[cfg_attr(not(all(feature = "wasm", target_arch = "wasm32")), allow(dead_code, reason = "for the wasm binding"))]
-    pub(crate) fn unknown(key: &SafeText) -> Self {
-        Self::js_place(format!("'{key}'"))
+    /// The option named `name`, e.g. `"known_agents"`.
+    #[must_use]
+    pub fn new(name: &'static str) -> Self {
+        Self { name, rest: String::new() }
     }
 
     /// Entry `index` of this list option: `known_agents[2]`.
     #[must_use]
-    pub(crate) fn entry(mut self, index: usize) -> Self {
+    pub fn entry(mut self, index: usize) -> Self {
         use fmt::Write;
         let _ = write!(self.rest, "[{index}]");
         self
     }
 
-    /// The entry of this map option under `key` (rendered safely):
-    /// `tools['list_bounties']`.
+    /// The entry of this map option under `key`, rendered safely
+    /// ([`SafeText`]): `tools['list_bounties']`.
     #[must_use]
-    pub(crate) fn key(mut self, key: &str) -> Self {
+    pub fn key(mut self, key: &str) -> Self {
         use fmt::Write;
         let _ = write!(self.rest, "['{}']", SafeText::render(key));
         self
     }
 
-    /// The place in JS's words, e.g. `knownAgents[2]`.
-    #[cfg_attr(not(all(feature = "wasm", target_arch = "wasm32")), allow(dead_code, reason = "for the wasm binding"))]
-    pub(crate) fn js(&self) -> String {
-        let mut place = String::with_capacity(self.js.len() + self.rest.len());
-        place.push_str(self.js);
-        place.push_str(&self.rest);
-        place
+    /// The member `name` of this option's value: `hints['t']['f'].enum`.
+    #[must_use]
+    pub fn member(mut self, name: &'static str) -> Self {
+        self.rest.push('.');
+        self.rest.push_str(name);
+        self
+    }
+
+    /// The option's name (`known_agents` of `known_agents[2]`).
+    #[must_use]
+    pub fn name(&self) -> &'static str {
+        self.name
+    }
+
+    /// The place below the option (`[2]` of `known_agents[2]`), empty for
+    /// the option itself.
+    #[must_use]
+    pub fn below(&self) -> &str {
+        &self.rest
     }
 }
 
 impl fmt::Display for OptionPath {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.rust)?;
+        f.write_str(self.name)?;
         f.write_str(&self.rest)
     }
 }
 
-/// Why a value cannot work, in Rust's and in JS's words (the same text
-/// unless it names an option).
+/// Why a value cannot work: fixed text, which may name one option
+/// (`before`, the option, `after`), so that a binding spells that name in
+/// its own words as it does the option at fault.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Why {
-    rust: &'static str,
-    js: &'static str,
+    before: &'static str,
+    option: &'static str,
+    after: &'static str,
 }
 
 impl Why {
-    /// A reason that names options, spelled for Rust and for JS.
-    pub(crate) const fn spelled(rust: &'static str, js: &'static str) -> Self {
-        Self { rust, js }
+    /// A reason that names the option `option` between two fixed texts.
+    pub(crate) const fn naming(before: &'static str, option: &'static str, after: &'static str) -> Self {
+        Self { before, option, after }
     }
 }
 
 impl From<&'static str> for Why {
     fn from(text: &'static str) -> Self {
-        Self { rust: text, js: text }
+        Self { before: text, option: "", after: "" }
     }
 }
 
@@ -183,7 +172,7 @@ enum OptionsErrorKind {
 /// Options that cannot work: a wrong type, a value out of range, an entry
 /// that is not valid, a pattern that does not compile, an unknown key.
 ///
-/// The message names the option (`knownAgents[2]`) and what was expected,
+/// The message names the option (`known_agents[2]`) and what was expected,
 /// never the value that was given.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OptionsError(Box<Inner>);
@@ -197,12 +186,21 @@ struct Inner {
 }
 
 impl OptionsError {
-    /// An option of the wrong type, e.g. `strict` given as a string (only a
-    /// binding, which reads options out of its own values, sees one: the
-    /// Rust API takes typed options).
-    #[cfg_attr(not(all(feature = "wasm", target_arch = "wasm32")), allow(dead_code, reason = "for the wasm binding"))]
+    /// An option of the wrong type, e.g. `strict` given as a string,
+    /// `expected` saying what it takes (`"a boolean"`). The typed Rust API
+    /// never raises one; a program that reads options out of untyped
+    /// values (a binding, a configuration file) does, with the code and
+    /// reason every binding raises.
+    ///
+    /// ```
+    /// use mcp_boundary::{OptionPath, OptionsError};
+    ///
+    /// let e = OptionsError::wrong_type(OptionPath::new("known_agents").entry(1), "a string");
+    /// assert_eq!((e.code(), e.reason()), ("INVALID_OPTIONS", "wrong_type"));
+    /// assert_eq!(e.to_string(), "Invalid option known_agents[1]: expected a string.");
+    /// ```
     #[must_use]
-    pub(crate) fn wrong_type(path: OptionPath, expected: &'static str) -> Self {
+    pub fn wrong_type(path: OptionPath, expected: &'static str) -> Self {
         Self(Box::new(Inner { kind: OptionsErrorKind::WrongType(expected), path }))
     }
 
@@ -218,11 +216,22 @@ impl OptionsError {
         Self(Box::new(Inner { kind: OptionsErrorKind::OutOfRange { min, max }, path }))
     }
 
-    /// An option key that is not part of the API (rendered safely).
-    #[cfg_attr(not(all(feature = "wasm", target_arch = "wasm32")), allow(dead_code, reason = "for the wasm binding"))]
+    /// An option key that is not part of the API, named by its safe
+    /// rendition ([`SafeText`]), never as it is. Like
+    /// [`wrong_type`](Self::wrong_type), for a program that reads options
+    /// out of untyped values.
+    ///
+    /// ```
+    /// use mcp_boundary::OptionsError;
+    ///
+    /// let e = OptionsError::unknown_option("strict\n");
+    /// assert_eq!(e.reason(), "unknown_option");
+    /// assert_eq!(e.to_string(), "Unknown option 'strict\\u{000A}': check its spelling.");
+    /// ```
     #[must_use]
-    pub(crate) fn unknown(key: &SafeText) -> Self {
-        Self(Box::new(Inner { kind: OptionsErrorKind::UnknownOption, path: OptionPath::unknown(key) }))
+    pub fn unknown_option(key: &str) -> Self {
+        let path = OptionPath { name: "", rest: format!("'{}'", SafeText::render(key)) };
+        Self(Box::new(Inner { kind: OptionsErrorKind::UnknownOption, path }))
     }
 
     /// A pattern that does not compile.
@@ -255,17 +264,37 @@ impl OptionsError {
     pub fn option(&self) -> &OptionPath {
         &self.0.path
     }
-}
 
-impl OptionsError {
-    /// The message with the option named as a binding's language names
-    /// it (`js`) or as Rust does.
-    fn write(&self, f: &mut fmt::Formatter<'_>, js: bool) -> fmt::Result {
-        let (name, rest) = (if js { self.0.path.js } else { self.0.path.rust }, &self.0.path.rest);
+    /// The message with every option it names (the one at fault, and one
+    /// that the reason names) spelled by `spell`, which is given each
+    /// option's [`name`](OptionPath::name): a binding's words for the
+    /// options. `to_string()` is the message in Rust's words.
+    ///
+    /// ```
+    /// use mcp_boundary::{RecipientOptions, RecipientValidator};
+    ///
+    /// let e = RecipientValidator::new(RecipientOptions::default().max_identifier_length(0)).unwrap_err();
+    /// let shout = |name: &'static str| name.to_uppercase().into();
+    /// assert_eq!(
+    ///     e.message_with(shout),
+    ///     "Invalid option MAX_IDENTIFIER_LENGTH: expected a whole number from 1 to 4096."
+    /// );
+    /// ```
+    #[must_use]
+    pub fn message_with(&self, spell: impl Fn(&'static str) -> Cow<'static, str>) -> String {
+        let mut out = String::new();
+        let _ = self.write(&mut out, &spell);
+        out
+    }
+
+    /// The message, each option's name spelled by `spell`.
+    fn write(&self, f: &mut dyn fmt::Write, spell: &dyn Fn(&'static str) -> Cow<'static, str>) -> fmt::Result {
+        let (name, rest) = (spell(self.0.path.name), &self.0.path.rest);
         match &self.0.kind {
             OptionsErrorKind::WrongType(expected) => write!(f, "Invalid option {name}{rest}: expected {expected}."),
             OptionsErrorKind::Invalid(why) => {
-                write!(f, "Invalid option {name}{rest}: {}.", if js { why.js } else { why.rust })
+                let option = if why.option.is_empty() { Cow::Borrowed("") } else { spell(why.option) };
+                write!(f, "Invalid option {name}{rest}: {}{option}{}.", why.before, why.after)
             }
             OptionsErrorKind::OutOfRange { min, max } => {
                 write!(f, "Invalid option {name}{rest}: expected a whole number from {min} to {max}.")
@@ -276,24 +305,12 @@ impl OptionsError {
             }
         }
     }
-
-    /// The message in JS's words (`Invalid option maxIdentifierLength: …`).
-    #[cfg_attr(not(all(feature = "wasm", target_arch = "wasm32")), allow(dead_code, reason = "for the wasm binding"))]
-    pub(crate) fn js_message(&self) -> String {
-        struct Js<'a>(&'a OptionsError);
-        impl fmt::Display for Js<'_> {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                self.0.write(f, true)
-            }
-        }
-        Js(self).to_string()
-    }
 }
 
 /// The message in Rust's words: `Invalid option max_identifier_length: …`.
 impl fmt::Display for OptionsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.write(f, false)
+        self.write(f, &|name| Cow::Borrowed(name))
     }
 }
 
@@ -322,7 +339,7 @@ mod tests {
     };
 
     #[test]
-    fn errors_serialize_as_the_objects_js_throws() {
+    fn errors_serialize_with_their_details_in_rust_words() {
         let e = RecipientValidator::new(RecipientOptions::default().max_identifier_length(0)).unwrap_err();
         assert_eq!(
             serde_json::to_value(&e).unwrap(),
@@ -332,7 +349,7 @@ mod tests {
         let e = to_llm_facing_name("a//b", &Profile::builtin(BuiltinProfile::Anthropic), Overflow::Error).unwrap_err();
         assert_eq!(
             serde_json::to_value(&e).unwrap(),
-            json!({"code": "UNREPRESENTABLE_TOOL_NAME", "reason": "empty_segment", "toolName": "a//b",
+            json!({"code": "UNREPRESENTABLE_TOOL_NAME", "reason": "empty_segment", "tool_name": "a//b",
                 "profile": "anthropic", "message": e.to_string()})
         );
         let e = records_from_json(&[json!(1)]).unwrap_err();

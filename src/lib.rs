@@ -143,7 +143,7 @@ struct RustGuideExamples;
 pub use delivery::{
     broadcast_audience, is_utc_timestamp, list_unread, mark_read, plan_delivery, read_state, records_from_json,
     unread_count, AgentEntry, DeliveryPlan, Field, MalformedRecord, MarkError, MarkRead, MarkTarget, MessageRecord,
-    NotARecipient, ReadState, Receipt, Receipts,
+    NotARecipient, ReadState, Receipt, Receipts, RecordText,
 };
 pub use error::{OptionPath, OptionsError};
 pub use error_data::{
@@ -153,9 +153,9 @@ pub use error_data::{
     MAX_CATALOG_ENTRIES, UNKNOWN_TOOL, UNKNOWN_TOOL_MESSAGE,
 };
 pub use host::{
-    check_server_name, check_tool_names, CheckToolsText, CollisionFinding, ProfileFindings, RouterArgument, RouterCode,
-    RouterError, RouterReason, ToolFinding, ToolFit, ToolListing, ToolNameCheck, LISTEN_RETRY_MS, MAX_LISTED_TOOLS,
-    MAX_LIST_PAGES, SERVER_NAME_ROOM,
+    check_server_name, check_tool_names, CollisionFinding, ProfileFindings, RouterCode, RouterError, RouterReason,
+    ToolFinding, ToolFit, ToolListing, ToolNameCheck, LISTEN_RETRY_MS, MAX_LISTED_TOOLS, MAX_LIST_PAGES,
+    SERVER_NAME_ROOM,
 };
 pub use named::UnknownName;
 pub use recipient::{

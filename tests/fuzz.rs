@@ -331,6 +331,8 @@ fn stream_event(r: &mut Rng, format: Format, names: &[String]) -> Value {
         (Format::BedrockConverse, 0 | 1) => json!({"contentBlockStart": {"contentBlockIndex": index,
             "start": {"toolUse": {"toolUseId": id, "name": name}}}}),
         (Format::BedrockConverse, _) => json!({"contentBlockStop": {"contentBlockIndex": index}}),
+        // A format added later streams no calls here until it has its arm.
+        _ => tree(r, names, 5),
     }
 }
 

@@ -11,7 +11,7 @@ import * as v from "valibot";
 import { toStandardJsonSchema } from "@valibot/to-json-schema";
 import { type } from "arktype";
 import { ErrorClassifier, RecipientValidator, recipientStandardSchema } from "mcp-boundary";
-import { protectServer, recipientSchema, ToolRouter, type ProtectErrorInfo, type ProtectOptions, type ReplacedAnswerKind } from "mcp-boundary/mcp";
+import { protectServer, recipientSchema, recipientValibot, recipientArkType, ToolRouter, type ProtectErrorInfo, type ProtectOptions, type ReplacedAnswerKind } from "mcp-boundary/mcp";
 
 // onError, typed: the tool as called, the kind, the original error or issues.
 const heard: ProtectErrorInfo[] = [];
@@ -58,6 +58,15 @@ function build(): McpServer {
     const recipient: string = to;
     const text: string = body;
     return { content: [{ type: "text", text: `${recipient}: ${text}` }] };
+  });
+  // The recipient field as one expression in Valibot and ArkType.
+  server.registerTool("valibotMail", { inputSchema: toStandardJsonSchema(v.object({ to: recipientValibot(v), body: v.string() })) }, async ({ to, body }) => {
+    const recipient: string = to;
+    return { content: [{ type: "text", text: `${recipient}: ${body}` }] };
+  });
+  server.registerTool("arktypeMail", { inputSchema: type({ to: recipientArkType(type, { knownAgents: ["@neo-gpt"] }), body: "string" }) }, async ({ to, body }) => {
+    const recipient: string = to;
+    return { content: [{ type: "text", text: `${recipient}: ${body}` }] };
   });
   return server;
 }

@@ -280,5 +280,11 @@ export function createErrorData(glue, h) {
     }
   }
 
-  return { ErrorClassifier };
+  /** streamIssues for another wasm object that reads issue streams (js/api/mcp-core.js's protection): Rust's tables read first. */
+  function streamIssuesInto(s, tool, issues, op, input) {
+    errorTables();
+    return streamIssues(s, tool, issues, op, input);
+  }
+
+  return { ErrorClassifier, streamIssues: streamIssuesInto };
 }

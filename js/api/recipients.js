@@ -213,6 +213,7 @@ export function createRecipients(glue, h) {
     }
   }
 
+  let wasmValidatorOf;
   /** A validator whose options are parsed once. */
   class RecipientValidator {
     #c;
@@ -236,6 +237,11 @@ export function createRecipients(glue, h) {
     /** null when `to` is accepted; else the MCP CallToolResult (isError) that carries its rejection. */
     rejectionResult(to) {
       return RecipientValidator.#live(this).rejectionResult(to);
+    }
+    static {
+      // For js/api/mcp-core.js: the wasm Validator a protected server's
+      // answer asks Rust to reject with (never public).
+      wasmValidatorOf = (self) => RecipientValidator.#live(self).v;
     }
     /** Frees the wasm side now; optional (a FinalizationRegistry does it later otherwise). Any later use throws. */
     free() {
@@ -263,7 +269,7 @@ export function createRecipients(glue, h) {
   // does), so protectServer learns which field was a refused recipient
   // from here, and never from a message.
   let recording = null;
-  /** `fn()`, and the `[value, rejection result]` pairs of the recipients refused while it ran (synchronously). */
+  /** `fn()`, and the `[value, RecipientValidator]` pairs of the recipients refused while it ran (synchronously). */
   function recordRejections(fn) {
     const outer = recording;
     const pairs = (recording = []);
@@ -272,6 +278,10 @@ export function createRecipients(glue, h) {
     } finally {
       recording = outer;
     }
+  }
+  /** Records `value`, refused by `validator` (a RecipientValidator), while recordRejections runs (a recipient schema of another validator's: js/mcp/recipient-schema.js). */
+  function recordRejection(value, validator) {
+    if (recording !== null) recording.push([value, validator]);
   }
   /**
    * A Standard Schema (`~standard`, version 1) that accepts exactly what
@@ -297,7 +307,7 @@ export function createRecipients(glue, h) {
         validate(value) {
           const r = validator.validate(value);
           if (r.ok) return { value };
-          if (recording !== null) recording.push([value, validator.rejectionResult(value)]);
+          if (recording !== null) recording.push([value, validator]);
           return { issues: [{ message: r.error.message }] };
         },
         jsonSchema: { input: jsonSchema, output: jsonSchema },
@@ -305,5 +315,5 @@ export function createRecipients(glue, h) {
     };
   }
 
-  return { validateRecipient, RecipientValidator, recipientJsonSchema, recipientStandardSchema, recordRejections, BROADCAST_KIND };
+  return { validateRecipient, RecipientValidator, recipientJsonSchema, recipientStandardSchema, recordRejections, recordRejection, wasmValidatorOf, BROADCAST_KIND };
 }

@@ -256,7 +256,7 @@ const v1Modules = {
 };
 const [v1Probe] = Object.keys(v1Modules);
 const notFound = `(e) => e?.code === "ERR_MODULE_NOT_FOUND" || e?.code === "MODULE_NOT_FOUND"`;
-const mcpNames = ["protectServer", "protectHandler", "recipientSchema", "ToolRouter"];
+const mcpNames = ["protectServer", "protectHandler", "recipientSchema", "recipientValibot", "recipientArkType", "ToolRouter"];
 rmSync(new URL("mcp/", pkg), { recursive: true, force: true });
 mkdirSync(new URL("mcp/", pkg));
 writeFileSync(

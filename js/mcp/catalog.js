@@ -1,45 +1,35 @@
-// The catalog protectServer answers from: the server's enabled tools (their
-// names, fields and what their input schemas declare about each field), as
-// one ErrorClassifier. The SDK line says how a tool's schema is read; what
-// the catalog can take of it, and which tools' error results are text only,
-// is Rust's (the catalog's `lenient` and `outputSchemaTools`).
+// The tools protectServer's catalog is built from, as the SDK lists them
+// (tools/list): each enabled tool's name, its input JSON Schema converted
+// as the SDK line converts it for tools/list, and whether it declares an
+// output schema. What the catalog takes of them (fields, what each field
+// declares, leniently: an entry that cannot be read costs only itself) is
+// Rust's (src/server/catalog.rs, through src/bindings/wasm/protect.rs).
 
 /**
- * `catalogOf(server, messages, line)`: an ErrorClassifier of the server's
- * enabled tools (names, fields, hints, whether each declares an output
- * schema) and `messages`. What the catalog cannot take (an empty name, a
- * field with a space, a hint that cannot be read) Rust leaves out; a tool
- * whose properties throw when read is left out here. Of more than Rust's
- * MAX_CATALOG_ENTRIES tools, the first.
+ * `listedTools(server, line, max)`: the server's enabled tools as
+ * `{ name, inputSchema, outputSchema }`, the first `max` of them. A tool
+ * whose properties throw when read is left out here (the SDK could not
+ * list it either); one whose schema does not convert is listed without
+ * fields.
  */
-export function createCatalog(api, core) {
-  const MAX_CATALOG_ENTRIES = core.maxCatalogEntries;
-
-  return function catalogOf(server, messages, line) {
-    const tools = {};
-    const hints = {};
-    const outputSchemaTools = [];
-    let count = 0;
-    for (const [name, tool] of Object.entries(server._registeredTools)) {
-      if (count === MAX_CATALOG_ENTRIES) break;
-      try {
-        if (!tool.enabled) continue; // not listed, not callable: never suggested
-        // First, so that a tool whose schema cannot be read still answers in text only.
-        if (tool.outputSchema !== undefined) outputSchemaTools.push(name);
-        const described = line.described(tool.inputSchema);
-        // defineProperty: a tool named "__proto__" is an own key like any other
-        Object.defineProperty(tools, name, { value: described.fields.slice(0, MAX_CATALOG_ENTRIES), enumerable: true });
-        Object.defineProperty(hints, name, { value: described.hints, enumerable: true });
-        count++;
-      } catch {
-        // a tool whose properties throw when read: left out
-      }
-    }
-    const catalog = { tools, hints, outputSchemaTools, fieldMessages: messages, fieldlessMessages: messages, lenient: true };
+export function listedTools(server, line, max) {
+  const tools = [];
+  for (const [name, tool] of Object.entries(server._registeredTools)) {
+    if (tools.length === max) break;
     try {
-      return new api.ErrorClassifier(catalog);
+      if (!tool.enabled) continue; // not listed, not callable: never suggested
+      // First, so that a tool whose schema cannot be read still answers in text only.
+      const outputSchema = tool.outputSchema !== undefined;
+      let inputSchema;
+      try {
+        inputSchema = line.listedSchema(server, name, tool);
+      } catch {
+        inputSchema = undefined; // a schema that throws: no fields
+      }
+      tools.push({ name, inputSchema, outputSchema });
     } catch {
-      return new api.ErrorClassifier({ tools: [], outputSchemaTools }); // no tool named, nothing suggested
+      // a tool whose properties throw when read: left out
     }
-  };
+  }
+  return tools;
 }

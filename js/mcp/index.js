@@ -7,8 +7,8 @@
 //
 // The parts: protect.js (protectServer, over catalog.js), handler.js
 // (protectHandler, for what the SDK's HTTP handler answers itself), router.js
-// (ToolRouter), recipient-schema.js (recipientSchema, and how a refused
-// recipient is found among issues), and one file per SDK line for what
+// (ToolRouter), recipient-schema.js (recipientSchema, recipientValibot,
+// recipientArkType, and how a refused recipient is found among issues), and one file per SDK line for what
 // differs between them (line-v1.js, line-v2.js).
 import { createLineV1 } from "./line-v1.js";
 import { createLineV2 } from "./line-v2.js";
@@ -37,9 +37,9 @@ export function createMcp(api, v1, v1Error) {
     return lineV1[role](object) ? lineV1 : undefined;
   };
   const lines = { server: lineFor("claimsServer"), client: lineFor("claimsClient") };
-  const { recipientSchema, rejectionOf } = createRecipientSchema(api, core);
-  const { protectServer, rpcError } = createProtect(api, core, lines, rejectionOf);
+  const { recipientSchema, recipientValibot, recipientArkType, rejectionOf } = createRecipientSchema(api, core);
+  const { protectServer, rpcError } = createProtect(core, lines, rejectionOf);
   const ToolRouter = createRouter(api, core, lines, rpcError);
   const protectHandler = createProtectHandler(core, heard);
-  return { protectServer, protectHandler, recipientSchema, ToolRouter };
+  return { protectServer, protectHandler, recipientSchema, recipientValibot, recipientArkType, ToolRouter };
 }

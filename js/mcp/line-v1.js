@@ -20,37 +20,31 @@ export function createLineV1(sdk) {
     sdk;
   const LIST_CHANGED = ToolListChangedNotificationSchema.shape.method.value;
 
-  /** The top-level field names of a tool's input schema (Zod 3 or 4, a raw shape or an object); none for others. */
-  function fieldsOf(inputSchema) {
-    if (inputSchema === undefined) return [];
-    try {
-      const shape = getObjectShape(normalizeObjectSchema(inputSchema));
-      return shape && typeof shape === "object" ? Object.keys(shape) : [];
-    } catch {
-      return [];
-    }
-  }
-
   /**
-   * What each field's JSON Schema declares (as tools/list shows it), for
-   * Rust to phrase as hints; nothing for a schema that does not convert.
-   * Without its `type`: v1's answers stay what they were ("has the wrong
-   * type"), the type being told on v2, where it came in.
+   * A tool's input JSON Schema as v1's tools/list converts it (Zod 3 or 4,
+   * a raw shape or an object), for Rust to read its fields and what each
+   * declares. Without each field's `type`: v1's answers stay what they
+   * were ("has the wrong type"), the type being told on v2, where it came
+   * in. A schema that does not convert keeps its fields, declaring nothing.
    */
-  function hintsOf(inputSchema) {
-    if (inputSchema === undefined) return {};
+  function listedSchema(server, name, tool) {
+    const { inputSchema } = tool;
+    if (inputSchema === undefined) return undefined;
+    const object = normalizeObjectSchema(inputSchema);
+    let properties;
     try {
-      const json = toJsonSchemaCompat(normalizeObjectSchema(inputSchema), { strictUnions: true, pipeStrategy: "input" });
-      const properties = json?.properties ?? {};
-      const untyped = (hint) => {
-        if (hint === null || typeof hint !== "object") return hint;
-        const { type, ...rest } = hint;
-        return rest;
-      };
-      return Object.fromEntries(Object.entries(properties).map(([field, hint]) => [field, untyped(hint)]));
+      properties = toJsonSchemaCompat(object, { strictUnions: true, pipeStrategy: "input" })?.properties;
     } catch {
-      return {};
+      const shape = getObjectShape(object);
+      return { properties: Object.fromEntries(Object.keys(shape ?? {}).map((field) => [field, {}])) };
     }
+    if (properties === null || typeof properties !== "object") return undefined;
+    const untyped = (hint) => {
+      if (hint === null || typeof hint !== "object") return hint;
+      const { type, ...rest } = hint;
+      return rest;
+    };
+    return { properties: Object.fromEntries(Object.entries(properties).map(([field, hint]) => [field, untyped(hint)])) };
   }
 
   return {
@@ -59,7 +53,7 @@ export function createLineV1(sdk) {
     claimsServer: (server) => typeof server.server.projectCallToolResult !== "function",
     /** Any Client that is not v2's. */
     claimsClient: (client) => typeof client.getNegotiatedProtocolVersion !== "function",
-    described: (inputSchema) => ({ fields: fieldsOf(inputSchema), hints: hintsOf(inputSchema) }),
+    listedSchema,
     /** The schema's issues for `input` (none when it passes or throws). */
     async issues(inputSchema, input) {
       const schema = normalizeObjectSchema(inputSchema) ?? inputSchema;

@@ -8,7 +8,8 @@
 // It touches these SDK internals, pinned by the peer dependency's range and
 // tested at its bounds: McpServer#_registeredTools, #setToolRequestHandlers,
 // #validateToolInput, #executeToolHandler, #validateToolOutput,
-// #createToolError, Protocol#_requestHandlers (to answer when the SDK's
+// #createToolError, #toolInputSchemaJson (the input schema as tools/list
+// converts it), Protocol#_requestHandlers (to answer when the SDK's
 // own check of a handler's result throws) and, for ToolRouter,
 // Protocol#_notificationHandlers (to keep a client's own
 // notifications/tools/list_changed handler).
@@ -27,15 +28,19 @@ function awaitsInput(result) {
   return result !== null && typeof result === "object" && !Array.isArray(result) && result.resultType === "input_required";
 }
 
-/** A tool's input schema as tools/list publishes it (Standard JSON Schema); undefined when it has none or it throws. */
-function publishedOf(inputSchema) {
+/**
+ * A tool's input schema as tools/list publishes it: the SDK's own
+ * conversion (McpServer#toolInputSchemaJson, which tools/list converts
+ * with: Standard JSON Schema, and z.toJSONSchema for a Zod schema without
+ * it, such as Zod Mini's), else the schema's Standard JSON Schema;
+ * undefined when it has none or it throws.
+ */
+function listedSchema(server, name, tool) {
+  if (typeof server.toolInputSchemaJson === "function") return server.toolInputSchemaJson(name);
+  const { inputSchema } = tool;
   if (inputSchema === undefined || inputSchema === null) return undefined;
-  try {
-    const json = inputSchema["~standard"]?.jsonSchema?.input({ target: TARGET });
-    return json !== null && typeof json === "object" ? json : undefined;
-  } catch {
-    return undefined;
-  }
+  const json = inputSchema["~standard"]?.jsonSchema?.input({ target: TARGET });
+  return json !== null && typeof json === "object" ? json : undefined;
 }
 
 export function createLineV2() {
@@ -45,12 +50,7 @@ export function createLineV2() {
     claimsServer: (server) => typeof server.server.projectCallToolResult === "function",
     /** v2's Client negotiates per revision (v1's has no such method). */
     claimsClient: (client) => typeof client.getNegotiatedProtocolVersion === "function",
-    /** The fields of the published schema, and what it declares about each (enum, bounds, type) for Rust to phrase. */
-    described(inputSchema) {
-      const properties = publishedOf(inputSchema)?.properties;
-      if (properties === null || typeof properties !== "object") return { fields: [], hints: {} };
-      return { fields: Object.keys(properties), hints: properties };
-    },
+    listedSchema,
     /** The schema's Standard Schema issues for `input` (none when it passes). */
     async issues(inputSchema, input) {
       if (inputSchema === undefined || inputSchema === null) return [];

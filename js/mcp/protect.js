@@ -5,10 +5,12 @@
 // tools/call handler with one that follows the SDK's own flow (look the
 // tool up, validate the arguments, run the handler, validate the output,
 // and v2's projection of the result) through the McpServer's methods, and
-// answers every failure with what Rust builds from a catalog of the
-// registered tools: never the input. What differs between the lines is the
-// line's (js/mcp/line-v1.js, line-v2.js).
-import { createCatalog } from "./catalog.js";
+// tells Rust which failure happened: Rust's Decision (src/server/) is the
+// answer and the kind onError hears, from a catalog of the tools as the
+// SDK lists them: never the input. What is recognized here is which
+// failure happened and what the SDK's own answer would be; what differs
+// between the lines is the line's (js/mcp/line-v1.js, line-v2.js).
+import { listedTools } from "./catalog.js";
 
 /**
  * Calls an operator's `onError` (when there is one) with `info`: what it
@@ -26,11 +28,10 @@ export function heard(onError, info) {
   }
 }
 
-export function createProtect(api, core, lines, rejectionOf) {
+/** protectServer over Rust's host rules and policy (`core`), the SDK lines, and recipient-schema.js's rejectionOf. */
+export function createProtect(core, lines, rejectionOf) {
   const PROTECTED = Symbol("mcp-boundary protected");
   const ANSWERING = Symbol("mcp-boundary answering");
-  const REPLACED = core.replaced; // the kinds onError hears, by key: Rust's names
-  const catalogOf = createCatalog(api, core);
 
   /** A JSON-RPC error whose code, message and data are exactly Rust's (the SDKs' error classes would prefix or reshape it). */
   function rpcError(envelope) {
@@ -66,8 +67,8 @@ export function createProtect(api, core, lines, rejectionOf) {
     }
   }
 
-  /** What "pass" passes: the text of a handler's error, or null when reading it throws. */
-  function passedMessage(error) {
+  /** The text of a handler's error as the SDK's own answer carries it, or null when reading it throws. */
+  function sdkMessage(error) {
     try {
       const message = error instanceof Error ? error.message : String(error);
       return typeof message === "string" ? message : null;
@@ -103,29 +104,43 @@ export function createProtect(api, core, lines, rejectionOf) {
 
   /**
    * Makes every tools/call answer of an McpServer (v1 or v2) safe: invalid
-   * arguments, unknown tools and handler errors are answered from a
-   * catalog of the registered tools (and `options.messages`), never with
-   * the input. Returns the same server.
+   * arguments, unknown tools and handler errors are answered as Rust
+   * decides, from a catalog of the listed tools (and `options.messages`),
+   * never with the input. Returns the same server.
    */
   function protectServer(server, options) {
     const line = lineOf(server);
     if (server[PROTECTED]) return server;
-    const messages = options?.messages ?? [];
-    const passHandlerErrors = options?.handlerErrors === "pass";
     const onError = options?.onError;
     if (onError !== undefined && typeof onError !== "function") throw core.argumentError("OnError");
+    // Rust checks the options (messages, handlerErrors) now, not on the first call.
+    const protection = core.protection(options);
     /**
      * Tells the operator's onError what an answer replaced (the tool as
-     * called, the kind, the original error or issues): for logs, never for
-     * the model. A throwing onError changes no answer.
+     * called, the kind Rust's Decision names, the original error or
+     * issues): for logs, never for the model. Nothing is told when
+     * nothing was replaced. A throwing onError changes no answer.
      */
-    const told = (tool, kind, what) => heard(onError, { tool, kind, ...what });
-    new api.ErrorClassifier({ tools: [], fieldMessages: messages, fieldlessMessages: messages }).free(); // bad options fail here, not on the first call
-    // Built from the registered tools, again after every change of them
-    // (the SDK announces each one with sendToolListChanged).
-    let classifier = null;
+    const told = (tool, decision, what) => {
+      if (decision.kind !== null) heard(onError, { tool, kind: decision.kind, ...what });
+    };
+    // The catalog is built from the tools as listed, on the first failure
+    // after every change of them (the SDK announces each one with
+    // sendToolListChanged), never per failed call.
+    let stale = true;
     const announce = server.sendToolListChanged;
-    const current = () => (classifier ??= catalogOf(server, messages, line));
+    const policy = () => {
+      if (stale) {
+        protection.catalog(listedTools(server, line, core.maxCatalogEntries));
+        stale = false;
+      }
+      return protection;
+    };
+    /** A decision's answer as a tools/call handler gives it: its result, or its JSON-RPC error thrown. */
+    const answered = (decision) => {
+      if (decision.error !== undefined) throw rpcError(decision);
+      return decision.result;
+    };
 
     if (!server._toolHandlersInitialized) server.setToolRequestHandlers();
     const sdkHandler = server.server._requestHandlers.get("tools/call");
@@ -151,8 +166,9 @@ export function createProtect(api, core, lines, rejectionOf) {
       const name = request.params.name;
       const call = lookUp(server, name);
       if (call === undefined) {
-        told(name, REPLACED.unknownTool, {});
-        throw rpcError(current().unknownToolResponse(null, name));
+        const decision = policy().unknownTool(name);
+        told(name, decision, {});
+        return answered(decision);
       }
       const { tool } = call;
       mark(extra, call);
@@ -165,8 +181,9 @@ export function createProtect(api, core, lines, rejectionOf) {
           // maxToolInputElements): not validated again for its issues (the
           // cap is there so that a huge input is not walked), and answered
           // without a field.
-          told(name, REPLACED.invalidArguments, { error, issues: [] });
-          return current().toolErrorResult(name, { issues: [] });
+          const decision = policy().invalidArguments(name, []);
+          told(name, decision, { error, issues: [] });
+          return answered(decision);
         }
         return await invalidArguments(tool, name, request.params.arguments, error);
       }
@@ -185,16 +202,24 @@ export function createProtect(api, core, lines, rejectionOf) {
           mark(extra, undefined);
           throw error;
         }
-        const message = passHandlerErrors ? passedMessage(error) : null;
-        if (message !== null) return server.createToolError(message);
-        told(name, REPLACED.handlerError, { error });
-        return current().handlerErrorResult(name, passHandlerErrors ? null : ownMessage(line, error));
+        // The message as the SDK's answer would carry it, and as it is
+        // classified (an McpError's without its prefix); Rust decides.
+        const sdk = sdkMessage(error);
+        const own = ownMessage(line, error);
+        let decision = policy().handlerError(name, own ?? sdk);
+        if (decision.kind === null && decision.result === undefined) {
+          if (sdk !== null) return server.createToolError(sdk); // the SDK's own answer stands ("pass")
+          decision = policy().handlerError(name, null);
+        }
+        told(name, decision, { error });
+        return answered(decision);
       }
       try {
         await server.validateToolOutput(tool, result, name);
       } catch (error) {
-        told(name, REPLACED.invalidOutput, { error });
-        return current().handlerErrorResult(name, null); // a result that breaks its own outputSchema: "tool <name> failed"
+        const decision = policy().invalidOutput(name);
+        told(name, decision, { error });
+        return answered(decision);
       }
       const answer = line.finish(server, tool, result);
       // A request for input (v2, 2026-07-28) is the SDK's to check and
@@ -216,20 +241,21 @@ export function createProtect(api, core, lines, rejectionOf) {
       return checked(request, extra).then(undefined, (error) => {
         const { call } = record;
         if (call === undefined) throw error; // no tool found (ours, -32602), the request itself, the SDK's task paths or its check of a request for input: as before
-        told(call.name, REPLACED.failed, { error });
-        return current().handlerErrorResult(call.name, null);
+        const decision = policy().failed(call.name);
+        told(call.name, decision, { error });
+        return answered(decision);
       });
     });
     // Installed last: a server the steps above refused (an SDK outside the
     // tested range) keeps its own sendToolListChanged.
     server.sendToolListChanged = function sendToolListChanged(...args) {
-      classifier = null;
+      stale = true;
       return announce.apply(this, args);
     };
     Object.defineProperty(server, PROTECTED, { value: true });
     return server;
 
-    /** The result for arguments the schema refused: the issues, classified; nothing of the input. */
+    /** The answer for arguments the schema refused: Rust's, from the issues; nothing of the input. */
     async function invalidArguments(tool, name, args, error) {
       let issues = [], rejections = [];
       const input = args ?? {};
@@ -241,15 +267,14 @@ export function createProtect(api, core, lines, rejectionOf) {
       } catch {
         // a schema that throws: no issue to name
       }
-      told(name, REPLACED.invalidArguments, { error, issues });
-      // A recipient that failed recipientSchema or recipientStandardSchema: its rejection result is the answer.
-      const rejection = rejectionOf(issues, input, rejections);
-      if (rejection !== undefined) {
-        // Without structuredContent where Rust says the tool's error results are text only (it has an outputSchema).
-        const { structuredContent, ...text } = structuredClone(rejection);
-        return current().structuredErrors(name) ? { ...text, structuredContent } : text;
-      }
-      return current().toolErrorResult(name, { issues }, input); // the input tells a left-out argument (Zod 4 issues do not)
+      // A recipient field that refused the arguments: Rust answers with its rejection.
+      const rejected = rejectionOf(issues, input, rejections);
+      const decision =
+        rejected !== undefined
+          ? policy().recipientRejected(name, rejected.to, rejected.validator)
+          : policy().invalidArguments(name, issues, input); // the input tells a left-out argument (Zod 4 issues do not)
+      told(name, decision, { error, issues });
+      return answered(decision);
     }
   }
 

@@ -173,7 +173,7 @@ class EventRewriter:
 # Error data
 ErrorLike = str | BaseException
 
-def protect_server_error(which: Literal["server", "on_error", "handler_errors", "messages"]) -> ArgumentError:
+def protect_server_error(which: Literal["server", "on_error", "messages"]) -> ArgumentError:
     """The exception protect_server raises for an argument it cannot take (the core's message)."""
 
 #: The most tools (and fields of one tool) a catalog holds.

@@ -4,6 +4,10 @@
 //! CLI's texts). Neither is part of the Rust API: each is a cargo feature
 //! that its package build turns on.
 
+/// The results both bindings return where the Rust API returns a `Result`.
+#[cfg(any(all(feature = "wasm", target_arch = "wasm32"), all(feature = "python", not(target_arch = "wasm32"))))]
+mod results;
+
 /// The JS binding (`wasm` feature, wasm32 only): every `#[wasm_bindgen]`
 /// export. `make pkg` turns the feature on; a Rust program built for wasm32
 /// leaves it off and brings its own wasm-bindgen, if any.

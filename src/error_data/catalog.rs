@@ -45,7 +45,7 @@ pub struct Catalog {
 impl Catalog {
     /// Every list within [`MAX_CATALOG_ENTRIES`].
     pub(super) fn check_sizes(&self) -> Result<(), OptionsError> {
-        let field_messages = || OptionPath::named("field_messages", "fieldMessages");
+        let field_messages = || OptionPath::new("field_messages");
         let check = |len: usize, path: &dyn Fn() -> OptionPath| {
             if len > MAX_CATALOG_ENTRIES {
                 Err(OptionsError::invalid(path(), "has more than 65536 entries (MAX_CATALOG_ENTRIES)"))
@@ -55,13 +55,13 @@ impl Catalog {
         };
         match &self.tools {
             ToolFields::Global { tools, fields } => {
-                check(tools.len(), &|| OptionPath::named("tools", "tools"))?;
-                check(fields.len(), &|| OptionPath::named("fields", "fields"))?;
+                check(tools.len(), &|| OptionPath::new("tools"))?;
+                check(fields.len(), &|| OptionPath::new("fields"))?;
             }
             ToolFields::PerTool(tools) => {
-                check(tools.len(), &|| OptionPath::named("tools", "tools"))?;
+                check(tools.len(), &|| OptionPath::new("tools"))?;
                 for (tool, fields) in tools {
-                    check(fields.len(), &|| OptionPath::named("tools", "tools").key(tool))?;
+                    check(fields.len(), &|| OptionPath::new("tools").key(tool))?;
                 }
             }
         }
@@ -74,7 +74,7 @@ impl Catalog {
                 }
             }
         }
-        check(self.fieldless_messages.len(), &|| OptionPath::named("fieldless_messages", "fieldlessMessages"))
+        check(self.fieldless_messages.len(), &|| OptionPath::new("fieldless_messages"))
     }
 }
 
@@ -206,7 +206,7 @@ impl CatalogBuilder {
             (false, true) => ToolFields::PerTool(self.per_tool),
             (false, false) => {
                 return Err(OptionsError::invalid(
-                    OptionPath::named("fields", "fields"),
+                    OptionPath::new("fields"),
                     "shared fields go with tools(); a tool() lists its own fields",
                 ))
             }
@@ -216,7 +216,7 @@ impl CatalogBuilder {
             (false, true) => FieldPhrases::PerField(self.per_field),
             (false, false) => {
                 return Err(OptionsError::invalid(
-                    OptionPath::named("field_messages", "fieldMessages"),
+                    OptionPath::new("field_messages"),
                     "phrases after any field and phrases per field do not mix",
                 ))
             }

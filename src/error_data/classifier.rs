@@ -68,7 +68,7 @@ impl ErrorClassifier {
         match catalog.tools {
             ToolFields::PerTool(tools) => {
                 for (tool, fields) in tools {
-                    let at = OptionPath::named("tools", "tools").key(&tool);
+                    let at = OptionPath::new("tools").key(&tool);
                     let t = c.tool(tool, || at.clone())?;
                     let mut set = HashSet::default();
                     for (i, field) in fields.into_iter().enumerate() {
@@ -80,10 +80,10 @@ impl ErrorClassifier {
             }
             ToolFields::Global { tools, fields } => {
                 for (i, tool) in tools.into_iter().enumerate() {
-                    c.tool(tool, || OptionPath::named("tools", "tools").entry(i))?;
+                    c.tool(tool, || OptionPath::new("tools").entry(i))?;
                 }
                 for (i, field) in fields.into_iter().enumerate() {
-                    let f = c.field(field, || OptionPath::named("fields", "fields").entry(i))?;
+                    let f = c.field(field, || OptionPath::new("fields").entry(i))?;
                     c.mark(f, Role::FIELD);
                 }
             }
@@ -91,13 +91,13 @@ impl ErrorClassifier {
         match catalog.field_messages {
             FieldPhrases::Global(phrases) => {
                 for (i, p) in phrases.into_iter().enumerate() {
-                    let p = c.phrase(p, || OptionPath::named("field_messages", "fieldMessages").entry(i))?;
+                    let p = c.phrase(p, || OptionPath::new("field_messages").entry(i))?;
                     c.mark(p, Role::PHRASE);
                 }
             }
             FieldPhrases::PerField(map) => {
                 for (field, phrases) in map {
-                    let at = OptionPath::named("field_messages", "fieldMessages").key(&field);
+                    let at = OptionPath::new("field_messages").key(&field);
                     let f = c.field(field, || at.clone())?;
                     for (i, p) in phrases.into_iter().enumerate() {
                         let p = c.phrase(p, || at.clone().entry(i))?;
@@ -108,7 +108,7 @@ impl ErrorClassifier {
             }
         }
         for (i, p) in catalog.fieldless_messages.into_iter().enumerate() {
-            let p = c.phrase(p, || OptionPath::named("fieldless_messages", "fieldlessMessages").entry(i))?;
+            let p = c.phrase(p, || OptionPath::new("fieldless_messages").entry(i))?;
             c.mark(p, Role::FIELDLESS);
         }
         Ok(c)

@@ -14,6 +14,7 @@ use super::text::error_text;
 /// one given as JSON, [`Issue::from_fields`] one whose places a caller
 /// read itself ([`IssueFields`](super::IssueFields)).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Issue<'a> {
     /// A Zod issue (`{ code, path }`, v3 or v4).
     Zod {
@@ -141,11 +142,10 @@ phrases! {
 impl Phrase {
     /// The phrase's text.
     pub(crate) const fn text(self) -> &'static str {
-        ISSUE_MESSAGES[self as usize]
+        ISSUE_MESSAGES[self.index() as usize]
     }
 
-    /// Its index in [`ISSUE_MESSAGES`].
-    #[cfg_attr(not(all(feature = "wasm", target_arch = "wasm32")), allow(dead_code, reason = "for the wasm binding"))]
+    /// Its index in [`ISSUE_MESSAGES`] (a binding sends phrases by it).
     pub(crate) const fn index(self) -> u32 {
         self as u32
     }

@@ -9,8 +9,8 @@
 mod catalog;
 mod classifier;
 mod hint;
-mod issue;
-mod reader;
+pub(crate) mod issue;
+pub(crate) mod reader;
 mod response;
 #[cfg(test)]
 mod tests;
@@ -19,18 +19,8 @@ mod text;
 pub use catalog::{Catalog, CatalogBuilder, FieldPhrases, ToolFields, MAX_CATALOG_ENTRIES};
 pub use classifier::ErrorClassifier;
 pub use hint::FieldHint;
-#[cfg_attr(
-    not(all(feature = "wasm", target_arch = "wasm32")),
-    allow(unused_imports, reason = "for the wasm binding")
-)]
-pub(crate) use issue::IssuePhrase;
 pub use issue::{issue_message, Issue, ISSUES_IN_TEXT, ISSUE_MESSAGES};
 pub use reader::IssueFields;
-#[cfg_attr(
-    not(all(feature = "wasm", target_arch = "wasm32")),
-    allow(unused_imports, reason = "for the wasm binding")
-)]
-pub(crate) use reader::{Place, Step as IssueStep, LOC as ISSUE_LOC, PATH as ISSUE_PATH};
 pub use response::{
     ErrorData, ErrorResponse, RpcData, RpcError, StructuredError, TextContent, ToolErrorResult, ToolFailure,
     INVALID_ARGUMENT, INVALID_ARGUMENTS_MESSAGE, INVALID_PARAMS, UNKNOWN_TOOL, UNKNOWN_TOOL_MESSAGE,

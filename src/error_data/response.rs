@@ -138,6 +138,7 @@ pub struct RpcError<'c> {
 /// `error.data`: classified argument data, or unknown-tool suggestions.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(untagged)]
+#[non_exhaustive]
 pub enum RpcData<'c> {
     /// A classified tool-argument error.
     Argument(ErrorData<'c>),

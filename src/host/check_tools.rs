@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use super::texts::CheckToolsText;
+use super::texts::ReportLine;
 use crate::tool_name::{to_llm_facing_name, BuiltinProfile, Overflow, Profile, ToolNameError, ToolRegistry};
 
 /// What one name is under one profile.
@@ -87,22 +87,20 @@ impl ToolNameCheck {
     pub fn text(&self) -> String {
         let mut lines = Vec::new();
         if !self.prefix.is_empty() {
-            lines.push(CheckToolsText::HostNames.render(&[&shown(&self.prefix)]));
+            lines.push(ReportLine::HostNames.render(&[&shown(&self.prefix)]));
         }
         for p in &self.profiles {
-            lines.push(CheckToolsText::ProfileHeading.render(&[p.profile.name()]));
+            lines.push(ReportLine::ProfileHeading.render(&[p.profile.name()]));
             for t in &p.tools {
                 let name = shown(&t.units);
                 lines.push(match &t.fit {
-                    ToolFit::Fits { alias } => CheckToolsText::Fits.render(&[&name, alias]),
-                    ToolFit::Hashed { alias, error } => {
-                        CheckToolsText::Hashed.render(&[&name, alias, &error.to_string()])
-                    }
-                    ToolFit::Refused { error } => CheckToolsText::Refused.render(&[&name, &error.to_string()]),
+                    ToolFit::Fits { alias } => ReportLine::Fits.render(&[&name, alias]),
+                    ToolFit::Hashed { alias, error } => ReportLine::Hashed.render(&[&name, alias, &error.to_string()]),
+                    ToolFit::Refused { error } => ReportLine::Refused.render(&[&name, &error.to_string()]),
                 });
             }
             for c in &p.collisions {
-                lines.push(CheckToolsText::Collision.render(&[&c.error.to_string()]));
+                lines.push(ReportLine::Collision.render(&[&c.error.to_string()]));
             }
         }
         lines.join("\n")

@@ -15,22 +15,16 @@
 //! assert_eq!(listing.page(10, Some("page-2")).unwrap_err().reason(), RouterReason::RepeatedCursor);
 //! ```
 
-mod check_tools;
+pub(crate) mod check_tools;
 mod error;
 mod listing;
 mod server_name;
-mod texts;
+pub(crate) mod texts;
 
 pub use check_tools::{check_tool_names, CollisionFinding, ProfileFindings, ToolFinding, ToolFit, ToolNameCheck};
-#[cfg_attr(
-    not(all(feature = "wasm", target_arch = "wasm32")),
-    allow(unused_imports, reason = "for the wasm binding, whose strings are UTF-16")
-)]
-pub(crate) use check_tools::{check_tool_units, shown};
-pub use error::{RouterArgument, RouterCode, RouterError, RouterReason};
+pub use error::{RouterCode, RouterError, RouterReason};
 pub use listing::{ToolListing, LISTEN_RETRY_MS, MAX_LISTED_TOOLS, MAX_LIST_PAGES};
 pub use server_name::{check_server_name, SERVER_NAME_ROOM};
-pub use texts::CheckToolsText;
 
 #[cfg(test)]
 mod tests;

@@ -1,6 +1,7 @@
 //! The host rules against SPEC §6–§7 and docs/REFERENCE.md, with the
 //! expected answers written out (never computed by the code under test).
 
+use super::texts::ReportLine;
 use super::*;
 use crate::error::BoundaryError;
 use crate::tool_name::{BuiltinProfile, Profile};
@@ -151,55 +152,23 @@ fn codes_and_reasons_are_named_once() {
 }
 
 #[test]
-fn every_argument_has_its_message() {
-    for a in RouterArgument::ALL {
-        let e = RouterError::wrong_type(a);
-        assert_eq!((e.code(), e.reason()), (RouterCode::InvalidArgument, RouterReason::WrongType));
-        assert_eq!(e.to_string(), a.message());
-    }
-    assert!(RouterArgument::ToolArguments.message().contains("JSON.parse"));
+fn a_refused_server_name_says_the_rule_in_rust_words() {
+    let e = check_server_name("a__b", &Profile::default()).unwrap_err();
+    assert_eq!((e.code(), e.reason()), (RouterCode::InvalidArgument, RouterReason::InvalidServerName));
     assert_eq!(
-        RouterArgument::ServerName.message(),
-        check_server_name("", &Profile::default()).unwrap_err().to_string()
+        e.to_string(),
+        "a server name is a string that is not empty, contains neither '/' nor '__', does not end in '_', and is shown as it is under the router's profile with 11 characters to spare (for '__' and a hash suffix)"
     );
 }
 
 #[test]
-fn check_tools_texts_fill_their_slots_in_order() {
-    let slots: Vec<_> = CheckToolsText::ALL.iter().map(|t| (t.key(), t.slots())).collect();
-    let expected = [
-        ("usage", 0),
-        ("missingCommand", 0),
-        ("unknownCommand", 1),
-        ("prefixNeedsValue", 0),
-        ("toolsNeedsFile", 0),
-        ("profileOneOf", 1),
-        ("unknownOption", 1),
-        ("toolsOrCommand", 0),
-        ("clientName", 0),
-        ("notJson", 1),
-        ("unreadable", 2),
-        ("notToolsList", 1),
-        ("noStringName", 2),
-        ("needsSdk", 0),
-        ("couldNotList", 1),
-        ("hostNames", 1),
-        ("profileHeading", 1),
-        ("fits", 2),
-        ("hashed", 3),
-        ("refused", 2),
-        ("collision", 1),
-    ];
-    assert_eq!(slots, expected);
-    assert_eq!(CheckToolsText::NoStringName.render(&["t.json", "1"]), "t.json: tools[1] has no string name");
-    assert_eq!(CheckToolsText::Hashed.render(&["a", "b", "c"]), "  hashed  a -> b  (c)");
-    assert_eq!(CheckToolsText::Fits.render(&["a"]), "  ok      a -> ");
-    assert_eq!(CheckToolsText::Usage.render(&["x"]), CheckToolsText::Usage.template());
-    assert_eq!(
-        CheckToolsText::NotToolsList.render(&["f"]),
-        "f: expected a tools/list result (an object with a \"tools\" array)"
-    );
-    assert_eq!(CheckToolsText::ProfileHeading.render(&["openai"]), "openai:");
+fn report_lines_fill_their_slots_in_order() {
+    assert_eq!(ReportLine::Hashed.render(&["a", "b", "c"]), "  hashed  a -> b  (c)");
+    assert_eq!(ReportLine::Fits.render(&["a"]), "  ok      a -> ", "a slot without a value stays empty");
+    assert_eq!(ReportLine::ProfileHeading.render(&["openai", "x"]), "openai:", "a value without a slot is left out");
+    assert_eq!(ReportLine::HostNames.render(&["gh"]), "names as a host sees them: gh/<tool>");
+    assert_eq!(ReportLine::Refused.render(&["{}", "b"]), "  refused {}  (b)", "a value is never a template");
+    assert_eq!(ReportLine::Collision.render(&["c"]), "  collision: c");
 }
 
 #[test]
@@ -246,7 +215,7 @@ fn check_tools_refuses_what_no_alias_stands_for_and_reports_collisions() {
     assert_eq!(p.collisions[0].error.code(), "TOOL_NAME_COLLISION");
     assert!(!check.ok());
     // A lone surrogate (a binding's string) is refused under every profile, never hashed.
-    let lone = super::check_tool_units(&[vec![0x61, 0xD800]], &[], &BuiltinProfile::ALL);
+    let lone = super::check_tools::check_tool_units(&[vec![0x61, 0xD800]], &[], &BuiltinProfile::ALL);
     for p in &lone.profiles {
         assert!(
             matches!(&p.tools[0].fit, ToolFit::Refused { error } if error.reason().as_str() == "invalid_character")
@@ -315,13 +284,13 @@ fn check_tools_json_is_printable_ascii_and_exact() {
         ["q\"\\\n\u{7f}\u{9b}é\u{1f600}", "x\u{2028}"].iter().map(|n| n.encode_utf16().collect()).collect();
     let mut with_lone = names.clone();
     with_lone.push(vec![0x6c, 0xD800]);
-    let json = super::check_tool_units(&with_lone, &[0x73, 0x9b], &[OpenAi]).json();
+    let json = super::check_tools::check_tool_units(&with_lone, &[0x73, 0x9b], &[OpenAi]).json();
     assert!(json.bytes().all(|b| b == b'\n' || (b' '..=b'~').contains(&b)), "{json}");
     assert!(json.contains(r#""name": "s\u009b/q\"\\\n\u007f\u009b\u00e9\ud83d\ude00""#), "{json}");
     assert!(json.contains(r#""name": "s\u009b/l\ud800""#), "{json}");
     assert!(json.contains(r#""prefix": "s\u009b""#), "{json}");
     let parsed: serde_json::Value =
-        serde_json::from_str(&super::check_tool_units(&names, &[], &[OpenAi]).json()).unwrap();
+        serde_json::from_str(&super::check_tools::check_tool_units(&names, &[], &[OpenAi]).json()).unwrap();
     assert_eq!(parsed["profiles"]["openai"]["tools"][0]["name"], "q\"\\\n\u{7f}\u{9b}é\u{1f600}");
     assert_eq!(parsed["profiles"]["openai"]["tools"][1]["name"], "x\u{2028}");
 }

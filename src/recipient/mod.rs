@@ -9,8 +9,8 @@
 mod json_schema;
 mod options;
 mod reason;
-mod rejection;
-mod shape;
+pub(crate) mod rejection;
+pub(crate) mod shape;
 #[cfg(test)]
 mod tests;
 mod validator;
@@ -20,17 +20,7 @@ use serde::Serialize;
 pub use json_schema::RecipientJsonSchema;
 pub use options::RecipientOptions;
 pub use reason::RejectionReason;
-#[cfg_attr(
-    not(all(feature = "wasm", target_arch = "wasm32")),
-    allow(unused_imports, reason = "for the wasm binding")
-)]
-pub(crate) use rejection::{message_texts, MessagePart};
 pub use rejection::{RecipientError, RejectionContent, RejectionResult};
-#[cfg_attr(
-    not(all(feature = "wasm", target_arch = "wasm32")),
-    allow(unused_imports, reason = "for the wasm binding")
-)]
-pub(crate) use shape::Shape;
 pub use validator::RecipientValidator;
 
 /// The broadcast literal, matched byte for byte.

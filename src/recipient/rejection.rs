@@ -174,7 +174,7 @@ pub(crate) enum MessagePart {
 
 /// The fixed text of rejection messages, each piece once (the reasons'
 /// hints follow, see [`message_text`]).
-pub(super) const MESSAGE_TEXT: [&str; 10] = [
+pub(crate) const MESSAGE_TEXT: [&str; 10] = [
     "Recipient must be a string, not ",
     ". ",
     "Recipient '",
@@ -209,15 +209,6 @@ pub(crate) fn message_text(id: usize) -> &'static str {
         None => MESSAGE_TEXT[id],
         Some(reason) => RejectionReason::ALL.get(reason).map_or("", |r| r.hint()),
     }
-}
-
-/// Every fixed message text, by index (for a binding's table).
-#[cfg_attr(
-    not(all(feature = "wasm", target_arch = "wasm32")),
-    allow(dead_code, reason = "read by the wasm binding and the tests")
-)]
-pub(crate) fn message_texts() -> impl Iterator<Item = &'static str> {
-    (0..MESSAGE_TEXT.len() + RejectionReason::ALL.len()).map(message_text)
 }
 
 /// Appends `n` in decimal.

@@ -1,6 +1,6 @@
 //! The validator's own tests (the shared vectors are in tests/).
 
-use super::rejection::{MessagePart, MESSAGE_TEXT};
+use super::rejection::{message_text, MessagePart, MESSAGE_TEXT};
 use super::*;
 
 #[test]
@@ -21,7 +21,7 @@ fn recipients_serialize_with_their_kind() {
 
 #[test]
 fn message_parts_name_fixed_texts() {
-    let texts: Vec<&str> = message_texts().collect();
+    let texts: Vec<&str> = (0..MESSAGE_TEXT.len() + RejectionReason::ALL.len()).map(message_text).collect();
     assert_eq!(texts.len(), MESSAGE_TEXT.len() + RejectionReason::ALL.len());
     for (i, t) in texts.iter().enumerate() {
         assert!(!t.is_empty(), "text {i}");
@@ -98,16 +98,23 @@ fn strict_known_agents_and_pattern() {
 fn bad_options_name_the_option() {
     let e = RecipientValidator::new(RecipientOptions::default().known_agents(["@ok", "nope"])).unwrap_err();
     assert_eq!(e.option().to_string(), "known_agents[1]");
-    assert_eq!(e.option().js(), "knownAgents[1]", "the JS binding's words");
+    assert_eq!((e.option().name(), e.option().below()), ("known_agents", "[1]"), "a binding respells the name");
     assert!(!e.to_string().contains("nope"));
     let e = RecipientValidator::new(RecipientOptions::default().identity_pattern("(")).unwrap_err();
     assert_eq!(e.reason(), "invalid_pattern");
     let e = RecipientValidator::new(RecipientOptions::default().max_identifier_length(0)).unwrap_err();
     assert_eq!(e.reason(), "out_of_range");
     assert_eq!(e.to_string(), "Invalid option max_identifier_length: expected a whole number from 1 to 4096.");
-    assert_eq!(e.js_message(), "Invalid option maxIdentifierLength: expected a whole number from 1 to 4096.");
+    let upper = |name: &'static str| std::borrow::Cow::Owned(name.to_uppercase());
+    assert_eq!(e.message_with(upper), "Invalid option MAX_IDENTIFIER_LENGTH: expected a whole number from 1 to 4096.");
     let e = RecipientValidator::new(RecipientOptions::default().strict(true)).unwrap_err();
     assert_eq!(e.option().to_string(), "strict");
+    // The option the reason names is spelled as the one at fault is.
+    assert_eq!(e.to_string(), "Invalid option strict: strict needs known_agents, the list to be strict about.");
+    assert_eq!(e.message_with(upper), "Invalid option STRICT: strict needs KNOWN_AGENTS, the list to be strict about.");
+    let e =
+        RecipientValidator::new(RecipientOptions::default().identity_pattern("@a.*").known_agents(["@b"])).unwrap_err();
+    assert_eq!(e.message_with(upper), "Invalid option KNOWN_AGENTS[0]: does not match IDENTITY_PATTERN.");
 }
 
 #[test]

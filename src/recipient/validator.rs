@@ -59,28 +59,26 @@ impl RecipientValidator {
     /// - `identity_pattern` is not a valid regex-lite pattern (`"("`);
     /// - `max_identifier_length` is 0 or above 4096.
     pub fn new(options: RecipientOptions) -> Result<Self, OptionsError> {
-        let known_agents = || OptionPath::named("known_agents", "knownAgents");
+        let known_agents = || OptionPath::new("known_agents");
         let max_len = options.max_identifier_length.unwrap_or(DEFAULT_MAX_IDENTIFIER_LENGTH);
         if !(1..=MAX_IDENTIFIER_LENGTH_LIMIT).contains(&max_len) {
             return Err(OptionsError::out_of_range(
-                OptionPath::named("max_identifier_length", "maxIdentifierLength"),
+                OptionPath::new("max_identifier_length"),
                 1,
                 MAX_IDENTIFIER_LENGTH_LIMIT,
             ));
         }
         let pattern = match options.identity_pattern {
             None => None,
-            Some(p) => Some(compile_full_match(&p).ok_or_else(|| {
-                OptionsError::invalid_pattern(OptionPath::named("identity_pattern", "identityPattern"))
-            })?),
+            Some(p) => Some(
+                compile_full_match(&p)
+                    .ok_or_else(|| OptionsError::invalid_pattern(OptionPath::new("identity_pattern")))?,
+            ),
         };
         if options.strict && options.known_agents.is_none() {
             return Err(OptionsError::invalid(
-                OptionPath::named("strict", "strict"),
-                Why::spelled(
-                    "strict needs known_agents, the list to be strict about",
-                    "strict needs knownAgents, the list to be strict about",
-                ),
+                OptionPath::new("strict"),
+                Why::naming("strict needs ", "known_agents", ", the list to be strict about"),
             ));
         }
         if let Some(agents) = &options.known_agents {
@@ -97,16 +95,17 @@ impl RecipientValidator {
                 if shape(agent.as_bytes(), max_len) != Some(Shape::Identity) {
                     return Err(OptionsError::invalid(
                         known_agents().entry(i),
-                        Why::spelled(
-                            "not a valid identity; expected '@' followed by 1 to max_identifier_length characters of [A-Za-z0-9_-]",
-                            "not a valid identity; expected '@' followed by 1 to maxIdentifierLength characters of [A-Za-z0-9_-]",
+                        Why::naming(
+                            "not a valid identity; expected '@' followed by 1 to ",
+                            "max_identifier_length",
+                            " characters of [A-Za-z0-9_-]",
                         ),
                     ));
                 }
                 if pattern.as_ref().is_some_and(|p| !p.is_match(agent)) {
                     return Err(OptionsError::invalid(
                         known_agents().entry(i),
-                        Why::spelled("does not match identity_pattern", "does not match identityPattern"),
+                        Why::naming("does not match ", "identity_pattern", ""),
                     ));
                 }
             }

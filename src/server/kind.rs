@@ -45,17 +45,4 @@ impl ReplacedAnswer {
             Self::RequestRefused => "request_refused",
         }
     }
-
-    /// The key JS code reads the kind by (`invalidArguments`).
-    #[must_use]
-    pub fn key(self) -> &'static str {
-        match self {
-            Self::InvalidArguments => "invalidArguments",
-            Self::UnknownTool => "unknownTool",
-            Self::HandlerError => "handlerError",
-            Self::InvalidOutput => "invalidOutput",
-            Self::Failed => "failed",
-            Self::RequestRefused => "requestRefused",
-        }
-    }
 }

@@ -37,9 +37,7 @@ impl HandlerErrors {
     /// # Errors
     /// An [`OptionsError`] for a name that is not `"classify"` or `"pass"`.
     pub fn parse(name: &str) -> Result<Self, OptionsError> {
-        name.parse().map_err(|_| {
-            OptionsError::invalid(OptionPath::named("handler_errors", "handlerErrors"), HANDLER_ERRORS_EXPECTED)
-        })
+        name.parse().map_err(|_| OptionsError::invalid(OptionPath::new("handler_errors"), HANDLER_ERRORS_EXPECTED))
     }
 }
 
@@ -104,7 +102,7 @@ impl Protection {
         let ProtectOptions { messages, handler_errors } = options;
         // Checked as the catalog will hold them, so that building one from
         // a server's tools never fails.
-        let at = || OptionPath::named("messages", "messages");
+        let at = || OptionPath::new("messages");
         if messages.len() > MAX_CATALOG_ENTRIES {
             return Err(OptionsError::invalid(at(), "has more than 65536 entries (MAX_CATALOG_ENTRIES)"));
         }

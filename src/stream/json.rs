@@ -426,11 +426,11 @@ impl<'d, 't> At<'d, 't> {
     }
 }
 
-/// The value of a JSON number token when it is a whole number of at most
-/// 15 digits (exact in an f64); `None` for any other.
+/// The value of a JSON number token when it is a whole number
+/// ([`is_integer_token`]) of at most 15 digits (exact in an f64); `None`
+/// for any other.
 pub(crate) fn whole_number(token: &str) -> Option<f64> {
-    let digits = token.strip_prefix('-').unwrap_or(token);
-    if digits.is_empty() || digits.len() > 15 || !digits.bytes().all(|d| d.is_ascii_digit()) {
+    if !is_integer_token(token) || token.strip_prefix('-').unwrap_or(token).len() > 15 {
         return None;
     }
     #[allow(clippy::cast_precision_loss, reason = "at most 15 digits: exact in an f64")]
@@ -438,10 +438,6 @@ pub(crate) fn whole_number(token: &str) -> Option<f64> {
 }
 
 /// Whether `token` is a whole JSON number token: `-?(0|[1-9][0-9]*)`.
-#[cfg_attr(
-    not(all(feature = "wasm", target_arch = "wasm32")),
-    allow(dead_code, reason = "the wasm binding reads slots with it")
-)]
 pub(crate) fn is_integer_token(token: &str) -> bool {
     let digits = token.strip_prefix('-').unwrap_or(token).as_bytes();
     match digits {
@@ -802,6 +798,7 @@ mod tests {
         assert_eq!(whole_number("-0"), Some(0.0));
         assert_eq!(whole_number("123456789012345"), Some(123_456_789_012_345.0));
         assert_eq!(whole_number("1234567890123456"), None, "past 15 digits");
+        assert_eq!(whole_number("007"), None, "not a JSON number token");
     }
 
     #[test]

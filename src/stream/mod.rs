@@ -1,32 +1,15 @@
 //! Provider streams: the calls their events name (paired per stream,
 //! remembered per registry) and raw `text/event-stream` rewriting.
 
-mod event;
-mod json;
+pub(crate) mod event;
+pub(crate) mod json;
 mod memory;
-mod pairing;
-mod scope;
+pub(crate) mod pairing;
+pub(crate) mod scope;
 mod sse;
 
-#[cfg_attr(
-    not(all(feature = "wasm", target_arch = "wasm32")),
-    allow(unused_imports, reason = "for the wasm binding")
-)]
-pub(crate) use event::Json;
-#[cfg_attr(
-    not(all(feature = "wasm", target_arch = "wasm32")),
-    allow(unused_imports, reason = "for the wasm binding")
-)]
-pub(crate) use json::{is_integer_token, whole_number, Doc};
 pub(crate) use memory::CallMemory;
 pub use pairing::StreamCalls;
-#[cfg_attr(
-    not(all(feature = "wasm", target_arch = "wasm32")),
-    allow(unused_imports, reason = "for the wasm binding")
-)]
-pub(crate) use pairing::{Report, Said, SlotPart};
-#[allow(unused_imports, reason = "read by the wasm binding's build-tables feature only")]
-pub(crate) use scope::{scope_rules, ScopeRule};
 pub use sse::SseRewriter;
 
 use serde_json::Value;
@@ -76,7 +59,7 @@ impl ToolRegistry {
         let said = event::reports(format, event, &|name| self.canonical_of_alias(name));
         event::begin(stream, format, event);
         for report in said {
-            stream.report(report, &mut |id, tool| self.remember_call(id, tool));
+            self.pair_call(stream, report);
         }
         event::end(stream, format, event);
         out
@@ -84,8 +67,7 @@ impl ToolRegistry {
 
     /// Pairs what one parsed event said of a call (the JS binding's walkers
     /// read it); the scope rules are applied by the caller.
-    #[cfg_attr(not(all(feature = "wasm", target_arch = "wasm32")), allow(dead_code, reason = "for the wasm binding"))]
-    pub(crate) fn pair_call(&mut self, stream: &mut StreamCalls, report: Report) {
+    pub(crate) fn pair_call(&mut self, stream: &mut StreamCalls, report: pairing::Report) {
         stream.report(report, &mut |id, tool| self.remember_call(id, tool));
     }
 }

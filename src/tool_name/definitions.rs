@@ -1,6 +1,5 @@
 //! A tool as each provider's request declares it.
 
-use serde::Serialize;
 use serde_json::{Map, Value};
 
 use super::mapping::{check_as_is, ToolNameError};
@@ -8,8 +7,7 @@ use super::profile::Profile;
 use super::providers::{tool_layout, Format};
 
 /// What goes into one place of a tool definition.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase", tag = "slot", content = "value")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Slot {
     /// The tool's name (an alias).
     Name,

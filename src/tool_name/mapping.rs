@@ -11,6 +11,7 @@ pub const SEPARATOR: &str = "__";
 
 /// What to do with a canonical name the profile cannot represent as is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
 pub enum Overflow {
     /// Refuse it with [`ToolNameError`] (`UNREPRESENTABLE_TOOL_NAME`). The default.
     #[default]
@@ -123,10 +124,6 @@ impl ToolNameError {
     /// A name whose UTF-16 code units hold a lone surrogate at `position`
     /// (`invalid_character`): no alias can be made of it, and decoding it
     /// with U+FFFD in its place would give another name's alias.
-    #[cfg_attr(
-        not(all(feature = "wasm", target_arch = "wasm32")),
-        allow(dead_code, reason = "for the wasm binding, whose strings are UTF-16")
-    )]
     pub(crate) fn lone_surrogate(units: &[u16], position: usize, profile: &'static str) -> Self {
         Self {
             reason: ToolNameReason::InvalidCharacter,
@@ -243,8 +240,10 @@ impl BoundaryError for ToolNameError {
         self.reason.as_str()
     }
     fn details(&self) -> Vec<(&'static str, Detail)> {
-        let mut d =
-            vec![("toolName", Detail::Text(self.name.to_string())), ("profile", Detail::Text(self.profile.to_owned()))];
+        let mut d = vec![
+            ("tool_name", Detail::Text(self.name.to_string())),
+            ("profile", Detail::Text(self.profile.to_owned())),
+        ];
         let numbers = [("position", self.position), ("length", self.length), ("limit", self.limit)];
         d.extend(numbers.into_iter().filter_map(|(k, v)| v.map(|v| (k, Detail::Number(v)))));
         if let Some((existing, alias)) = self.existing.as_deref() {
@@ -299,10 +298,6 @@ pub(crate) enum Piece {
 }
 
 impl Piece {
-    /// Every piece, in the order of their numbers.
-    #[cfg_attr(not(all(feature = "wasm", target_arch = "wasm32")), allow(dead_code, reason = "for the wasm binding"))]
-    pub(crate) const ALL: [Piece; 2] = [Piece::Separator, Piece::Slash];
-
     pub(crate) fn as_str(self) -> &'static str {
         match self {
             Piece::Separator => SEPARATOR,

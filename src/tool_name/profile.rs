@@ -57,6 +57,7 @@ const LETTER_UNDERSCORE: CharSet = {
 
 /// The built-in profiles, by their names in options.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum BuiltinProfile {
     /// `[A-Za-z0-9_-]{1,128}` (Anthropic Messages API `tools[].name`). The default.
     Anthropic,
@@ -141,19 +142,15 @@ impl Profile {
     ///
     /// # Errors
     /// An [`OptionsError`] naming `max_length`, `allowed` or `first_char`
-    /// (`profile.maxLength`, … in JS) when: `max_length` is 0 or above 4096; a pattern
+    /// when: `max_length` is 0 or above 4096; a pattern
     /// is not one character class (`"[a-z]+"`, `"a|b"`, `"[a-z][0-9]"`,
     /// `"."`) or does not compile (`"[z-a]"`).
     pub fn custom(max_length: usize, allowed: &str, first_char: Option<&str>) -> Result<Self, OptionsError> {
         if !(1..=MAX_CUSTOM_LENGTH).contains(&max_length) {
-            return Err(OptionsError::out_of_range(
-                OptionPath::named("max_length", "profile.maxLength"),
-                1,
-                MAX_CUSTOM_LENGTH,
-            ));
+            return Err(OptionsError::out_of_range(OptionPath::new("max_length"), 1, MAX_CUSTOM_LENGTH));
         }
-        let allowed = compile_class(allowed, ("allowed", "profile.allowed"))?;
-        let first = first_char.map(|p| compile_class(p, ("first_char", "profile.firstChar"))).transpose()?;
+        let allowed = compile_class(allowed, "allowed")?;
+        let first = first_char.map(|p| compile_class(p, "first_char")).transpose()?;
         Ok(Self { name: "custom", max_length, allowed, first })
     }
 
@@ -189,8 +186,8 @@ impl Profile {
 }
 
 /// Compiles a pattern that must be exactly one character class.
-fn compile_class(pattern: &str, (rust, js): (&'static str, &'static str)) -> Result<CharSet, OptionsError> {
-    let path = OptionPath::named(rust, js);
+fn compile_class(pattern: &str, option: &'static str) -> Result<CharSet, OptionsError> {
+    let path = OptionPath::new(option);
     if !is_single_class(pattern) {
         return Err(OptionsError::invalid(path, "must be one regex character class such as \"[A-Za-z0-9_-]\""));
     }

@@ -257,7 +257,7 @@ pub(crate) mod options {
 
     /// The path of a keyword option.
     pub(crate) fn path(name: &'static str) -> OptionPath {
-        OptionPath::named(name, name)
+        OptionPath::new(name)
     }
 
     /// A list (or tuple) of strings.

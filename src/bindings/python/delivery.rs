@@ -10,9 +10,8 @@ use serde_json::{Map, Value};
 
 use super::convert::{datetime_text, exact, serialize, Text};
 use super::errors::{raise, raise_argument, ArgumentError, Class};
-use crate::delivery::{
-    self, records_from_json, AgentEntry, MarkError, MarkRead, Marked, MessageRecord, NotMarked, Planned, RECORD_KEYS,
-};
+use crate::bindings::results::{Marked, NotMarked, Planned};
+use crate::delivery::{self, records_from_json, AgentEntry, MarkError, MarkRead, MessageRecord, RECORD_KEYS};
 use crate::recipient::{RecipientValidator, Validation};
 
 /// What `now` must be.

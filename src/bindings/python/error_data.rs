@@ -13,7 +13,6 @@ use crate::error::OptionsError;
 use crate::error_data::{
     Catalog, ErrorClassifier as Core, FieldHint, FieldPhrases, Issue, ToolFields, MAX_CATALOG_ENTRIES,
 };
-use crate::safe_text::SafeText;
 
 /// What an error argument must be.
 const ERROR_LIKE: &str = "an error message: a string, an exception, or an object with a string message";
@@ -252,7 +251,7 @@ impl ErrorClassifier {
                 let k = key.cast::<PyString>().ok().map(|k| text(k).into_owned());
                 let known = k.as_deref().is_some_and(|k| CATALOG_KEYS.contains(&k));
                 if !known {
-                    return Err(OptionsError::unknown(&SafeText::render(&k.unwrap_or_default())));
+                    return Err(OptionsError::unknown_option(&k.unwrap_or_default()));
                 }
             }
             let item = |k: &str| d.get_item(k).ok().flatten();

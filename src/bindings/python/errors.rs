@@ -102,20 +102,6 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     Ok(())
 }
 
-/// A detail's key as a Python attribute: `toolName` → `tool_name`.
-fn snake(key: &str) -> String {
-    let mut out = String::with_capacity(key.len() + 2);
-    for c in key.chars() {
-        if c.is_ascii_uppercase() {
-            out.push('_');
-            out.push(c.to_ascii_lowercase());
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
-
 /// The one place a core error becomes a Python exception: its class,
 /// the core's message, `code`, `reason` and its details as attributes.
 pub(crate) fn raise(py: Python<'_>, class: Class, e: &dyn BoundaryError) -> PyErr {
@@ -135,8 +121,8 @@ fn build(py: Python<'_>, class: Class, e: &dyn BoundaryError) -> PyResult<PyErr>
     error.setattr("reason", e.reason())?;
     for (key, value) in e.details() {
         match value {
-            Detail::Text(text) => error.setattr(snake(key).as_str(), text)?,
-            Detail::Number(n) => error.setattr(snake(key).as_str(), n)?,
+            Detail::Text(text) => error.setattr(key, text)?,
+            Detail::Number(n) => error.setattr(key, n)?,
         }
     }
     Ok(PyErr::from_value(error))
@@ -150,6 +136,9 @@ fn build(py: Python<'_>, class: Class, e: &dyn BoundaryError) -> PyResult<PyErr>
 pub(crate) enum ArgumentError {
     /// Not the kind of value expected (`wrong_type`).
     WrongType(&'static str),
+    /// Not the kind of value expected (`wrong_type`), said whole (the
+    /// function and what it takes).
+    Said(&'static str),
     /// Nested deeper than the limit (`too_large`).
     TooDeep(usize),
 }
@@ -158,6 +147,7 @@ impl fmt::Display for ArgumentError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::WrongType(expected) => write!(f, "Invalid argument: expected {expected}."),
+            Self::Said(message) => f.write_str(message),
             Self::TooDeep(limit) => write!(f, "Invalid argument: nested deeper than {limit} levels (or a cycle)."),
         }
     }
@@ -169,13 +159,13 @@ impl BoundaryError for ArgumentError {
     }
     fn reason(&self) -> &'static str {
         match self {
-            Self::WrongType(_) => "wrong_type",
+            Self::WrongType(_) | Self::Said(_) => "wrong_type",
             Self::TooDeep(_) => "too_large",
         }
     }
     fn details(&self) -> Vec<(&'static str, Detail)> {
         match self {
-            Self::WrongType(_) => Vec::new(),
+            Self::WrongType(_) | Self::Said(_) => Vec::new(),
             Self::TooDeep(limit) => vec![("limit", Detail::Number(*limit))],
         }
     }

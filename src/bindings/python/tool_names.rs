@@ -71,13 +71,13 @@ fn read_profile(
             key.cast::<PyString>().ok().is_some_and(|k| ["max_length", "allowed", "first_char"].contains(&&*text(k)));
         if !known {
             let text = key.str().map(|s| s.to_string()).unwrap_or_default();
-            return Err(OptionsError::unknown(&crate::safe_text::SafeText::render(&text)));
+            return Err(OptionsError::unknown_option(&text));
         }
     }
     let item = |k: &str| custom.get_item(k).ok().flatten().filter(|v| !v.is_none());
     let max = item("max_length")
-        .ok_or_else(|| OptionsError::wrong_type(OptionPath::named("max_length", "max_length"), "a whole number"))
-        .and_then(|v| options::whole(&v, &|| OptionPath::named("max_length", "max_length")))?;
+        .ok_or_else(|| OptionsError::wrong_type(OptionPath::new("max_length"), "a whole number"))
+        .and_then(|v| options::whole(&v, &|| OptionPath::new("max_length")))?;
     let allowed = item("allowed")
         .ok_or_else(|| OptionsError::wrong_type(options::path("allowed"), "a character class string"))
         .and_then(|v| options::string(&v, &|| options::path("allowed")))?;

@@ -9,7 +9,7 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::{to_js, Give};
-use crate::stream::{scope_rules, ScopeRule};
+use crate::stream::scope::{scope_rules, ScopeRule};
 use crate::tool_name::{call_places, rules as format_rules, Format, Step};
 use crate::{
     validate_recipient, BuiltinProfile, DeliveryPlan, ErrorData, HandlerErrors, MarkTarget, NotARecipient, Overflow,
@@ -70,7 +70,7 @@ type CallRow = (Rule, &'static str, &'static [&'static str], &'static [(usize, &
 #[serde(rename_all = "camelCase")]
 struct StreamTables {
     calls: Vec<(&'static str, Vec<CallRow>)>,
-    /// Where calls' scopes end ([`crate::stream::ScopeRule`]'s table form), which
+    /// Where calls' scopes end ([`crate::stream::scope::ScopeRule`]'s table form), which
     /// the walkers' scope functions are generated from.
     scopes: Vec<(&'static str, &'static [ScopeRule])>,
 }

@@ -16,10 +16,11 @@ use super::{js_error, read, scratch_exports, to_js, too_many_error, Expected, Gi
 use std::cmp::Ordering;
 
 use super::argument::ArgumentError;
+use crate::bindings::results::{Marked, NotMarked, Planned};
 use crate::delivery::{
     broadcast_audience, is_utc_timestamp, list_unread, mark_read, read_state, AgentEntry, DeliveryPlan, Field,
-    MalformedRecord, MarkError, MarkRead, Marked, MessageRecord, NotMarked, Planned, ReadState, Receipt, Receipts,
-    RecordKeys, Text, READ_AT, RECORD_KEYS,
+    MalformedRecord, MarkError, MarkRead, MessageRecord, ReadState, Receipt, Receipts, RecordKeys, RecordText, READ_AT,
+    RECORD_KEYS,
 };
 use crate::recipient::BROADCAST;
 
@@ -233,7 +234,7 @@ impl Ord for Sym<'_> {
     }
 }
 
-impl Text for Sym<'_> {
+impl RecordText for Sym<'_> {
     fn is_broadcast(self) -> bool {
         usize::try_from(self.id).ok().and_then(|i| self.flags.get(i)).is_some_and(|f| f & IS_BROADCAST != 0)
     }

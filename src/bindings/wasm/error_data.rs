@@ -10,11 +10,37 @@ use super::{
     Scratch,
 };
 use crate::error::{OptionPath, OptionsError};
+use crate::error_data::issue::IssuePhrase;
+use crate::error_data::reader::{Place, Step as IssueStep, LOC as ISSUE_LOC, PATH as ISSUE_PATH};
 use crate::error_data::{
-    Catalog, ErrorClassifier, FieldHint, FieldPhrases, Issue, IssueFields, IssuePhrase, IssueStep, Place, ToolFields,
-    ISSUE_LOC, ISSUE_MESSAGES, ISSUE_PATH, MAX_CATALOG_ENTRIES,
+    Catalog, ErrorClassifier, FieldHint, FieldPhrases, Issue, IssueFields, ToolFields, ISSUE_MESSAGES,
+    MAX_CATALOG_ENTRIES,
 };
-use crate::safe_text::SafeText;
+
+/// Every place read of an issue, in the order JS streams them: a place's
+/// number is its index here (checked below).
+const PLACES: [Place; 12] = [
+    Place::Code,
+    Place::FirstSegment,
+    Place::Received,
+    Place::Keyword,
+    Place::InstancePath,
+    Place::MissingProperty,
+    Place::Kind,
+    Place::Type,
+    Place::Expected,
+    Place::ArkKind,
+    Place::FirstKey,
+    Place::FirstLoc,
+];
+
+const _: () = {
+    let mut i = 0;
+    while i < PLACES.len() {
+        assert!(PLACES[i] as usize == i, "PLACES is in the order of the places' numbers");
+        i += 1;
+    }
+};
 
 /// The fixed strings the wrapper materializes classified data with, and
 /// what it reads of each schema issue for [`Classifier::classify_issue_stream`].
@@ -24,9 +50,9 @@ use crate::safe_text::SafeText;
 struct Tables {
     /// The fixed issue phrases, by index.
     issue_messages: [&'static str; ISSUE_MESSAGES.len()],
-    /// The places read from each issue, in [`Place::ALL`] order: a key,
+    /// The places read from each issue, in [`PLACES`] order: a key,
     /// then (for a nested place) a key or an index into what it holds.
-    issue_fields: [&'static [IssueStep]; Place::ALL.len()],
+    issue_fields: [&'static [IssueStep]; PLACES.len()],
     /// Where an issue keeps its path (a list of keys and indexes), which
     /// the wrapper measures and follows into the input: two more words per
     /// issue after the fields, [`PathFact`] order.
@@ -55,7 +81,7 @@ impl PathFact {
 }
 
 /// Words per issue in the stream.
-const ISSUE_STRIDE: usize = Place::ALL.len() + PathFact::COUNT;
+const ISSUE_STRIDE: usize = PLACES.len() + PathFact::COUNT;
 
 /// Words per classified issue that [`Classifier::classify_issue_stream`]
 /// writes back: tool id, field id, fixed phrase index, hint id
@@ -80,7 +106,7 @@ pub enum IssueWord {
 pub fn error_tables(out: &Array) {
     out.give(to_js(&Tables {
         issue_messages: ISSUE_MESSAGES,
-        issue_fields: Place::ALL.map(Place::steps),
+        issue_fields: PLACES.map(Place::steps),
         issue_path: ISSUE_PATH,
         issue_loc: ISSUE_LOC,
     }));
@@ -200,7 +226,7 @@ impl Classifier {
     /// Classifies `count` issues streamed as the wrapper read them: the tool
     /// in units `..tool_len`, then `strings` strings end to end (their
     /// lengths in words `..strings`), then per issue the
-    /// places ([`Place::ALL`]) as words (a string's index, or [`Word::Missing`](super::Word::Missing) /
+    /// places ([`PLACES`]) as words (a string's index, or [`Word::Missing`](super::Word::Missing) /
     /// [`Word::Other`](super::Word::Other)) and the [`PathFact`]s. Writes [`IssueWord::Size`] words per issue at the
     /// start of the words.
     pub fn classify_issue_stream(&mut self, tool_len: usize, strings: usize, count: usize) {
@@ -227,7 +253,8 @@ impl Classifier {
         out.give(result);
     }
 
-    /// Decodes an issue stream, then calls `f` with the tool and the issues.
+    /// Decodes an issue stream, then calls `f` with the classifier, the
+    /// tool and the issues.
     fn with_issue_stream<R>(
         &self,
         tool_len: usize,
@@ -235,30 +262,7 @@ impl Classifier {
         count: usize,
         f: impl FnOnce(&ErrorClassifier, &str, &[Issue<'_>]) -> R,
     ) -> R {
-        let Scratch { units, words } = &self.scratch;
-        let tool = units.get(..tool_len).and_then(|u| String::from_utf16(u).ok()).unwrap_or_default();
-        let mut texts: Vec<Option<String>> = Vec::with_capacity(strings);
-        let mut at = tool_len;
-        for len in words.iter().take(strings) {
-            let len = usize::try_from(*len).unwrap_or(0);
-            texts.push(units.get(at..at + len).and_then(|u| String::from_utf16(u).ok()));
-            at += len;
-        }
-        let text = |w: i32| usize::try_from(w).ok().and_then(|i| texts.get(i)).and_then(Option::as_deref);
-        let list: Vec<Issue<'_>> = (0..count)
-            .map(|k| {
-                let record = strings + k * ISSUE_STRIDE;
-                let fact = |f: PathFact| words.get(record + Place::ALL.len() + f as usize).copied();
-                let fields = IssueFields::read(
-                    |place| words.get(record + place as usize).and_then(|w| text(*w)),
-                    fact(PathFact::Length).and_then(|n| usize::try_from(n).ok()).unwrap_or(0),
-                    fact(PathFact::Absent) == Some(1),
-                    fact(PathFact::LocLength).and_then(|n| usize::try_from(n).ok()),
-                );
-                Issue::from_fields(&fields)
-            })
-            .collect();
-        f(&self.inner, &tool, &list)
+        with_issue_stream(&self.scratch, tool_len, strings, count, |tool, list| f(&self.inner, tool, list))
     }
 
     /// The tool and message strings; a message that is absent or not valid
@@ -270,27 +274,68 @@ impl Classifier {
     }
 }
 
-/// A list of strings at `place`.
-fn strings(value: &JsValue, place: &str) -> Result<Vec<String>, OptionsError> {
-    string_list(
-        value,
-        MAX_CATALOG_ENTRIES,
-        || OptionPath::js_place(place.to_owned()),
-        |i| OptionPath::js_place(format!("{place}[{i}]")),
-    )
+/// Decodes an issue stream written into `scratch` as for
+/// [`Classifier::classify_issue_stream`] (the tool in units `..tool_len`,
+/// then `strings` strings end to end, their lengths in words `..strings`,
+/// then per issue the places and the [`PathFact`]s), then calls `f` with
+/// the tool (empty when it is not valid UTF-16) and the issues. Every
+/// export that takes issues reads them through here.
+pub(super) fn with_issue_stream<R>(
+    scratch: &Scratch,
+    tool_len: usize,
+    strings: usize,
+    count: usize,
+    f: impl FnOnce(&str, &[Issue<'_>]) -> R,
+) -> R {
+    let Scratch { units, words } = scratch;
+    let tool = units.get(..tool_len).and_then(|u| String::from_utf16(u).ok()).unwrap_or_default();
+    let mut texts: Vec<Option<String>> = Vec::with_capacity(strings);
+    let mut at = tool_len;
+    for len in words.iter().take(strings) {
+        let len = usize::try_from(*len).unwrap_or(0);
+        texts.push(units.get(at..at + len).and_then(|u| String::from_utf16(u).ok()));
+        at += len;
+    }
+    let text = |w: i32| usize::try_from(w).ok().and_then(|i| texts.get(i)).and_then(Option::as_deref);
+    let list: Vec<Issue<'_>> = (0..count)
+        .map(|k| {
+            let record = strings + k * ISSUE_STRIDE;
+            let fact = |f: PathFact| words.get(record + PLACES.len() + f as usize).copied();
+            let fields = IssueFields::read(
+                |place| words.get(record + place as usize).and_then(|w| text(*w)),
+                fact(PathFact::Length).and_then(|n| usize::try_from(n).ok()).unwrap_or(0),
+                fact(PathFact::Absent) == Some(1),
+                fact(PathFact::LocLength).and_then(|n| usize::try_from(n).ok()),
+            );
+            Issue::from_fields(&fields)
+        })
+        .collect();
+    f(&tool, &list)
 }
 
-/// `{ key: [strings] }` as pairs, keys rendered safely in places.
-fn string_map(value: &JsValue, place: &str) -> Result<Vec<(String, Vec<String>)>, OptionsError> {
-    let keys = read::keys(value).map_err(|_| unreadable(OptionPath::js_place(place.to_owned())))?;
+/// A list of strings, the option `place`.
+fn strings(value: &JsValue, place: &'static str) -> Result<Vec<String>, OptionsError> {
+    strings_at(value, &OptionPath::new(place))
+}
+
+/// A list of strings at `at`.
+fn strings_at(value: &JsValue, at: &OptionPath) -> Result<Vec<String>, OptionsError> {
+    string_list(value, MAX_CATALOG_ENTRIES, || at.clone(), |i| at.clone().entry(i))
+}
+
+/// `{ key: [strings] }` as pairs, the option `place` (keys rendered safely
+/// in errors).
+fn string_map(value: &JsValue, place: &'static str) -> Result<Vec<(String, Vec<String>)>, OptionsError> {
+    let at = || OptionPath::new(place);
+    let keys = read::keys(value).map_err(|_| unreadable(at()))?;
     if keys.len() > MAX_CATALOG_ENTRIES {
-        return Err(OptionsError::invalid(OptionPath::js_place(place.to_owned()), "has too many entries"));
+        return Err(OptionsError::invalid(at(), "has too many entries"));
     }
     keys.into_iter()
         .map(|key| {
-            let entry = format!("{place}['{}']", SafeText::render(&key));
-            let v = read::property(value, &key).map_err(|_| unreadable(OptionPath::js_place(entry.clone())))?;
-            let list = strings(&v, &entry)?;
+            let entry = at().key(&key);
+            let v = read::property(value, &key).map_err(|_| unreadable(entry.clone()))?;
+            let list = strings_at(&v, &entry)?;
             Ok((key, list))
         })
         .collect()
@@ -298,7 +343,7 @@ fn string_map(value: &JsValue, place: &str) -> Result<Vec<(String, Vec<String>)>
 
 /// Whether an option value is a list; one that cannot tell is unreadable.
 fn is_list(value: &JsValue, path: &'static str) -> Result<bool, OptionsError> {
-    read::is_array(value).map_err(|_| unreadable(OptionPath::js_only(path)))
+    read::is_array(value).map_err(|_| unreadable(OptionPath::new(path)))
 }
 
 /// Hints as `(tool, field, hint)`.
@@ -314,11 +359,11 @@ fn parse_hints(value: &JsValue, lenient: bool) -> Result<Hints, OptionsError> {
         return Ok(hints);
     }
     if !value.is_object() {
-        return Err(OptionsError::wrong_type(OptionPath::js_only("hints"), "an object of tool → field → hint"));
+        return Err(OptionsError::wrong_type(OptionPath::new("hints"), "an object of tool → field → hint"));
     }
-    let tools = read::keys(value).map_err(|_| unreadable(OptionPath::js_only("hints")))?;
+    let tools = read::keys(value).map_err(|_| unreadable(OptionPath::new("hints")))?;
     for tool in tools.into_iter().take(MAX_CATALOG_ENTRIES) {
-        let at = format!("hints['{}']", SafeText::render(&tool));
+        let at = OptionPath::new("hints").key(&tool);
         let read = tool_hints(value, &tool, &at, &mut |field, hint| hints.push((tool.clone(), field, hint)), lenient);
         if let Err(e) = read {
             if !lenient {
@@ -333,18 +378,17 @@ fn parse_hints(value: &JsValue, lenient: bool) -> Result<Hints, OptionsError> {
 fn tool_hints(
     value: &JsValue,
     tool: &str,
-    at: &str,
+    at: &OptionPath,
     found: &mut dyn FnMut(String, FieldHint),
     lenient: bool,
 ) -> Result<(), OptionsError> {
-    let place = |p: String| OptionPath::js_place(p);
-    let fields_value = read::property(value, tool).map_err(|_| unreadable(place(at.to_owned())))?;
+    let fields_value = read::property(value, tool).map_err(|_| unreadable(at.clone()))?;
     if !fields_value.is_object() {
         return Ok(());
     }
-    let fields = read::keys(&fields_value).map_err(|_| unreadable(place(at.to_owned())))?;
+    let fields = read::keys(&fields_value).map_err(|_| unreadable(at.clone()))?;
     for field in fields.into_iter().take(MAX_CATALOG_ENTRIES) {
-        let at = format!("{at}['{}']", SafeText::render(&field));
+        let at = at.clone().key(&field);
         match field_hint(&fields_value, &field, &at) {
             Ok(Some(hint)) => found(field, hint),
             Err(e) if !lenient => return Err(e),
@@ -355,13 +399,12 @@ fn tool_hints(
 }
 
 /// What `fields[field]` declares, as the core reads it; `None` for nothing.
-fn field_hint(fields: &JsValue, field: &str, at: &str) -> Result<Option<FieldHint>, OptionsError> {
-    let place = |p: String| OptionPath::js_place(p);
-    let h = read::property(fields, field).map_err(|_| unreadable(place(at.to_owned())))?;
+fn field_hint(fields: &JsValue, field: &str, at: &OptionPath) -> Result<Option<FieldHint>, OptionsError> {
+    let h = read::property(fields, field).map_err(|_| unreadable(at.clone()))?;
     if !h.is_object() {
         return Ok(None);
     }
-    let get = |k: &str| read::property(&h, k).map_err(|_| unreadable(place(format!("{at}.{k}"))));
+    let get = |k: &'static str| read::property(&h, k).map_err(|_| unreadable(at.clone().member(k)));
     // What the core reads of a field's schema, as JSON values:
     // strings and numbers (anything else is `null`, which no hint
     // reads), so what it declares is decided once
@@ -381,7 +424,7 @@ fn field_hint(fields: &JsValue, field: &str, at: &str) -> Result<Option<FieldHin
         // `const`: the one value allowed (a literal), read when
         // there is no `enum` list.
         Ok(None) => declared.push(("const", json(&get("const")?))),
-        Err(_) => return Err(unreadable(place(format!("{at}.enum")))),
+        Err(_) => return Err(unreadable(at.clone().member("enum"))),
     }
     for key in ["minimum", "maximum", "minLength", "maxLength", "type"] {
         declared.push((key, json(&get(key)?)));
@@ -405,7 +448,7 @@ fn parse_catalog(value: &JsValue) -> Result<Parsed, OptionsError> {
         &["tools", "fields", "fieldMessages", "fieldlessMessages", "hints", "lenient", "outputSchemaTools"],
     )?
     else {
-        return Err(OptionsError::wrong_type(OptionPath::js_only("catalog"), "a catalog object"));
+        return Err(OptionsError::wrong_type(OptionPath::new("catalog"), "a catalog object"));
     };
     let tools = get(value, "tools", "tools")?;
     let fields = get(value, "fields", "fields")?;
@@ -415,14 +458,14 @@ fn parse_catalog(value: &JsValue) -> Result<Parsed, OptionsError> {
     } else if tools.is_object() {
         if !fields.is_undefined() {
             return Err(OptionsError::invalid(
-                OptionPath::js_only("fields"),
+                OptionPath::new("fields"),
                 "a global fields list goes with a list of tools; per-tool fields are listed under each tool",
             ));
         }
         ToolFields::PerTool(string_map(&tools, "tools")?)
     } else {
         return Err(OptionsError::wrong_type(
-            OptionPath::js_only("tools"),
+            OptionPath::new("tools"),
             "a list of tool names or an object of tool → fields",
         ));
     };
@@ -435,7 +478,7 @@ fn parse_catalog(value: &JsValue) -> Result<Parsed, OptionsError> {
         FieldPhrases::PerField(string_map(&phrases, "fieldMessages")?)
     } else {
         return Err(OptionsError::wrong_type(
-            OptionPath::js_only("fieldMessages"),
+            OptionPath::new("fieldMessages"),
             "a list of phrases or an object of field → phrases",
         ));
     };
@@ -444,7 +487,7 @@ fn parse_catalog(value: &JsValue) -> Result<Parsed, OptionsError> {
         if fieldless.is_undefined() { Vec::new() } else { strings(&fieldless, "fieldlessMessages")? };
     let lenient = get(value, "lenient", "lenient")?;
     let lenient = !lenient.is_undefined()
-        && lenient.as_bool().ok_or_else(|| OptionsError::wrong_type(OptionPath::js_only("lenient"), "a boolean"))?;
+        && lenient.as_bool().ok_or_else(|| OptionsError::wrong_type(OptionPath::new("lenient"), "a boolean"))?;
     let hints = parse_hints(&get(value, "hints", "hints")?, lenient)?;
     let output = get(value, "outputSchemaTools", "outputSchemaTools")?;
     let output_schema_tools = if output.is_undefined() { Vec::new() } else { strings(&output, "outputSchemaTools")? };

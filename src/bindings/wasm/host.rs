@@ -1,33 +1,50 @@
 //! Host exports for `mcp-boundary/mcp` and the `check-tools` command
 //! (`js/api/mcp-core.js` reads them; the rules are `crate::host`'s).
 
+use std::borrow::Cow;
+use std::fmt;
+
 use js_sys::{Array, JsString};
 use serde::Serialize;
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
 use super::argument::ArgumentError;
+use super::cli_texts::texts;
 use super::error_data::request_id;
 use super::js_error::JsError;
 use super::tool_name::parse_options;
 use super::{argument_error as type_error, js_error, read, to_js, too_many_error, Expected, Give, Limit};
+use crate::error::BoundaryError;
+use crate::host::check_tools::{check_tool_units, shown};
 use crate::host::{
-    check_server_name, check_tool_units, shown, CheckToolsText, RouterArgument, RouterCode, RouterError, RouterReason,
-    ToolListing, LISTEN_RETRY_MS, MAX_LISTED_TOOLS, MAX_LIST_PAGES,
+    check_server_name, RouterCode, RouterError, RouterReason, ToolListing, LISTEN_RETRY_MS, MAX_LISTED_TOOLS,
+    MAX_LIST_PAGES,
 };
 use crate::server::{refusal_answer, ReplacedAnswer, MAX_REFUSAL_BYTES, REFUSAL_STATUSES};
 use crate::tool_name::BuiltinProfile;
 use crate::MAX_CATALOG_ENTRIES;
 
 impl JsError for RouterError {
-    /// A wrong argument is a `TypeError`; a refused tools/list an `Error`.
+    /// A refused server name is a `TypeError`; a refused tools/list an `Error`.
     fn name(&self) -> &'static str {
         match self.code() {
             RouterCode::InvalidArgument => "TypeError",
             RouterCode::ToolListRefused => "Error",
         }
     }
+    /// The server-name rule, said by the method that applies it.
+    fn js_message(&self) -> String {
+        match self.reason() {
+            RouterReason::InvalidServerName => format!("{ADD_SERVER}{self}"),
+            _ => self.to_string(),
+        }
+    }
 }
+
+/// What JS's messages about a server name begin with: the method that
+/// refused it.
+const ADD_SERVER: &str = "ToolRouter.addServer: ";
 
 /// What `protectServer`, `recipientSchema` or a `ToolRouter` method
 /// expected of an argument of the wrong kind
@@ -49,19 +66,56 @@ pub enum HostArgument {
     OnError = 5,
     /// `protectHandler(handler)`.
     Handler = 6,
+    /// `recipientValibot(v)`.
+    Valibot = 7,
+    /// `recipientArkType(type)`.
+    ArkType = 8,
 }
 
-impl From<HostArgument> for RouterArgument {
-    fn from(a: HostArgument) -> Self {
-        match a {
-            HostArgument::McpServer => RouterArgument::McpServer,
-            HostArgument::Zod => RouterArgument::Zod,
-            HostArgument::ServerName => RouterArgument::ServerName,
-            HostArgument::Client => RouterArgument::Client,
-            HostArgument::ToolArguments => RouterArgument::ToolArguments,
-            HostArgument::OnError => RouterArgument::OnError,
-            HostArgument::Handler => RouterArgument::Handler,
-        }
+impl HostArgument {
+    /// The message of its error.
+    fn message(self) -> Cow<'static, str> {
+        Cow::Borrowed(match self {
+            Self::McpServer => "protectServer: expected an McpServer of the MCP TypeScript SDK (@modelcontextprotocol/sdk 1.x or @modelcontextprotocol/server 2.x)",
+            Self::Zod => "recipientSchema: expected the z of Zod 3 or Zod 4 (classic or Mini)",
+            // The rule, as a refused name is told it.
+            Self::ServerName => return Cow::Owned(RouterError::invalid_server_name().js_message()),
+            Self::Client => "ToolRouter.addServer: expected a Client of the MCP TypeScript SDK (@modelcontextprotocol/sdk 1.x or @modelcontextprotocol/client 2.x)",
+            Self::ToolArguments => {
+                "ToolRouter.callTool: the arguments must be an object (OpenAI's arrive as JSON text: JSON.parse them first)"
+            }
+            Self::OnError => "protectServer: onError must be a function (it is called with { tool, kind, error, issues })",
+            Self::Handler => "protectHandler: expected what createMcpHandler returns (an object with a fetch function)",
+            Self::Valibot => "recipientValibot: expected the v of Valibot 1.x (import * as v from \"valibot\")",
+            Self::ArkType => "recipientArkType: expected ArkType 2.x's type (import { type } from \"arktype\")",
+        })
+    }
+}
+
+/// An argument of `mcp-boundary/mcp` of the wrong kind: a `TypeError`,
+/// `INVALID_ARGUMENT` with the reason `wrong_type` (the core's
+/// [`RouterReason::WrongType`]), its message JS's.
+#[derive(Debug, Clone, Copy)]
+struct HostArgumentError(HostArgument);
+
+impl fmt::Display for HostArgumentError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0.message())
+    }
+}
+
+impl BoundaryError for HostArgumentError {
+    fn code(&self) -> &'static str {
+        RouterReason::WrongType.code().as_str()
+    }
+    fn reason(&self) -> &'static str {
+        RouterReason::WrongType.as_str()
+    }
+}
+
+impl JsError for HostArgumentError {
+    fn name(&self) -> &'static str {
+        "TypeError"
     }
 }
 
@@ -102,6 +156,26 @@ struct Tables {
     replaced: Entries<&'static str>,
 }
 
+/// The key JS code reads a code by (`core.codes.toolListRefused`).
+fn code_key(code: RouterCode) -> &'static str {
+    match code {
+        RouterCode::InvalidArgument => "invalidArgument",
+        RouterCode::ToolListRefused => "toolListRefused",
+    }
+}
+
+/// The key JS code reads an `onError` kind by (`invalidArguments`).
+fn replaced_key(kind: ReplacedAnswer) -> &'static str {
+    match kind {
+        ReplacedAnswer::InvalidArguments => "invalidArguments",
+        ReplacedAnswer::UnknownTool => "unknownTool",
+        ReplacedAnswer::HandlerError => "handlerError",
+        ReplacedAnswer::InvalidOutput => "invalidOutput",
+        ReplacedAnswer::Failed => "failed",
+        ReplacedAnswer::RequestRefused => "requestRefused",
+    }
+}
+
 /// Sets `out[0]` to the host's table: `{ maxPages, maxTools, listenRetryMs,
 /// maxCatalogEntries, maxRefusalBytes, refusalStatuses, profiles, codes: { key: CODE }, reasons: { CODE: [reason, …] }, texts: {
 /// key: template } }`.
@@ -115,12 +189,12 @@ pub fn host_tables(out: &Array) {
         max_refusal_bytes: MAX_REFUSAL_BYTES,
         refusal_statuses: REFUSAL_STATUSES,
         profiles: BuiltinProfile::ALL.map(BuiltinProfile::name).into(),
-        codes: Entries(RouterCode::ALL.iter().map(|c| (c.key(), c.as_str())).collect()),
+        codes: Entries(RouterCode::ALL.iter().map(|&c| (code_key(c), c.as_str())).collect()),
         reasons: Entries(
             RouterCode::ALL.iter().map(|c| (c.as_str(), c.reasons().map(RouterReason::as_str).collect())).collect(),
         ),
-        texts: Entries(CheckToolsText::ALL.iter().map(|t| (t.key(), t.template())).collect()),
-        replaced: Entries(ReplacedAnswer::ALL.iter().map(|r| (r.key(), r.as_str())).collect()),
+        texts: Entries(texts().collect()),
+        replaced: Entries(ReplacedAnswer::ALL.iter().map(|&r| (replaced_key(r), r.as_str())).collect()),
     }));
 }
 
@@ -128,7 +202,7 @@ pub fn host_tables(out: &Array) {
 /// an argument of the wrong kind.
 #[wasm_bindgen(js_name = "__host_argument_error")]
 pub fn argument_error(expected: HostArgument, out: &Array) {
-    out.give(js_error(&RouterError::wrong_type(expected.into())));
+    out.give(js_error(&HostArgumentError(expected)));
 }
 
 /// Whether `name` can name a server of a router with `options` (`{
@@ -143,7 +217,7 @@ pub fn check_name(name: &JsValue, options: &JsValue, out: &Array) -> bool {
     let checked = match parse_options(options, &["profile", "overflow"]) {
         Err(e) => Err(js_error(&e)),
         Ok((profile, _)) => match name.dyn_ref::<JsString>() {
-            None => Err(js_error(&RouterError::wrong_type(RouterArgument::ServerName))),
+            None => Err(js_error(&HostArgumentError(HostArgument::ServerName))),
             Some(name) => {
                 // A lone surrogate is never shown as it is (the registry refuses it in any name).
                 let checked = match String::from_utf16(&name.iter().collect::<Vec<u16>>()) {

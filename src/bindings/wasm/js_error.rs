@@ -5,6 +5,7 @@ use wasm_bindgen::JsCast;
 
 use super::argument::ArgumentError;
 use super::js_value::Definer;
+use super::options::js_name;
 use super::read;
 use crate::delivery::MalformedRecord;
 use crate::error::{BoundaryError, Detail, OptionsError};
@@ -41,9 +42,18 @@ pub(crate) trait JsError: BoundaryError {
     fn js_message(&self) -> String {
         self.to_string()
     }
-    /// The details, as JS users read them.
+    /// The details, as JS users read them (their keys in JS's words).
     fn js_details(&self) -> Vec<(&'static str, Detail)> {
-        self.details()
+        self.details().into_iter().map(|(key, value)| (js_key(key), value)).collect()
+    }
+}
+
+/// A detail's key as a JS property: camelCase. Every key of the core's
+/// errors is one word but `tool_name`.
+fn js_key(key: &'static str) -> &'static str {
+    match key {
+        "tool_name" => "toolName",
+        key => key,
     }
 }
 
@@ -52,10 +62,11 @@ impl JsError for OptionsError {
         "TypeError"
     }
     fn js_message(&self) -> String {
-        OptionsError::js_message(self)
+        self.message_with(js_name)
     }
     fn js_details(&self) -> Vec<(&'static str, Detail)> {
-        vec![("option", Detail::Text(self.option().js()))]
+        let option = self.option();
+        vec![("option", Detail::Text(format!("{}{}", js_name(option.name()), option.below())))]
     }
 }
 

@@ -37,12 +37,14 @@
 mod argument;
 #[cfg(feature = "build-tables")]
 mod build_tables;
+mod cli_texts;
 mod delivery;
 mod error_data;
 mod host;
 mod js_error;
 mod js_value;
 mod options;
+mod protect;
 mod protocol;
 mod read;
 mod recipient;
@@ -57,7 +59,8 @@ pub use error_data::{error_tables, Classifier, IssueWord};
 pub use host::{
     argument_error as host_argument_error, check_name, check_tools, host_tables, shown_text, HostArgument, Listing,
 };
-pub use recipient::{recipient_tables, Validator};
+pub use protect::{FailureKind, Protector};
+pub use recipient::{recipient_tables, MessageWord, RejectWord, RejectionField, Validator};
 pub use stream::{CallStream, SseStream};
 pub use tool_name::{pieces, tool_layouts, Lookup, Mapper, Registry};
 

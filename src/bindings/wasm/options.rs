@@ -1,10 +1,34 @@
 //! Reading options out of JS objects, each error naming the option.
 
+use std::borrow::Cow;
+
 use wasm_bindgen::prelude::*;
 
 use super::read;
 use crate::error::{OptionPath, OptionsError};
-use crate::safe_text::SafeText;
+
+/// An option of the core (named in Rust's words) in JS's words: the
+/// profile's fields are members of JS's `profile` option, and every other
+/// name is camelCase (`max_identifier_length` → `maxIdentifierLength`). A
+/// name the binding gave in JS's words (`knownAgents`) stays as it is.
+pub(crate) fn js_name(rust: &'static str) -> Cow<'static, str> {
+    match rust {
+        "max_length" => Cow::Borrowed("profile.maxLength"),
+        "allowed" => Cow::Borrowed("profile.allowed"),
+        "first_char" => Cow::Borrowed("profile.firstChar"),
+        name if !name.contains('_') => Cow::Borrowed(name),
+        name => {
+            let mut words = name.split('_');
+            let mut js = String::from(words.next().unwrap_or_default());
+            for word in words {
+                let mut chars = word.chars();
+                js.extend(chars.next().map(|c| c.to_ascii_uppercase()));
+                js.push_str(chars.as_str());
+            }
+            Cow::Owned(js)
+        }
+    }
+}
 
 /// The error for a part of the options that threw when read.
 pub(crate) fn unreadable(path: OptionPath) -> OptionsError {
@@ -13,7 +37,7 @@ pub(crate) fn unreadable(path: OptionPath) -> OptionsError {
 
 /// Property `key` of an options object; `path` names it in errors.
 pub(crate) fn get(object: &JsValue, key: &str, path: &'static str) -> Result<JsValue, OptionsError> {
-    read::property(object, key).map_err(|_| unreadable(OptionPath::js_only(path)))
+    read::property(object, key).map_err(|_| unreadable(OptionPath::new(path)))
 }
 
 /// `None` for `undefined`/`null`; the object when it is a plain options
@@ -22,12 +46,12 @@ pub(crate) fn options_object<'v>(value: &'v JsValue, known: &[&str]) -> Result<O
     if value.is_undefined() || value.is_null() {
         return Ok(None);
     }
-    if !value.is_object() || read::is_array(value).map_err(|_| unreadable(OptionPath::whole()))? {
-        return Err(OptionsError::wrong_type(OptionPath::whole(), "an object"));
+    if !value.is_object() || read::is_array(value).map_err(|_| unreadable(OptionPath::new("options")))? {
+        return Err(OptionsError::wrong_type(OptionPath::new("options"), "an object"));
     }
-    for key in read::keys(value).map_err(|_| unreadable(OptionPath::whole()))? {
+    for key in read::keys(value).map_err(|_| unreadable(OptionPath::new("options")))? {
         if !known.contains(&key.as_str()) {
-            return Err(OptionsError::unknown(&SafeText::render(&key)));
+            return Err(OptionsError::unknown_option(&key));
         }
     }
     Ok(Some(value))
@@ -58,7 +82,7 @@ pub(crate) fn string_option(object: &JsValue, key: &str, path: &'static str) -> 
     if v.is_undefined() {
         return Ok(None);
     }
-    v.as_string().map(Some).ok_or_else(|| OptionsError::wrong_type(OptionPath::js_only(path), "a string"))
+    v.as_string().map(Some).ok_or_else(|| OptionsError::wrong_type(OptionPath::new(path), "a string"))
 }
 
 /// An optional whole-number option in `1..=max` (above `max` saturates to
@@ -73,7 +97,7 @@ pub(crate) fn whole_option(
     if v.is_undefined() {
         return Ok(None);
     }
-    let path = OptionPath::js_only(path);
+    let path = OptionPath::new(path);
     let n = v.as_f64().ok_or_else(|| OptionsError::wrong_type(path.clone(), "a whole number"))?;
     if !(n.fract() == 0.0 && n >= 1.0) {
         return Err(OptionsError::out_of_range(path, 1, max));

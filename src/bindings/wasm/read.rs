@@ -68,6 +68,20 @@ pub(super) fn keys(value: &JsValue) -> Result<Vec<String>, Unreadable> {
     Ok((0..length).map(|i| element(&keys, i).ok().and_then(|k| k.as_string()).unwrap_or_default()).collect())
 }
 
+/// The own enumerable string keys of an object, each exactly: `None` for
+/// a key that is not valid UTF-16 (a lone surrogate), which no Rust string
+/// can hold and which [`keys`] would read as another key (U+FFFD).
+pub(super) fn exact_keys(value: &JsValue) -> Result<Vec<Option<String>>, Unreadable> {
+    let keys = object_keys(value).map_err(|_| Unreadable)?;
+    Ok((0..keys.length()).map(|i| element(&keys, i).ok().and_then(|k| exact(&k))).collect())
+}
+
+/// A string value, exactly: `None` for another value, or a string that is
+/// not valid UTF-16 (`as_string` would replace its lone surrogates).
+pub(super) fn exact(value: &JsValue) -> Option<String> {
+    value.dyn_ref::<js_sys::JsString>().filter(|s| s.is_valid_utf16()).and_then(|s| s.as_string())
+}
+
 /// The elements of an array, each read once, in order (`None` for one
 /// whose read threw): `Ok(None)` for a value that is not an array,
 /// a [`ListError`] when the array or its length cannot be read or it is

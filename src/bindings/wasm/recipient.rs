@@ -9,9 +9,11 @@ use super::{
     Give, Reply, Scratch, Verdict,
 };
 use crate::error::{OptionPath, OptionsError};
+use crate::recipient::rejection::{message_text, MessagePart, MESSAGE_TEXT};
+use crate::recipient::shape::Shape;
 use crate::recipient::{
-    message_texts, MessagePart, Recipient, RecipientError, RecipientOptions, RecipientValidator, RejectionReason,
-    Shape, Validation, IDENTITY_PREFIX, MAX_IDENTIFIER_LENGTH_LIMIT, MAX_KNOWN_AGENTS, VALID_SHAPES,
+    Recipient, RecipientError, RecipientOptions, RecipientValidator, RejectionReason, Validation, IDENTITY_PREFIX,
+    MAX_IDENTIFIER_LENGTH_LIMIT, MAX_KNOWN_AGENTS, VALID_SHAPES,
 };
 
 /// Sets `out[0]` to what the wrapper needs to materialize an accepted
@@ -123,7 +125,7 @@ pub fn rejection_tables(out: &Array) {
         fields: REJECTION_FIELDS,
         reasons: RejectionReason::ALL.iter().map(|r| [r.title(), r.code(), r.as_str()]).collect(),
         valid_shapes: VALID_SHAPES,
-        texts: message_texts().collect(),
+        texts: (0..MESSAGE_TEXT.len() + RejectionReason::ALL.len()).map(message_text).collect(),
     };
     out.give(to_js(&tables));
 }
@@ -138,7 +140,7 @@ pub(super) fn rejected(error: &RecipientError) -> JsValue {
 /// thread-local saves a measurable part of each call.
 #[wasm_bindgen]
 pub struct Validator {
-    inner: RecipientValidator,
+    pub(super) inner: RecipientValidator,
     scratch: Scratch,
 }
 
@@ -299,7 +301,7 @@ fn verdict(verdict: Option<Shape>) -> Verdict {
 /// are ASCII once their shape is valid, the two syntaxes agree on what a
 /// pattern matches.
 fn pattern_option(object: &JsValue) -> Result<Option<String>, OptionsError> {
-    let path = || OptionPath::js_only("identityPattern");
+    let path = || OptionPath::new("identityPattern");
     let v = get(object, "identityPattern", "identityPattern")?;
     if v.is_undefined() {
         return Ok(None);
@@ -356,21 +358,20 @@ fn parse_options(value: &JsValue) -> Result<RecipientOptions, OptionsError> {
         let agents = string_list(
             &known,
             MAX_KNOWN_AGENTS,
-            || OptionPath::js_only("knownAgents"),
-            |i| OptionPath::js_only("knownAgents").entry(i),
+            || OptionPath::new("knownAgents"),
+            |i| OptionPath::new("knownAgents").entry(i),
         )?;
         options = options.known_agents(agents);
     }
     let strict = get(value, "strict", "strict")?;
     if !strict.is_undefined() {
-        options = options.strict(
-            strict.as_bool().ok_or_else(|| OptionsError::wrong_type(OptionPath::js_only("strict"), "a boolean"))?,
-        );
+        options = options
+            .strict(strict.as_bool().ok_or_else(|| OptionsError::wrong_type(OptionPath::new("strict"), "a boolean"))?);
     }
     let suggest = get(value, "suggest", "suggest")?;
     if !suggest.is_undefined() {
         options = options.suggest(
-            suggest.as_bool().ok_or_else(|| OptionsError::wrong_type(OptionPath::js_only("suggest"), "a boolean"))?,
+            suggest.as_bool().ok_or_else(|| OptionsError::wrong_type(OptionPath::new("suggest"), "a boolean"))?,
         );
     }
     if let Some(pattern) = pattern_option(value)? {

@@ -3,7 +3,7 @@
 use wasm_bindgen::prelude::*;
 
 use super::protocol::{EditWord, Limit, Reply};
-use crate::tool_name::Edit;
+use crate::tool_name::mapping::Edit;
 
 /// The scratch buffers of one wasm object: UTF-16 code units and `i32`
 /// words that the wrapper writes before a call and reads after it.

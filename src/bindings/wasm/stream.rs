@@ -6,7 +6,10 @@ use wasm_bindgen::prelude::*;
 
 use super::tool_name::Registry;
 use super::Reply;
-use crate::stream::{is_integer_token, whole_number, Doc, Json, Report, Said, SlotPart, SseRewriter, StreamCalls};
+use crate::stream::event::Json;
+use crate::stream::json::{is_integer_token, whole_number, Doc};
+use crate::stream::pairing::{Report, Said, SlotPart};
+use crate::stream::{SseRewriter, StreamCalls};
 use crate::tool_name::Format;
 
 /// One raw event stream being rewritten.

@@ -9,9 +9,11 @@ use super::{
     Reply, Scratch,
 };
 use crate::error::{OptionPath, OptionsError};
+use crate::tool_name::definitions::Slot;
+use crate::tool_name::mapping::{alias_form, check_as_is, plain_edits, reverse_form, AliasForm, Piece, ReverseForm};
+use crate::tool_name::providers::tool_layout;
 use crate::tool_name::{
-    alias_form, check_as_is, plain_edits, reverse_form, tool_layout, AliasForm, BuiltinProfile, Format, Overflow,
-    Piece, Profile, ReverseForm, ToolLayout, ToolNameError, ToolRegistry, DEFAULT_INPUT_SCHEMA, MAX_CUSTOM_LENGTH,
+    BuiltinProfile, Format, Overflow, Profile, ToolNameError, ToolRegistry, DEFAULT_INPUT_SCHEMA, MAX_CUSTOM_LENGTH,
     OMITTED_DESCRIPTIONS,
 };
 
@@ -29,11 +31,17 @@ pub enum Lookup {
     CanonicalOf = 3,
 }
 
+/// Every piece, in the order of their numbers (an edit's piece is sent as
+/// its number: checked below).
+const PIECES: [Piece; 2] = [Piece::Separator, Piece::Slash];
+
+const _: () = assert!(PIECES[0] as usize == 0 && PIECES[1] as usize == 1);
+
 /// Sets `out[0]` to the texts that edits put into names, by number
 /// ([`Reply::Edits`](super::Reply::Edits)).
 #[wasm_bindgen(js_name = "__pieces")]
 pub fn pieces(out: &Array) {
-    out.give(string_array(&Piece::ALL.map(Piece::as_str)));
+    out.give(string_array(&PIECES.map(Piece::as_str)));
 }
 
 /// Sets `out[0]` to `[[format name, layout, profile name], …]`: where
@@ -45,18 +53,46 @@ pub fn tool_layouts(out: &Array) {
     #[serde(rename_all = "camelCase")]
     struct Layouts {
         /// Per format: its name, layout and name profile.
-        formats: Vec<(&'static str, ToolLayout, &'static str)>,
+        formats: Vec<(&'static str, JsLayout, &'static str)>,
         /// The input schema of a tool that declares none (JSON text).
         default_input_schema: &'static str,
         /// The descriptions left out as if there were none.
         omitted_descriptions: &'static [&'static str],
     }
-    let formats = Format::ALL.iter().map(|f| (f.name(), tool_layout(*f), f.name_profile().name())).collect();
+    let layout = |f: Format| tool_layout(f).iter().map(|&(path, slot)| (path, JsSlot(slot))).collect();
+    let formats = Format::ALL.iter().map(|&f| (f.name(), layout(f), f.name_profile().name())).collect();
     out.give(to_js(&Layouts {
         formats,
         default_input_schema: DEFAULT_INPUT_SCHEMA,
         omitted_descriptions: OMITTED_DESCRIPTIONS,
     }));
+}
+
+/// What goes into one place of a tool definition, as JS's builder reads
+/// it: `{ slot: "name" | "description" | "inputSchema" }`, or `{ slot:
+/// "literal" | "flag", value }`.
+struct JsSlot(Slot);
+
+/// A format's layout as JS reads it: `[path, slot]` pairs.
+type JsLayout = Vec<(&'static [&'static str], JsSlot)>;
+
+impl Serialize for JsSlot {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let (slot, value) = match self.0 {
+            Slot::Name => ("name", None),
+            Slot::Description => ("description", None),
+            Slot::InputSchema => ("inputSchema", None),
+            Slot::Literal(text) => ("literal", Some(serde_json::Value::from(text))),
+            Slot::Flag(flag) => ("flag", Some(serde_json::Value::Bool(flag))),
+        };
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("slot", slot)?;
+        if let Some(value) = value {
+            map.serialize_entry("value", &value)?;
+        }
+        map.end()
+    }
 }
 
 /// One profile and overflow mode, for `toLlmFacingName` and
@@ -330,7 +366,7 @@ fn skips_collisions(value: &JsValue) -> Result<bool, OptionsError> {
     match string_option(value, "onCollision", "onCollision")?.as_deref() {
         None | Some("throw") => Ok(false),
         Some("skip") => Ok(true),
-        Some(_) => Err(OptionsError::invalid(OptionPath::js_only("onCollision"), "expected \"throw\" or \"skip\"")),
+        Some(_) => Err(OptionsError::invalid(OptionPath::new("onCollision"), "expected \"throw\" or \"skip\"")),
     }
 }
 
@@ -341,9 +377,7 @@ pub(super) fn parse_options(value: &JsValue, known: &[&str]) -> Result<(Profile,
     let overflow = match string_option(value, "overflow", "overflow")?.as_deref() {
         None | Some("error") => Overflow::Error,
         Some("hash") => Overflow::Hash,
-        Some(_) => {
-            return Err(OptionsError::invalid(OptionPath::js_only("overflow"), "expected \"error\" or \"hash\""))
-        }
+        Some(_) => return Err(OptionsError::invalid(OptionPath::new("overflow"), "expected \"error\" or \"hash\"")),
     };
     let profile = get(value, "profile", "profile")?;
     let profile = if profile.is_undefined() {
@@ -351,20 +385,19 @@ pub(super) fn parse_options(value: &JsValue, known: &[&str]) -> Result<(Profile,
     } else if let Some(name) = profile.as_string() {
         BuiltinProfile::from_name(&name).map(Profile::from).ok_or_else(|| {
             OptionsError::invalid(
-                OptionPath::js_only("profile"),
+                OptionPath::new("profile"),
                 "unknown profile; expected anthropic, openai, gemini, bedrock, mcp, portable or a custom { maxLength, allowed, firstChar }",
             )
         })?
     } else if !profile.is_object() || read::is_array(&profile).unwrap_or(true) {
-        return Err(OptionsError::wrong_type(OptionPath::js_only("profile"), "a profile name or an object"));
+        return Err(OptionsError::wrong_type(OptionPath::new("profile"), "a profile name or an object"));
     } else {
         let custom = options_object(&profile, &["maxLength", "allowed", "firstChar"])?
-            .ok_or_else(|| OptionsError::wrong_type(OptionPath::js_only("profile"), "a profile name or an object"))?;
+            .ok_or_else(|| OptionsError::wrong_type(OptionPath::new("profile"), "a profile name or an object"))?;
         let max = whole_option(custom, "maxLength", "profile.maxLength", MAX_CUSTOM_LENGTH)?
-            .ok_or_else(|| OptionsError::wrong_type(OptionPath::js_only("profile.maxLength"), "a whole number"))?;
-        let allowed = string_option(custom, "allowed", "profile.allowed")?.ok_or_else(|| {
-            OptionsError::wrong_type(OptionPath::js_only("profile.allowed"), "a character class string")
-        })?;
+            .ok_or_else(|| OptionsError::wrong_type(OptionPath::new("profile.maxLength"), "a whole number"))?;
+        let allowed = string_option(custom, "allowed", "profile.allowed")?
+            .ok_or_else(|| OptionsError::wrong_type(OptionPath::new("profile.allowed"), "a character class string"))?;
         let first = string_option(custom, "firstChar", "profile.firstChar")?;
         Profile::custom(max, &allowed, first.as_deref())?
     };

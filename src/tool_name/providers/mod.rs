@@ -15,6 +15,7 @@ use super::profile::BuiltinProfile;
 
 /// A provider payload format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Format {
     /// Anthropic Messages: `tools[].name`, `tool_choice.name`, `tool_use` blocks.
     Anthropic,
