@@ -627,11 +627,21 @@ export type MarkReadResult =
   | { ok: true; alreadyRead: boolean; /** Set the reader's receipt, or the message itself. */ target: MarkTarget; readAt: string }
   | { ok: false; error: { code: "NOT_A_RECIPIENT"; message: string } };
 
+/** Why a stored record was refused (`MalformedRecord::REASONS`). */
+export type MalformedRecordReason =
+  | "not_a_record"
+  | "to"
+  | "from"
+  | "read_at"
+  | "receipts"
+  | "receipts_on_direct"
+  | "recipient"
+  | "duplicate_receipt";
 /** Thrown for a record that breaks the rules; names the place, never the content. */
 export interface MalformedRecordError extends Error {
   name: "MalformedRecordError";
   code: "MALFORMED_RECORD";
-  reason: "not_a_record" | "to" | "from" | "read_at" | "receipts" | "receipts_on_direct" | "recipient" | "duplicate_receipt";
+  reason: MalformedRecordReason;
   /** E.g. `"messages[3].receipts[1]"`. */
   place: string;
 }

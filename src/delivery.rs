@@ -239,17 +239,22 @@ impl MalformedRecord {
     /// `duplicate_receipt`.
     #[must_use]
     pub fn reason(&self) -> &'static str {
-        match self.problem {
-            Problem::NotARecord | Problem::ReceiptNotARecord => "not_a_record",
-            Problem::To => "to",
-            Problem::From => "from",
-            Problem::ReadAt => "read_at",
-            Problem::ReceiptsNotAList => "receipts",
-            Problem::ReceiptsOnDirect => "receipts_on_direct",
-            Problem::Recipient => "recipient",
-            Problem::Duplicate(_) => "duplicate_receipt",
-        }
+        Self::REASONS[match self.problem {
+            Problem::NotARecord | Problem::ReceiptNotARecord => 0,
+            Problem::To => 1,
+            Problem::From => 2,
+            Problem::ReadAt => 3,
+            Problem::ReceiptsNotAList => 4,
+            Problem::ReceiptsOnDirect => 5,
+            Problem::Recipient => 6,
+            Problem::Duplicate(_) => 7,
+        }]
     }
+
+    /// Every [`reason`](Self::reason), in this order (the bindings' types
+    /// list them from here).
+    pub const REASONS: [&'static str; 8] =
+        ["not_a_record", "to", "from", "read_at", "receipts", "receipts_on_direct", "recipient", "duplicate_receipt"];
 
     /// Where: `messages[3].receipts[1]`, `message.readAt`, …
     #[must_use]

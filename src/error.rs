@@ -250,14 +250,19 @@ impl OptionsError {
     /// `invalid_pattern`.
     #[must_use]
     pub fn reason(&self) -> &'static str {
-        match self.0.kind {
-            OptionsErrorKind::WrongType(_) => "wrong_type",
-            OptionsErrorKind::Invalid(_) => "invalid_value",
-            OptionsErrorKind::OutOfRange { .. } => "out_of_range",
-            OptionsErrorKind::UnknownOption => "unknown_option",
-            OptionsErrorKind::InvalidPattern => "invalid_pattern",
-        }
+        Self::REASONS[match self.0.kind {
+            OptionsErrorKind::WrongType(_) => 0,
+            OptionsErrorKind::Invalid(_) => 1,
+            OptionsErrorKind::OutOfRange { .. } => 2,
+            OptionsErrorKind::UnknownOption => 3,
+            OptionsErrorKind::InvalidPattern => 4,
+        }]
     }
+
+    /// Every [`reason`](Self::reason), in this order (the bindings' types
+    /// list them from here).
+    pub const REASONS: [&'static str; 5] =
+        ["wrong_type", "invalid_value", "out_of_range", "unknown_option", "invalid_pattern"];
 
     /// The option at fault, e.g. `known_agents[2]`.
     #[must_use]

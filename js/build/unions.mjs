@@ -30,6 +30,8 @@ export function typeUnions(n) {
     ["js/index.d.ts", "PayloadFormat", n.formats],
     ["js/index.d.ts", "ReadState", n.read_states],
     ["js/index.d.ts", "MarkTarget", n.mark_targets],
+    ["js/index.d.ts", "OptionsErrorReason", n.options_reasons],
+    ["js/index.d.ts", "MalformedRecordReason", n.record_reasons],
     ["js/mcp.d.ts", "HandlerErrors", n.handler_errors],
     ["js/mcp.d.ts", "ReplacedAnswerKind", n.replaced_answers],
     ["js/mcp.d.ts", "McpErrorCode", codesOf(n.router_reasons)],

@@ -161,6 +161,10 @@ struct Names {
     /// [`RouterReason::ALL`], each with its code.
     router_reasons: Vec<Coded>,
     json_schema_targets: [&'static str; 3],
+    /// [`OptionsError::REASONS`].
+    options_reasons: [&'static str; 5],
+    /// [`MalformedRecord::REASONS`].
+    record_reasons: [&'static str; 8],
 }
 
 /// Sets `out[0]` to the [`Names`].
@@ -186,6 +190,8 @@ pub fn names(out: &Array) {
         replaced_answers: ReplacedAnswer::ALL.iter().map(|k| k.as_str()).collect(),
         router_reasons: RouterReason::ALL.iter().map(|r| (r.as_str(), r.code().as_str())).collect(),
         json_schema_targets: super::argument::JSON_SCHEMA_TARGETS,
+        options_reasons: crate::OptionsError::REASONS,
+        record_reasons: crate::MalformedRecord::REASONS,
     };
     out.give(to_js(&names));
 }
