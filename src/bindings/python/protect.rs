@@ -6,9 +6,8 @@
 
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple};
-use serde_json::Value;
 
-use super::convert::{from_py, options, serialize, text, Strictness};
+use super::convert::{from_py, options, serialize, text, type_name, Strictness};
 use super::error_data::read_issues;
 use super::errors::{raise_argument, raise_options, ArgumentError};
 use crate::error::OptionsError;
@@ -157,11 +156,12 @@ impl Protection {
             "recipient_rejected" => {
                 // The default validator's rejection of `to`.
                 let to = item("to").ok_or_else(|| wrong(py, FAILURE))?;
-                let to = from_py(&to, Strictness::Lenient).unwrap_or(Value::Null);
-                rejection = match to.as_str().map(crate::validate_recipient) {
-                    Some(Err(e)) => e,
-                    Some(Ok(_)) => return Err(wrong(py, "a recipient_rejected failure whose to is rejected")),
-                    None => crate::recipient::RecipientValidator::DEFAULT.reject_non_string(json_type(&to)),
+                rejection = match to.cast::<PyString>() {
+                    Ok(s) => match crate::validate_recipient(&text(s)) {
+                        Err(e) => e,
+                        Ok(_) => return Err(wrong(py, "a recipient_rejected failure whose to is rejected")),
+                    },
+                    Err(_) => crate::recipient::RecipientValidator::DEFAULT.reject_non_string(type_name(&to)),
                 };
                 Failure::RecipientRejected { tool: &tool, rejection: &rejection }
             }
@@ -179,18 +179,6 @@ impl Protection {
             _ => return Err(wrong(py, FAILURE)),
         };
         serialize(py, &self.inner.answer(&catalog.inner, failure))
-    }
-}
-
-/// A JSON value's type, as a rejection names it.
-fn json_type(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "boolean",
-        Value::Number(_) => "number",
-        Value::String(_) => "string",
-        Value::Array(_) => "array",
-        Value::Object(_) => "object",
     }
 }
 
