@@ -35,6 +35,8 @@ function answer(api, protection, failure) {
       return protection.unknownTool(failure.name);
     case "handler_error":
       return protection.handlerError(failure.tool, failure.message);
+    case "forwarded_error":
+      return protection.forwardedError(failure.tool, failure.message);
     case "invalid_output":
       return protection.invalidOutput(failure.tool);
     case "own_error_result":

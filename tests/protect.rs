@@ -19,8 +19,10 @@ fn protection(options: &Value) -> Result<Protection, mcp_boundary::OptionsError>
     if let Some(messages) = options["messages"].as_array() {
         o = o.messages(messages.iter().map(|m| m.as_str().unwrap()));
     }
-    if let Some(name) = options["handler_errors"].as_str() {
-        o = o.handler_errors(HandlerErrors::parse(name)?);
+    match &options["handler_errors"] {
+        Value::Null => {}
+        Value::String(name) => o = o.handler_errors(HandlerErrors::parse(name)?),
+        _ => return Err(HandlerErrors::not_a_string()),
     }
     Protection::new(o)
 }
@@ -44,6 +46,7 @@ fn answer(protection: &Protection, catalog: &ServerCatalog, failure: &Value) -> 
         "recipient_rejected" => Failure::RecipientRejected { tool, rejection: rejection.as_ref().unwrap() },
         "unknown_tool" => Failure::UnknownTool { name: failure["name"].as_str().unwrap() },
         "handler_error" => Failure::HandlerError { tool, message: failure["message"].as_str() },
+        "forwarded_error" => Failure::ForwardedError { tool, message: failure["message"].as_str() },
         "invalid_output" => Failure::InvalidOutput { tool },
         "own_error_result" => Failure::OwnErrorResult { tool },
         "failed" => Failure::Failed { tool },

@@ -53,6 +53,10 @@ export function createMcpCore(glue, h) {
     handlerError(tool, message) {
       return this.#answer(FailureKind.HandlerError, tool, typeof message === "string" ? message : null);
     }
+    /** A proxy tool forwarded an error of the server behind it: `message` as read (null when it could not be). */
+    forwardedError(tool, message) {
+      return this.#answer(FailureKind.ForwardedError, tool, typeof message === "string" ? message : null);
+    }
     /** The handler's result broke its output schema. */
     invalidOutput(tool) {
       return this.#answer(FailureKind.InvalidOutput, tool, null);

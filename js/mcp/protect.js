@@ -131,8 +131,10 @@ export function createProtect(core, lines, rejectionOf) {
     const announce = server.sendToolListChanged;
     const policy = () => {
       if (stale) {
-        protection.catalog(listedTools(server, line, core.maxCatalogEntries));
+        // Marked first: a getter of a listed schema that calls a tool
+        // meanwhile answers from the catalog as it was, never re-entering.
         stale = false;
+        protection.catalog(listedTools(server, line, core.maxCatalogEntries));
       }
       return protection;
     };

@@ -50,6 +50,16 @@ pub enum Failure<'a> {
         /// What the error says.
         message: Option<&'a str>,
     },
+    /// An error a proxy tool forwarded from the server behind it (its
+    /// refusal of a call, its handler's message): not the proxy's own, so
+    /// never vouched for, whatever [`HandlerErrors`] says; its message as
+    /// read (`None` when it could not be).
+    ForwardedError {
+        /// The tool as called.
+        tool: &'a str,
+        /// What the forwarded error says.
+        message: Option<&'a str>,
+    },
     /// The handler's result broke the tool's own output schema.
     InvalidOutput {
         /// The tool as called.
@@ -102,6 +112,7 @@ impl Protection {
     /// | a recipient rejected | the rejection's tool result | `invalid_arguments` |
     /// | unknown tool | JSON-RPC `-32602` `unknown tool`, suggestions | `unknown_tool` |
     /// | handler error | classified, else `tool <name> failed`; with `pass`, the SDK's (a message that cannot be read: `tool <name> failed`) | `handler_error` (not with `pass`) |
+    /// | a proxy's forwarded error | classified, else `tool <name> failed`, also with `pass` | `handler_error` |
     /// | invalid output | `tool <name> failed` | `invalid_output` |
     /// | the tool's own `isError` result | the SDK's | nothing |
     /// | failed around the call | `tool <name> failed` | `failed` |
@@ -138,7 +149,7 @@ impl Protection {
             Failure::HandlerError { message: Some(_), .. } if self.handler_errors == HandlerErrors::Pass => {
                 (Answer::Keep, None)
             }
-            Failure::HandlerError { tool, message } => (
+            Failure::HandlerError { tool, message } | Failure::ForwardedError { tool, message } => (
                 Answer::Result(c.handler_error_result(tool, message.unwrap_or_default()).into()),
                 Some(ReplacedAnswer::HandlerError),
             ),

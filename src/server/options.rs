@@ -41,6 +41,15 @@ impl HandlerErrors {
     }
 }
 
+impl HandlerErrors {
+    /// The options error every binding raises for a `handler_errors` value
+    /// that is not a string (`INVALID_OPTIONS`, `wrong_type`).
+    #[must_use]
+    pub fn not_a_string() -> OptionsError {
+        OptionsError::wrong_type(OptionPath::new("handler_errors"), "a string, \"classify\" or \"pass\"")
+    }
+}
+
 /// What [`HandlerErrors::parse`] says is allowed.
 const HANDLER_ERRORS_EXPECTED: &str = "expected \"classify\" or \"pass\"";
 

@@ -88,6 +88,22 @@ def test_a_bad_catalog_entry_costs_only_itself() -> None:
     assert answer == {"kind": "invalid_output", "result": {"content": [{"type": "text", "text": "tool x failed"}], "isError": True}}
 
 
+def test_a_name_or_message_that_is_not_exactly_text_is_none() -> None:
+    # Read as the wasm binding reads JS strings: never another catalog
+    # tool's name, never a message that pass mode would let through.
+    p = Protection(messages=["must be at most 100"], handler_errors="pass")
+    c = p.catalog([("a\ud800", None, True), ("a\ufffd", {"type": "object", "properties": {"limit": {}}}, False)])
+    # The tool whose name is not text keeps its output flag: its answers are text only.
+    answer = p.answer(c, {"kind": "handler_error", "tool": "a\ud800", "message": None})
+    assert answer == {"kind": "handler_error", "result": {"content": [{"type": "text", "text": "tool failed"}], "isError": True}}
+    answer = p.answer(c, {"kind": "forwarded_error", "tool": "a\ud800", "message": "must be at most 100"})
+    assert answer["result"]["content"][0]["text"] == "invalid tool arguments: must be at most 100"
+    assert "structuredContent" not in answer["result"] and "a\ufffd" not in json.dumps(answer, ensure_ascii=False)
+    # A message with a lone surrogate is none: not passed as it is.
+    answer = p.answer(c, {"kind": "handler_error", "tool": "a\ufffd", "message": "db \ud800 down"})
+    assert answer["kind"] == "handler_error" and answer["result"]["content"][0]["text"] == "tool a\ufffd failed"
+
+
 def test_a_failure_that_cannot_be_read_is_an_argument_error() -> None:
     p = Protection()
     c = p.catalog([])

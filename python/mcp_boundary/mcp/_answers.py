@@ -135,6 +135,13 @@ class Boundary:
         decision = await self.decide(name, {"kind": "handler_error", "tool": name, "message": message}, error, None, now)
         return _result(decision)
 
+    async def forwarded_error(self, name: str, error: BaseException, message: str | None, now: Now | None = None) -> JSONDict:
+        """The result for an error a proxy tool forwarded from the server
+        behind it: classified, else ``tool <name> failed``; never passed, not
+        even with ``handler_errors="pass"`` (it is not the proxy's own, and
+        may quote the upstream's caller)."""
+        return await self.result(name, {"kind": "forwarded_error", "tool": name, "message": message}, error, None, now)
+
     def own_error_result(self, name: str) -> JSONDict | None:
         """A tool's own ``isError`` result: the core's decision (the SDK's
         answer stands: ``None``). Asked of the empty catalog: a call that

@@ -366,6 +366,9 @@ def protect(server: Any, boundary_options: dict[str, Any]) -> None:
                     # A proxy's upstream refused the arguments (raised as a ToolError
                     # before 3.x's error results): never passed, whatever handler_errors says.
                     return answered(await boundary.invalid_arguments(name, exc, [], []), call)
+                if isinstance(exc, ToolError) and await is_proxy(name):
+                    # Any other error of a proxy (2.x, 3.0) is its upstream's, forwarded: never passed.
+                    return answered(await boundary.forwarded_error(name, exc, handler_message(exc)), call)
                 if isinstance(exc, MCPError):
                     message = getattr(getattr(exc, "error", None), "message", None)
                     own: BaseException = exc
@@ -389,12 +392,7 @@ def protect(server: Any, boundary_options: dict[str, Any]) -> None:
                         # The upstream refused the arguments: never passed, whatever handler_errors says.
                         refused = await boundary.invalid_arguments(name, RuntimeError(said), [], [])
                         return answered(refused, call)
-                    forwarded = await boundary.handler_error(name, RuntimeError(said), said)
-                    if forwarded is not None:
-                        return answered(forwarded, call)
-                    if call is not None:
-                        call.passed = True
-                    return result
+                    return answered(await boundary.forwarded_error(name, RuntimeError(said), said), call)
                 own_result = boundary.own_error_result(name)
                 if own_result is not None:
                     return answered(own_result, call)

@@ -6,12 +6,13 @@
 
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple};
+use serde_json::{Map, Value};
 
 use super::convert::{from_py, options, serialize, text, type_name, Strictness};
 use super::error_data::read_issues;
 use super::errors::{raise_argument, raise_options, ArgumentError};
 use crate::error::OptionsError;
-use crate::error_data::Issue;
+use crate::error_data::{Issue, MAX_CATALOG_ENTRIES};
 use crate::recipient::RecipientError;
 use crate::{Failure, HandlerErrors, ListedTool, ProtectOptions, Protection as Core, ServerCatalog as Catalog};
 
@@ -37,28 +38,57 @@ fn read_options(
     if let Some(m) = messages.filter(|m| !m.is_none()) {
         o = o.messages(options::strings(m, &|| options::path("messages"))?);
     }
-    if let Some(h) = handler_errors.filter(|h| !h.is_none()) {
-        // A value that is no string is refused as the core refuses an unknown name.
-        let name = h.cast::<PyString>().map(|s| text(s).into_owned()).unwrap_or_default();
-        o = o.handler_errors(HandlerErrors::parse(&name)?);
+    if let Some(h) = handler_errors {
+        // A value that is no string (None included, as JS's null) is the
+        // core's wrong_type; a string is read exactly (a lone surrogate
+        // names no value).
+        let name = h.cast::<PyString>().map_err(|_| HandlerErrors::not_a_string())?;
+        o = o.handler_errors(HandlerErrors::parse(name.to_str().unwrap_or_default())?);
     }
     Core::new(o)
 }
 
 /// One listed tool `(name, input_schema, has_output_schema)`, or `None`
 /// when the entry cannot be read (it costs only itself). A name that is
-/// not exactly text (a lone surrogate) is left out rather than read as
-/// another name; a schema that cannot be read declares no field.
+/// not exactly text (a lone surrogate) is no catalog tool, never read as
+/// another name, but keeps its output flag (a call to it reads as `""`
+/// too, and answers in text only). The schema is read as the wasm binding
+/// reads one: each property and definition on its own, so one that
+/// cannot be read (too deep, not JSON) declares nothing and costs the
+/// others nothing.
 fn listed_tool(entry: &Bound<'_, PyAny>) -> Option<ListedTool> {
     let tuple = entry.cast::<PyTuple>().ok()?;
     if tuple.len() != 3 {
         return None;
     }
-    let name = tuple.get_item(0).ok()?;
-    let name = name.cast::<PyString>().ok()?.to_str().ok()?.to_owned();
-    let schema = tuple.get_item(1).ok().filter(|s| !s.is_none()).and_then(|s| from_py(&s, Strictness::Lenient).ok());
     let output = tuple.get_item(2).ok().is_some_and(|o| o.is_truthy().unwrap_or(false));
-    Some(ListedTool::new(name, schema.as_ref(), output))
+    let name = tuple.get_item(0).ok()?;
+    let Some(name) = name.cast::<PyString>().ok()?.to_str().ok().map(str::to_owned) else {
+        return Some(ListedTool::new("", None, output));
+    };
+    let schema = tuple.get_item(1).ok().filter(|s| !s.is_none()).and_then(|s| s.cast::<PyDict>().ok().cloned());
+    let Some(schema) = schema else { return Some(ListedTool::new(name, None, output)) };
+    let mut root = Map::new();
+    for key in ["properties", "$defs", "definitions"] {
+        let Some(entries) = schema.get_item(key).ok().flatten() else { continue };
+        let map: Map<String, Value> = match entries.cast::<PyDict>() {
+            Ok(entries) => entries
+                .iter()
+                .take(MAX_CATALOG_ENTRIES)
+                .filter_map(|(k, v)| {
+                    let k = k.cast::<PyString>().ok()?.to_str().ok()?.to_owned();
+                    Some((k, from_py(&v, Strictness::Lenient).unwrap_or_else(|_| Value::Object(Map::new()))))
+                })
+                .collect(),
+            // Another mapping: read whole, as JSON.
+            Err(_) => match from_py(&entries, Strictness::Lenient) {
+                Ok(Value::Object(map)) => map,
+                _ => continue,
+            },
+        };
+        root.insert(key.to_owned(), Value::Object(map));
+    }
+    Some(ListedTool::new(name, Some(&Value::Object(root)), output))
 }
 
 /// A protected server's checked options (`messages`, `handler_errors`).
@@ -130,7 +160,12 @@ impl Protection {
         let catalog = catalog.cast::<ServerCatalog>().map_err(|_| wrong(py, CATALOG))?.get();
         let failure = failure.cast::<PyDict>().map_err(|_| wrong(py, FAILURE))?;
         let item = |key: &str| failure.get_item(key).ok().flatten().filter(|v| !v.is_none());
-        let string = |key: &str| item(key).and_then(|v| v.cast::<PyString>().ok().map(|s| text(s).into_owned()));
+        // Read exactly, as the wasm binding reads JS strings: a name or a
+        // message with a lone surrogate is none (never another catalog
+        // tool's name, never a message the SDK would pass as it is).
+        let string = |key: &str| {
+            item(key).and_then(|v| v.cast::<PyString>().ok().and_then(|s| s.to_str().ok().map(str::to_owned)))
+        };
         let kind = string("kind").ok_or_else(|| wrong(py, FAILURE))?;
         let tool = string("tool").unwrap_or_default();
         let issues_value;
@@ -172,6 +207,10 @@ impl Protection {
             "handler_error" => {
                 message = string("message");
                 Failure::HandlerError { tool: &tool, message: message.as_deref() }
+            }
+            "forwarded_error" => {
+                message = string("message");
+                Failure::ForwardedError { tool: &tool, message: message.as_deref() }
             }
             "invalid_output" => Failure::InvalidOutput { tool: &tool },
             "own_error_result" => Failure::OwnErrorResult { tool: &tool },

@@ -12,7 +12,7 @@ use serde_json::{Map, Value};
 
 use super::error_data::with_issue_stream;
 use super::recipient::Validator;
-use super::{get, js_error, options_object, read, scratch_exports, string_list, string_option, to_js, Give, Scratch};
+use super::{get, js_error, options_object, read, scratch_exports, string_list, to_js, Give, Scratch};
 use crate::error::{OptionPath, OptionsError};
 use crate::error_data::MAX_CATALOG_ENTRIES;
 use crate::server::{Failure, HandlerErrors, ListedTool, ProtectOptions, Protection, ServerCatalog};
@@ -32,6 +32,9 @@ pub enum FailureKind {
     OwnErrorResult = 3,
     /// Something the SDK read around the call failed.
     Failed = 4,
+    /// A proxy tool forwarded an error of the server behind it; its
+    /// message follows the tool, when read.
+    ForwardedError = 5,
 }
 
 /// One protected server's policy and the catalog of its tools as last
@@ -122,6 +125,7 @@ impl Protector {
             FailureKind::InvalidOutput => Failure::InvalidOutput { tool },
             FailureKind::OwnErrorResult => Failure::OwnErrorResult { tool },
             FailureKind::Failed => Failure::Failed { tool },
+            FailureKind::ForwardedError => Failure::ForwardedError { tool, message: message.as_deref() },
         };
         out.give(to_js(&self.protection.answer(&self.catalog, failure)));
     }
@@ -145,9 +149,11 @@ fn parse_options(value: &JsValue) -> Result<ProtectOptions, OptionsError> {
             |i| OptionPath::new("messages").entry(i),
         )?
     };
-    let handler_errors = match string_option(value, "handlerErrors", "handlerErrors")? {
-        Some(name) => HandlerErrors::parse(&name)?,
-        None => HandlerErrors::default(),
+    let handler_errors = get(value, "handlerErrors", "handler_errors")?;
+    let handler_errors = if handler_errors.is_undefined() {
+        HandlerErrors::default()
+    } else {
+        HandlerErrors::parse(&handler_errors.as_string().ok_or_else(HandlerErrors::not_a_string)?)?
     };
     Ok(ProtectOptions::default().messages(messages).handler_errors(handler_errors))
 }
@@ -160,8 +166,12 @@ fn parse_options(value: &JsValue) -> Result<ProtectOptions, OptionsError> {
 /// cycle, a lone surrogate) costs only itself: a property its hint, a key
 /// that is not valid UTF-16 its field.
 fn listed_tool(tool: &JsValue) -> Option<ListedTool> {
-    let name = read::exact(&read::property(tool, "name").ok()?)?;
     let output = read::property(tool, "outputSchema").ok()?.as_bool() == Some(true);
+    // A name no Rust string can hold is no catalog tool, but keeps its
+    // output flag: a call to it (read as "" too) answers in text only.
+    let Some(name) = read::exact(&read::property(tool, "name").ok()?) else {
+        return Some(ListedTool::new("", None, output));
+    };
     let schema = read::property(tool, "inputSchema").ok()?;
     if !schema.is_object() {
         return Some(ListedTool::new(name, None, output));

@@ -224,10 +224,16 @@ async def test_protect_twice_is_once() -> None:
 def test_bad_options_fail_at_once() -> None:
     # The options the core checks: its OptionsError, the same code and reason as JS's
     # (tests/data/protect.json's options_errors), never the value given.
-    for options in ({"handler_errors": "Pass"}, {"handler_errors": "echo"}, {"handler_errors": 1}, {"messages": ("ok", "")}):
+    cases: list[tuple[dict[str, Any], str]] = [
+        ({"handler_errors": "Pass"}, "invalid_value"),
+        ({"handler_errors": "echo"}, "invalid_value"),
+        ({"handler_errors": 1}, "wrong_type"),
+        ({"messages": ("ok", "")}, "invalid_value"),
+    ]
+    for options, reason in cases:
         with pytest.raises(TypeError) as raised:
             protect_server(make_server(), **options)
-        assert (getattr(raised.value, "code", None), getattr(raised.value, "reason", None)) == ("INVALID_OPTIONS", "invalid_value")
+        assert (getattr(raised.value, "code", None), getattr(raised.value, "reason", None)) == ("INVALID_OPTIONS", reason)
         assert "Pass" not in str(raised.value) and "echo" not in str(raised.value), str(raised.value)
     # What only Python can get wrong: the binding's argument errors.
     bad: list[dict[str, Any]] = [{"on_error": 1}, {"messages": "one phrase"}]
@@ -721,6 +727,10 @@ async def test_a_protected_proxy_answers_as_a_protected_server(how: str) -> None
             answer = await call(name, args)
             assert not leaks(answer), (label, answer)
             assert text_of(answer).startswith(f"invalid tool arguments for {name}"), (label, answer)
+        # Nor any other error the upstream forwards (its handler's text is not the proxy's own).
+        for label, name, args in ALL_BAD:
+            answer = await call(name, args)
+            assert not leaks(answer), (label, answer)
 
 
 @pytest.mark.skipif(SDK != "fastmcp" or sdk_version() < (3, 0), reason="fastmcp 3.x and 4.x send a result unchecked")
