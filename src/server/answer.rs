@@ -78,7 +78,18 @@ pub enum Failure<'a> {
     },
 }
 
-/// The answer in place of the SDK's.
+/// The answer in place of the SDK's. The list may grow (a `match` needs a
+/// wildcard arm), as [`Failure`]'s may.
+///
+/// ```compile_fail,E0004
+/// use mcp_boundary::Answer;
+/// fn kept(a: &Answer<'_>) -> bool {
+///     match a {
+///         Answer::Result(_) | Answer::Rejection(..) | Answer::Error(_) => false,
+///         Answer::Keep => true,
+///     }
+/// }
+/// ```
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub enum Answer<'a> {

@@ -4,6 +4,18 @@ use crate::error::{OptionPath, OptionsError};
 use crate::error_data::MAX_CATALOG_ENTRIES;
 
 /// What a protected server answers when a tool's handler fails.
+///
+/// The list may grow: a `match` needs a wildcard arm.
+///
+/// ```compile_fail,E0004
+/// use mcp_boundary::HandlerErrors;
+/// fn name(h: HandlerErrors) -> &'static str {
+///     match h {
+///         HandlerErrors::Classify => "classify",
+///         HandlerErrors::Pass => "pass",
+///     }
+/// }
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[non_exhaustive]
 pub enum HandlerErrors {
