@@ -111,7 +111,9 @@ class Catalog:
         # Tools a failure was about that the kept listing lacks although it was
         # listed again for them (callable, not listed): not listed again for
         # them until the version changes.
-        self._unlisted: tuple[object, set[str]] = (None, set())
+        # The scope itself is held (the last one only), not its id(), which
+        # a later caller could be given once this one is collected.
+        self._unlisted: tuple[object, object, set[str]] = (None, None, set())
 
     def _cached(self, scope: object | None, version: object | None) -> Listed | None:
         if scope is None or version is None:
@@ -154,13 +156,13 @@ class Catalog:
             return self._empty
         self._keep(scope, version, listed)
         if tool is not None and tool not in listed.names and scope is not None and version is not None:
-            if self._unlisted[0] != (id(scope), version):
-                self._unlisted = ((id(scope), version), set())
-            self._unlisted[1].add(tool)
+            if self._unlisted[0] is not scope or self._unlisted[1] != version:
+                self._unlisted = (scope, version, set())
+            self._unlisted[2].add(tool)
         return listed
 
     def _is_unlisted(self, scope: object | None, version: object | None, tool: str) -> bool:
-        return self._unlisted[0] == (id(scope), version) and tool in self._unlisted[1]
+        return self._unlisted[0] is scope and self._unlisted[1] == version and tool in self._unlisted[2]
 
 
 def registry_key(server: Any, attribute: str = "list_tools") -> Callable[[], Awaitable[tuple[object | None, object | None]]]:
