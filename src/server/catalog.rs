@@ -17,6 +17,12 @@ pub struct ListedTool {
 }
 
 impl ListedTool {
+    /// The parts of an input schema that [`new`](Self::new) reads: its
+    /// fields, and the definitions their `$ref`s point into. A binding that
+    /// turns a schema out of its own values into JSON needs only these,
+    /// each entry on its own.
+    pub const SCHEMA_PARTS: [&'static str; 3] = ["properties", "$defs", "definitions"];
+
     /// The tool named `name` with its published input JSON Schema (its
     /// top-level `properties` are its fields; what each declares, `$ref`s
     /// and `X | None` followed, its hints) and whether it declares an

@@ -69,7 +69,7 @@ fn listed_tool(entry: &Bound<'_, PyAny>) -> Option<ListedTool> {
     let schema = tuple.get_item(1).ok().filter(|s| !s.is_none()).and_then(|s| s.cast::<PyDict>().ok().cloned());
     let Some(schema) = schema else { return Some(ListedTool::new(name, None, output)) };
     let mut root = Map::new();
-    for key in ["properties", "$defs", "definitions"] {
+    for key in ListedTool::SCHEMA_PARTS {
         let Some(entries) = schema.get_item(key).ok().flatten() else { continue };
         let map: Map<String, Value> = match entries.cast::<PyDict>() {
             Ok(entries) => entries

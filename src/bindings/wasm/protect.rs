@@ -178,7 +178,7 @@ fn listed_tool(tool: &JsValue) -> Option<ListedTool> {
     }
     let mut root = Map::new();
     let mut budget = SCHEMA_VALUES;
-    for key in ["properties", "$defs", "definitions"] {
+    for key in ListedTool::SCHEMA_PARTS {
         let Some(entries) = read::property(&schema, key).ok().filter(JsValue::is_object) else { continue };
         let Ok(keys) = read::exact_keys(&entries) else { continue };
         let map: Map<String, Value> = keys
