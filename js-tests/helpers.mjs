@@ -1,10 +1,21 @@
-// Shared by the node --test files: the vectors, a seeded generator, headless Chromium and Firefox.
+// Shared by the node --test files: the vectors, a seeded generator, the error a call throws, headless Chromium and Firefox.
+import assert from "node:assert/strict";
 import { execFile, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 export const vectors = JSON.parse(readFileSync(new URL("../tests/data/recipients.json", import.meta.url), "utf8"));
+
+/** The error `fn` throws (failing the test when it throws none). */
+export function thrown(fn) {
+  try {
+    fn();
+  } catch (e) {
+    return e;
+  }
+  assert.fail("no error thrown");
+}
 
 /** The `expect` of a vector as the exact result object the API must return (ok cases). */
 export function expectedOk(expect) {

@@ -5,18 +5,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { ErrorClassifier, RecipientValidator, toLlmFacingName, __mcp } from "mcp-boundary";
+import { thrown } from "./helpers.mjs";
 
 const core = __mcp();
-
-/** The error `fn` throws. */
-function thrown(fn) {
-  try {
-    fn();
-  } catch (e) {
-    return e;
-  }
-  assert.fail("no error thrown");
-}
 
 test("options errors name the core's options in JS's words, message and option alike", () => {
   const cases = [

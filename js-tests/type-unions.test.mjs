@@ -11,6 +11,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tableOf } from "../js/build/generate.mjs";
+import { thrown } from "./helpers.mjs";
 
 const require = createRequire(import.meta.url);
 const glue = require(new URL("../target/build-tables/mcp_boundary.js", import.meta.url).pathname);
@@ -36,15 +37,6 @@ function member(text, key) {
   const m = new RegExp(`\\n\\s*${key}\\??: ([^;]*);`).exec(text);
   assert.ok(m, `no member ${key}`);
   return literals(m[1]);
-}
-/** The error `f` throws. */
-function thrown(f) {
-  try {
-    f();
-  } catch (e) {
-    return e;
-  }
-  assert.fail("did not throw");
 }
 /** The names after "expected" in one of Rust's option messages: `a, b or c`, or `"a" or "b"`. */
 function namesIn(message, after) {
