@@ -128,6 +128,8 @@ mod tool_name;
 
 #[doc(hidden)]
 pub mod bindings;
+#[cfg(feature = "rmcp")]
+pub use bindings::rmcp;
 mod server;
 
 /// The README's Rust examples, run as doc tests (`cargo test --doc`).

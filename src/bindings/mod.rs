@@ -18,3 +18,8 @@ pub mod wasm;
 /// the `python` feature, which maturin turns on (pyproject.toml).
 #[cfg(all(feature = "python", not(target_arch = "wasm32")))]
 mod python;
+
+/// Rust MCP servers and hosts on rmcp (`rmcp` feature): public as
+/// [`crate::rmcp`].
+#[cfg(feature = "rmcp")]
+pub mod rmcp;

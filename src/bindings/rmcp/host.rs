@@ -1,0 +1,1 @@
+//! A router over rmcp client connections (SPEC §7, §9).

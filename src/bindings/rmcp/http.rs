@@ -1,0 +1,1 @@
+//! A layer for rmcp's Streamable HTTP service (SPEC §6.1, §9).
