@@ -11,6 +11,9 @@
 //!   ([`ListedTool`]), built when the list changes, never per failure;
 //! - [`Protection::answer`]: the [`Decision`] for a [`Failure`], and the
 //!   [`ReplacedAnswer`] kind the operator's `on_error` hears;
+//! - [`ArgumentCheck`]: a call's arguments against the tool's published
+//!   input schema, for an SDK whose own reading checks less and quotes
+//!   what it refuses (rmcp's serde);
 //! - [`replace_refusal`]: the SDK's own refusals of an HTTP request,
 //!   before any server code runs.
 //!
@@ -29,12 +32,14 @@
 //! ```
 
 mod answer;
+mod arguments;
 mod catalog;
 mod kind;
 mod options;
 mod refusal;
 
 pub use answer::{Answer, Decision, Failure};
+pub use arguments::{ArgumentCheck, SchemaIssue};
 pub use catalog::{ListedTool, ServerCatalog};
 pub use kind::ReplacedAnswer;
 pub use options::{HandlerErrors, ProtectOptions, Protection};

@@ -1,0 +1,565 @@
+//! A call's arguments checked against the tool's own published input JSON
+//! Schema, for an SDK whose arguments are read by a deserializer that
+//! quotes what it refuses and checks less than the schema declares (Rust's
+//! serde: a bound or a pattern that schemars publishes is never checked).
+//! The issues it finds are JSON Schema keywords at JSON Pointers, as Ajv
+//! reports them, so the classifier phrases them from the keyword and the
+//! schema's own constants ([`Issue::Ajv`]); the arguments themselves are
+//! never part of an issue, beyond the declared names `required` lists.
+//!
+//! The check is lenient where it cannot judge: a keyword it does not know,
+//! a `$ref` outside the schema, a pattern that does not compile, or a call
+//! deeper or larger than its bounds passes that part, and the SDK's own
+//! reading decides.
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+
+use regex_lite::Regex;
+use serde_json::{Map, Value};
+
+use crate::error_data::Issue;
+
+/// The deepest a call is followed into (objects, arrays, `$ref`s and
+/// combinators each count one).
+const MAX_DEPTH: usize = 64;
+/// The most schema nodes one check visits: a call past it passes the rest
+/// (combinators nested in combinators would otherwise grow as a product).
+const MAX_STEPS: usize = 100_000;
+/// The most issues one check reports.
+const MAX_ISSUES: usize = 32;
+/// The most patterns a schema's check compiles.
+const MAX_PATTERNS: usize = 1_024;
+/// The largest compiled pattern (regex-lite's own limit is 10 MiB).
+const MAX_PATTERN_SIZE: usize = 1 << 20;
+
+/// A schema issue: a JSON Schema `keyword` the value at `instance_path`
+/// failed, and for `required` the declared property that is missing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SchemaIssue {
+    keyword: &'static str,
+    instance_path: String,
+    missing_property: Option<String>,
+}
+
+impl SchemaIssue {
+    /// The issue as the classifier reads it (an Ajv error's three parts).
+    #[must_use]
+    pub fn issue(&self) -> Issue<'_> {
+        Issue::Ajv {
+            keyword: self.keyword,
+            instance_path: &self.instance_path,
+            missing_property: self.missing_property.as_deref(),
+        }
+    }
+
+    /// The JSON Schema keyword the value failed.
+    #[must_use]
+    pub fn keyword(&self) -> &'static str {
+        self.keyword
+    }
+}
+
+/// A tool's input schema, ready to check calls against: its patterns
+/// compiled once.
+///
+/// ```
+/// use mcp_boundary::{ArgumentCheck, Failure, ListedTool, Protection, Answer};
+/// use serde_json::json;
+///
+/// let schema = json!({
+///     "type": "object",
+///     "properties": {"limit": {"type": "integer", "minimum": 1, "maximum": 100}},
+///     "required": ["limit"],
+///     "additionalProperties": false
+/// });
+/// let check = ArgumentCheck::new(&schema);
+/// let call = json!({"limit": 500, "SECRET\n": 1});
+/// let found = check.check(call.as_object());
+/// let mut keywords: Vec<_> = found.iter().map(|i| i.keyword()).collect();
+/// keywords.sort_unstable();
+/// assert_eq!(keywords, ["additionalProperties", "maximum"]);
+///
+/// let protection = Protection::default();
+/// let catalog = protection.catalog([ListedTool::new("search", Some(&schema), false)]);
+/// let issues: Vec<_> = found.iter().map(|i| i.issue()).collect();
+/// let decision = protection.answer(&catalog, Failure::InvalidArguments { tool: "search", issues: &issues });
+/// let Answer::Result(result) = decision.answer else { unreachable!() };
+/// assert!(!result.content[0].text.contains("SECRET"));
+/// assert!(result.content[0].text.contains("limit"));
+/// ```
+#[derive(Debug, Clone)]
+pub struct ArgumentCheck {
+    schema: Value,
+    patterns: HashMap<String, Regex>,
+}
+
+impl ArgumentCheck {
+    /// The check of calls against `input_schema` (a JSON Schema object;
+    /// anything else checks nothing).
+    #[must_use]
+    pub fn new(input_schema: &Value) -> Self {
+        let mut patterns = HashMap::new();
+        collect_patterns(input_schema, 0, &mut patterns);
+        Self { schema: input_schema.clone(), patterns }
+    }
+
+    /// The issues of a call's `arguments` (`None`: none were sent, which
+    /// is checked as an empty object); empty when the schema accepts them
+    /// or cannot judge.
+    #[must_use]
+    pub fn check(&self, arguments: Option<&Map<String, Value>>) -> Vec<SchemaIssue> {
+        let empty = Map::new();
+        let arguments = arguments.unwrap_or(&empty);
+        let mut walk = Walk { root: &self.schema, patterns: &self.patterns, steps: 0, issues: Vec::new() };
+        let mut path = String::new();
+        walk.object(&self.schema, arguments, &mut path, 0);
+        walk.issues
+    }
+}
+
+/// Every `pattern` in `schema`, compiled (bounded in depth and count).
+fn collect_patterns(schema: &Value, depth: usize, out: &mut HashMap<String, Regex>) {
+    if depth > MAX_DEPTH || out.len() >= MAX_PATTERNS {
+        return;
+    }
+    match schema {
+        Value::Object(map) => {
+            if let Some(Value::String(pattern)) = map.get("pattern") {
+                if !out.contains_key(pattern) {
+                    if let Ok(regex) = regex_lite::RegexBuilder::new(pattern).size_limit(MAX_PATTERN_SIZE).build() {
+                        out.insert(pattern.clone(), regex);
+                    }
+                }
+            }
+            for value in map.values() {
+                collect_patterns(value, depth + 1, out);
+            }
+        }
+        Value::Array(list) => list.iter().for_each(|v| collect_patterns(v, depth + 1, out)),
+        _ => {}
+    }
+}
+
+/// One check's state: the root (for `$ref`s), the budget and the issues.
+struct Walk<'s> {
+    root: &'s Value,
+    patterns: &'s HashMap<String, Regex>,
+    steps: usize,
+    issues: Vec<SchemaIssue>,
+}
+
+impl<'s> Walk<'s> {
+    fn push(&mut self, keyword: &'static str, path: &str, missing_property: Option<&str>) {
+        if self.issues.len() < MAX_ISSUES {
+            self.issues.push(SchemaIssue {
+                keyword,
+                instance_path: path.to_owned(),
+                missing_property: missing_property.map(str::to_owned),
+            });
+        }
+    }
+
+    /// Whether the walk may go on: within depth, steps and issues.
+    fn go_on(&mut self, depth: usize) -> bool {
+        self.steps += 1;
+        depth <= MAX_DEPTH && self.steps <= MAX_STEPS && self.issues.len() < MAX_ISSUES
+    }
+
+    /// The top-level arguments object against the root schema, read in
+    /// place (a valid call costs no copy of it): only a root that is a
+    /// reference, a combinator or a list of constants, which schemas of
+    /// tool arguments seldom are, is checked on a copy as any value is.
+    fn object(&mut self, schema: &'s Value, arguments: &Map<String, Value>, path: &mut String, depth: usize) {
+        let Value::Object(map) = schema else {
+            let value = Value::Object(arguments.clone());
+            return self.value(schema, &value, path, depth);
+        };
+        if ["$ref", "anyOf", "oneOf", "allOf", "not", "enum", "const"].iter().any(|k| map.contains_key(*k)) {
+            let value = Value::Object(arguments.clone());
+            return self.value(schema, &value, path, depth);
+        }
+        if !self.go_on(depth) {
+            return;
+        }
+        if map.get("type").is_some_and(|types| !type_matches(types, &Value::Object(Map::new()))) {
+            return self.push("type", path, None);
+        }
+        self.properties(map, arguments, path, depth);
+    }
+
+    /// `value` at `path` against `schema`.
+    fn value(&mut self, schema: &'s Value, value: &Value, path: &mut String, depth: usize) {
+        if !self.go_on(depth) {
+            return;
+        }
+        let schema = match schema {
+            Value::Bool(false) => return self.push("false schema", path, None),
+            Value::Object(map) => map,
+            _ => return,
+        };
+        if let Some(Value::String(reference)) = schema.get("$ref") {
+            if let Some(target) = self.resolve(reference) {
+                self.value(target, value, path, depth + 1);
+            }
+        }
+        if let Some(types) = schema.get("type") {
+            if !type_matches(types, value) {
+                // Nothing else about a value of the wrong type says more.
+                return self.push("type", path, None);
+            }
+        }
+        if let Some(Value::Array(options)) = schema.get("enum") {
+            if !options.iter().any(|o| equal(o, value)) {
+                self.push("enum", path, None);
+            }
+        }
+        if let Some(constant) = schema.get("const") {
+            if !equal(constant, value) {
+                self.push("const", path, None);
+            }
+        }
+        match value {
+            Value::Number(n) => self.number(schema, n.as_f64(), path),
+            Value::String(s) => self.string(schema, s, path),
+            Value::Array(items) => self.array(schema, items, path, depth),
+            Value::Object(map) => self.properties(schema, map, path, depth),
+            Value::Null | Value::Bool(_) => {}
+        }
+        self.combinators(schema, value, path, depth);
+    }
+
+    fn resolve(&self, reference: &str) -> Option<&'s Value> {
+        let pointer = reference.strip_prefix('#')?;
+        self.root.pointer(pointer)
+    }
+
+    fn number(&mut self, schema: &Map<String, Value>, n: Option<f64>, path: &str) {
+        let Some(n) = n else { return };
+        let bound = |key: &str| schema.get(key).and_then(Value::as_f64);
+        if bound("minimum").is_some_and(|b| n < b) {
+            self.push("minimum", path, None);
+        }
+        if bound("maximum").is_some_and(|b| n > b) {
+            self.push("maximum", path, None);
+        }
+        if bound("exclusiveMinimum").is_some_and(|b| n <= b) {
+            self.push("exclusiveMinimum", path, None);
+        }
+        if bound("exclusiveMaximum").is_some_and(|b| n >= b) {
+            self.push("exclusiveMaximum", path, None);
+        }
+        // The integer formats schemars publishes for Rust's integer types
+        // (it states `minimum: 0` for the unsigned ones, never the top).
+        if let Some((low, high)) = schema.get("format").and_then(Value::as_str).and_then(integer_format) {
+            // A bound the schema states itself has been checked above.
+            if n < low && bound("minimum").is_none() {
+                self.push("minimum", path, None);
+            } else if n > high && bound("maximum").is_none() {
+                self.push("maximum", path, None);
+            }
+        }
+    }
+
+    fn string(&mut self, schema: &Map<String, Value>, s: &str, path: &str) {
+        let size = |key: &str| schema.get(key).and_then(Value::as_u64);
+        let min = size("minLength");
+        let max = size("maxLength");
+        if min.is_some() || max.is_some() {
+            // JSON Schema counts characters; only as far as a bound needs.
+            let limit = max.map_or(min.unwrap_or(0), |m| m.saturating_add(1));
+            let chars = s.chars().take(usize::try_from(limit).unwrap_or(usize::MAX)).count() as u64;
+            if min.is_some_and(|m| chars < m) {
+                self.push("minLength", path, None);
+            }
+            if max.is_some_and(|m| chars > m) {
+                self.push("maxLength", path, None);
+            }
+        }
+        if let Some(Value::String(pattern)) = schema.get("pattern") {
+            if self.patterns.get(pattern).is_some_and(|regex| !regex.is_match(s)) {
+                self.push("pattern", path, None);
+            }
+        }
+    }
+
+    fn array(&mut self, schema: &'s Map<String, Value>, items: &[Value], path: &mut String, depth: usize) {
+        let size = |key: &str| schema.get(key).and_then(Value::as_u64);
+        if size("minItems").is_some_and(|m| (items.len() as u64) < m) {
+            self.push("minItems", path, None);
+        }
+        if size("maxItems").is_some_and(|m| (items.len() as u64) > m) {
+            self.push("maxItems", path, None);
+        }
+        // Tuples: `prefixItems` (2020-12) or `items` as a list (draft 7);
+        // then `items` (2020-12) or `additionalItems` (draft 7) for the rest.
+        let (prefix, rest) = match (schema.get("prefixItems"), schema.get("items")) {
+            (Some(Value::Array(prefix)), rest) => (prefix.as_slice(), rest),
+            (_, Some(Value::Array(prefix))) => (prefix.as_slice(), schema.get("additionalItems")),
+            (_, rest) => (&[][..], rest),
+        };
+        for (index, item) in items.iter().enumerate() {
+            let Some(item_schema) = prefix.get(index).or(rest) else { break };
+            let len = path.len();
+            let _ = write!(path, "/{index}");
+            self.value(item_schema, item, path, depth + 1);
+            path.truncate(len);
+            if !self.go_on(depth) {
+                break;
+            }
+        }
+    }
+
+    fn properties(
+        &mut self,
+        schema: &'s Map<String, Value>,
+        map: &Map<String, Value>,
+        path: &mut String,
+        depth: usize,
+    ) {
+        if let Some(Value::Array(required)) = schema.get("required") {
+            for name in required.iter().filter_map(Value::as_str) {
+                if !map.contains_key(name) {
+                    self.push("required", path, Some(name));
+                }
+            }
+        }
+        let size = |key: &str| schema.get(key).and_then(Value::as_u64);
+        if size("minProperties").is_some_and(|m| (map.len() as u64) < m) {
+            self.push("minProperties", path, None);
+        }
+        if size("maxProperties").is_some_and(|m| (map.len() as u64) > m) {
+            self.push("maxProperties", path, None);
+        }
+        let declared = schema.get("properties").and_then(Value::as_object);
+        let patterned = schema.get("patternProperties").and_then(Value::as_object);
+        let additional = schema.get("additionalProperties");
+        for (key, item) in map {
+            let len = path.len();
+            path.push('/');
+            escape_into(path, key);
+            if let Some(property) = declared.and_then(|d| d.get(key)) {
+                self.value(property, item, path, depth + 1);
+            } else if patterned.is_some_and(|p| !p.is_empty()) {
+                // A key a pattern may declare: judged by the SDK.
+            } else {
+                match additional {
+                    // Ajv reports an unknown key at its object, never the key.
+                    Some(Value::Bool(false)) => self.push("additionalProperties", &path[..len], None),
+                    Some(extra @ Value::Object(_)) => self.value(extra, item, path, depth + 1),
+                    _ => {}
+                }
+            }
+            path.truncate(len);
+            if !self.go_on(depth) {
+                break;
+            }
+        }
+    }
+
+    fn combinators(&mut self, schema: &'s Map<String, Value>, value: &Value, path: &mut String, depth: usize) {
+        if let Some(Value::Array(all)) = schema.get("allOf") {
+            for part in all {
+                self.value(part, value, path, depth + 1);
+            }
+        }
+        for keyword in ["anyOf", "oneOf"] {
+            // `oneOf` is checked as `anyOf`: a value two forms accept is one
+            // the SDK's reader takes in the first, so it is never refused.
+            if let Some(Value::Array(forms)) = schema.get(keyword) {
+                if !forms.is_empty() && !forms.iter().any(|form| self.accepts(form, value, path, depth + 1)) {
+                    self.push(if keyword == "anyOf" { "anyOf" } else { "oneOf" }, path, None);
+                }
+            }
+        }
+        if let Some(not) = schema.get("not") {
+            if self.accepts(not, value, path, depth + 1) && not != &Value::Bool(false) {
+                self.push("not", path, None);
+            }
+        }
+    }
+
+    /// Whether `schema` accepts `value`, its issues left out. A form the
+    /// budget runs out in counts as accepting.
+    fn accepts(&mut self, schema: &'s Value, value: &Value, path: &mut String, depth: usize) -> bool {
+        let kept = std::mem::take(&mut self.issues);
+        self.value(schema, value, path, depth);
+        let accepted = self.issues.is_empty();
+        self.issues = kept;
+        accepted
+    }
+}
+
+/// Whether `value` has one of the types `types` names (a name or a list).
+fn type_matches(types: &Value, value: &Value) -> bool {
+    let one = |name: &str| match name {
+        "null" => value.is_null(),
+        "boolean" => value.is_boolean(),
+        "object" => value.is_object(),
+        "array" => value.is_array(),
+        "string" => value.is_string(),
+        "number" => value.is_number(),
+        "integer" => value.as_f64().is_some_and(|n| n.fract() == 0.0),
+        // A type this check does not know: not judged.
+        _ => true,
+    };
+    match types {
+        Value::String(name) => one(name),
+        Value::Array(names) => names.is_empty() || names.iter().filter_map(Value::as_str).any(one),
+        _ => true,
+    }
+}
+
+/// JSON equality, with numbers equal by value (`1` and `1.0`).
+fn equal(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => x == y || x.as_f64().is_some_and(|x| Some(x) == y.as_f64()),
+        _ => a == b,
+    }
+}
+
+/// The range of an integer `format` that schemars publishes.
+#[allow(clippy::cast_precision_loss, reason = "the bounds of 64-bit integers, compared as JSON numbers are")]
+fn integer_format(format: &str) -> Option<(f64, f64)> {
+    Some(match format {
+        "uint8" => (0.0, f64::from(u8::MAX)),
+        "int8" => (f64::from(i8::MIN), f64::from(i8::MAX)),
+        "uint16" => (0.0, f64::from(u16::MAX)),
+        "int16" => (f64::from(i16::MIN), f64::from(i16::MAX)),
+        "uint32" => (0.0, f64::from(u32::MAX)),
+        "int32" => (f64::from(i32::MIN), f64::from(i32::MAX)),
+        "uint64" | "uint" => (0.0, u64::MAX as f64),
+        "int64" | "int" => (i64::MIN as f64, i64::MAX as f64),
+        _ => return None,
+    })
+}
+
+/// A key as a JSON Pointer segment (`~` → `~0`, `/` → `~1`).
+fn escape_into(path: &mut String, key: &str) {
+    for c in key.chars() {
+        match c {
+            '~' => path.push_str("~0"),
+            '/' => path.push_str("~1"),
+            c => path.push(c),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn keywords(schema: &Value, call: &Value) -> Vec<(&'static str, String)> {
+        ArgumentCheck::new(schema).check(call.as_object()).into_iter().map(|i| (i.keyword, i.instance_path)).collect()
+    }
+
+    /// A schema as schemars 1 publishes a struct with an enum, a bound, an
+    /// unsigned integer, an optional field and `deny_unknown_fields`.
+    fn schemars_like() -> Value {
+        json!({
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "type": "object",
+            "properties": {
+                "status": {"$ref": "#/$defs/Status"},
+                "limit": {"type": "integer", "format": "uint8", "minimum": 0, "maximum": 100},
+                "count": {"type": "integer", "format": "uint32", "minimum": 0},
+                "note": {"type": ["string", "null"], "maxLength": 5},
+                "tags": {"type": "array", "items": {"type": "string", "pattern": "^[a-z]+$"}, "maxItems": 2},
+                "inner": {"anyOf": [{"$ref": "#/$defs/Inner"}, {"type": "null"}]}
+            },
+            "required": ["status"],
+            "additionalProperties": false,
+            "$defs": {
+                "Status": {"type": "string", "enum": ["open", "closed"]},
+                "Inner": {"type": "object", "properties": {"since": {"type": "string"}}, "required": ["since"]}
+            }
+        })
+    }
+
+    #[test]
+    fn a_valid_call_has_no_issue() {
+        let call =
+            json!({"status": "open", "limit": 5, "count": 7, "note": null, "tags": ["a"], "inner": {"since": "x"}});
+        assert_eq!(keywords(&schemars_like(), &call), []);
+        assert_eq!(keywords(&schemars_like(), &json!({"status": "closed", "inner": null})), []);
+    }
+
+    #[test]
+    fn each_keyword_is_found_where_the_value_is() {
+        let s = schemars_like();
+        assert_eq!(keywords(&s, &json!({})), [("required", String::new())]);
+        assert_eq!(keywords(&s, &json!({"status": "SECRET"})), [("enum", "/status".to_owned())]);
+        assert_eq!(keywords(&s, &json!({"status": 3})), [("type", "/status".to_owned())]);
+        assert_eq!(keywords(&s, &json!({"status": "open", "limit": 101})), [("maximum", "/limit".to_owned())]);
+        assert_eq!(
+            keywords(&s, &json!({"status": "open", "count": 5_000_000_000_u64})),
+            [("maximum", "/count".to_owned())]
+        );
+        assert_eq!(keywords(&s, &json!({"status": "open", "count": -1})), [("minimum", "/count".to_owned())]);
+        assert_eq!(keywords(&s, &json!({"status": "open", "note": "toolong"})), [("maxLength", "/note".to_owned())]);
+        assert_eq!(keywords(&s, &json!({"status": "open", "tags": ["A"]})), [("pattern", "/tags/0".to_owned())]);
+        assert_eq!(
+            keywords(&s, &json!({"status": "open", "tags": ["a", "b", "c"]})),
+            [("maxItems", "/tags".to_owned())]
+        );
+        assert_eq!(keywords(&s, &json!({"status": "open", "inner": {}})), [("anyOf", "/inner".to_owned())]);
+        assert_eq!(keywords(&s, &json!({"status": "open", "limit": 1.5})), [("type", "/limit".to_owned())]);
+    }
+
+    #[test]
+    fn an_unknown_key_is_reported_at_its_object_never_by_name() {
+        let issues =
+            ArgumentCheck::new(&schemars_like()).check(json!({"status": "open", "SECRET\nkey": 1}).as_object());
+        assert_eq!(issues.len(), 1);
+        assert_eq!(issues[0].keyword, "additionalProperties");
+        assert_eq!(issues[0].instance_path, "");
+        assert_eq!(issues[0].missing_property, None);
+    }
+
+    #[test]
+    fn what_it_cannot_judge_passes() {
+        let s = json!({"type": "object", "properties": {
+            "a": {"$ref": "https://elsewhere/schema"},
+            "b": {"type": "string", "pattern": "(unclosed"},
+            "c": {"type": "frobnicate"},
+            "d": {"if": {"type": "string"}, "then": {"minLength": 100}}
+        }});
+        assert_eq!(keywords(&s, &json!({"a": 1, "b": "x", "c": 2, "d": "y"})), []);
+        // Not an object at all: nothing is checked.
+        assert_eq!(keywords(&json!("not a schema"), &json!({"x": 1})), []);
+    }
+
+    #[test]
+    fn one_of_never_refuses_what_a_form_accepts() {
+        let s = json!({"type": "object", "properties": {"v": {"oneOf": [{"type": "number"}, {"type": "integer"}]}}});
+        assert_eq!(keywords(&s, &json!({"v": 3})), []);
+        assert_eq!(keywords(&s, &json!({"v": "x"})), [("oneOf", "/v".to_owned())]);
+    }
+
+    #[test]
+    fn deep_and_recursive_calls_are_bounded() {
+        let s = json!({"$ref": "#/$defs/Node", "$defs": {"Node": {"type": "object", "properties": {"next": {"$ref": "#/$defs/Node"}}}}});
+        let mut call = json!({});
+        for _ in 0..1_000 {
+            call = json!({"next": call});
+        }
+        assert_eq!(keywords(&s, &call), []);
+        let wide = Value::Object((0..200_000).map(|i| (format!("k{i}"), json!(i))).collect());
+        let strict = json!({"type": "object", "additionalProperties": false});
+        assert_eq!(keywords(&strict, &wide).len(), MAX_ISSUES);
+        // A reference to itself never loops.
+        let own = json!({"$ref": "#"});
+        assert_eq!(keywords(&own, &json!({"a": 1})), []);
+    }
+
+    #[test]
+    fn keys_are_json_pointer_segments() {
+        let s = json!({"type": "object", "properties": {"a/b": {"type": "string"}, "c~d": {"type": "string"}}});
+        assert_eq!(
+            keywords(&s, &json!({"a/b": 1, "c~d": 2})),
+            [("type", "/a~1b".to_owned()), ("type", "/c~0d".to_owned())]
+        );
+    }
+}
