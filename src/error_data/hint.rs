@@ -55,7 +55,7 @@ fn option(v: &Value) -> Option<String> {
 
 impl FieldHint {
     /// What one field's JSON Schema declares: `enum` (else `const`, the
-    /// one value allowed) as options, strings and whole numbers only;
+    /// one value allowed, else a `oneOf` or `anyOf` of such values) as options, strings and whole numbers only;
     /// whole `minimum`, `maximum`, `minLength` and `maxLength` (a bound
     /// that is a fraction, or past 9·10^15, is left out; so are the
     /// exclusive bounds, which no phrase says); `type` when it is one
@@ -72,6 +72,8 @@ impl FieldHint {
     /// assert_eq!((hint.minimum, hint.maximum, hint.expected_type.as_deref()), (Some(1), Some(100), Some("integer")));
     /// let optional = json!({"anyOf": [{"enum": ["low", "high", true, 2]}, {"type": "null"}]});
     /// assert_eq!(FieldHint::from_json_schema(&optional).options, ["low", "high", "2"]);
+    /// let variants = json!({"oneOf": [{"const": "open", "description": "Open."}, {"const": "closed"}]});
+    /// assert_eq!(FieldHint::from_json_schema(&variants).options, ["open", "closed"]);
     /// ```
     #[must_use]
     pub fn from_json_schema(schema: &Value) -> Self {
@@ -138,9 +140,10 @@ impl FieldHint {
     /// without the schema as JSON (the wasm binding reads them from a JS
     /// object).
     pub(crate) fn from_declared<'v>(declared: impl Fn(&str) -> Option<&'v Value>) -> Self {
-        let options = match declared("enum") {
-            Some(Value::Array(list)) => list.iter().take(MAX_CATALOG_ENTRIES).filter_map(option).collect(),
-            _ => declared("const").and_then(option).into_iter().collect(),
+        let options = match (declared("enum"), declared("const")) {
+            (Some(Value::Array(list)), _) => list.iter().take(MAX_CATALOG_ENTRIES).filter_map(option).collect(),
+            (_, Some(constant)) => option(constant).into_iter().collect(),
+            _ => constant_forms(declared("oneOf").or_else(|| declared("anyOf"))).unwrap_or_default(),
         };
         let bound = |key: &str| declared(key).and_then(whole);
         let size = |key: &str| bound(key).and_then(|n| usize::try_from(n).ok());
@@ -180,6 +183,20 @@ fn resolve<'a>(mut schema: &'a Value, root: Option<&'a Value>) -> &'a Value {
         }
     }
     schema
+}
+
+/// The values of a `oneOf` (or `anyOf`) whose every form is one value (a
+/// `const`, or an `enum` of one), as schemars publishes a Rust enum whose
+/// variants have doc comments: `None` when any form is more than a value.
+pub(crate) fn constant_forms(forms: Option<&Value>) -> Option<Vec<String>> {
+    let Some(Value::Array(forms)) = forms else { return None };
+    let constant = |form: &Value| match (form.get("const"), form.get("enum")) {
+        (Some(constant), _) => Some(constant.clone()),
+        (None, Some(Value::Array(one))) if one.len() == 1 => Some(one[0].clone()),
+        _ => None,
+    };
+    let values: Option<Vec<Value>> = forms.iter().take(MAX_CATALOG_ENTRIES).map(constant).collect();
+    values.filter(|v| !v.is_empty()).map(|v| v.iter().filter_map(option).collect())
 }
 
 /// The most options a "must be one of" hint lists.

@@ -18,7 +18,7 @@ use std::fmt::Write as _;
 use regex_lite::Regex;
 use serde_json::{Map, Value};
 
-use crate::error_data::Issue;
+use crate::error_data::{constant_forms, Issue};
 
 /// The deepest a call is followed into (objects, arrays, `$ref`s and
 /// combinators each count one).
@@ -368,7 +368,20 @@ impl<'s> Walk<'s> {
             // the SDK's reader takes in the first, so it is never refused.
             if let Some(Value::Array(forms)) = schema.get(keyword) {
                 if !forms.is_empty() && !forms.iter().any(|form| self.accepts(form, value, path, depth + 1)) {
-                    self.push(if keyword == "anyOf" { "anyOf" } else { "oneOf" }, path, None);
+                    // Forms that are each one value (schemars' enum whose
+                    // variants have doc comments) are a list of values.
+                    let values = constant_forms(schema.get(keyword)).is_some();
+                    self.push(
+                        if values {
+                            "enum"
+                        } else if keyword == "anyOf" {
+                            "anyOf"
+                        } else {
+                            "oneOf"
+                        },
+                        path,
+                        None,
+                    );
                 }
             }
         }
@@ -536,6 +549,10 @@ mod tests {
         let s = json!({"type": "object", "properties": {"v": {"oneOf": [{"type": "number"}, {"type": "integer"}]}}});
         assert_eq!(keywords(&s, &json!({"v": 3})), []);
         assert_eq!(keywords(&s, &json!({"v": "x"})), [("oneOf", "/v".to_owned())]);
+        // Forms that are each one value are a list of values.
+        let s = json!({"type": "object", "properties": {"v": {"oneOf": [{"const": "a"}, {"enum": ["b"], "description": "B"}]}}});
+        assert_eq!(keywords(&s, &json!({"v": "b"})), []);
+        assert_eq!(keywords(&s, &json!({"v": "SECRET"})), [("enum", "/v".to_owned())]);
     }
 
     #[test]

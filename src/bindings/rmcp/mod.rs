@@ -8,3 +8,5 @@ mod host;
 #[cfg(feature = "rmcp-http")]
 mod http;
 mod server;
+
+pub use server::{protect, protect_with, Original, ProtectedRouter, Replaced};

@@ -1,1 +1,3 @@
 //! Shared helpers of the rmcp tests, demo and bench.
+
+pub mod bounties;

@@ -1,0 +1,214 @@
+//! A `#[tool_router]` server protected by `protect`, through rmcp's own
+//! client over a duplex pipe: each hostile call that rmcp answers with the
+//! caller's input is answered without a byte of it, while the same server
+//! unprotected echoes it (so each case can fail); valid calls are the same
+//! bytes either way.
+
+use std::sync::{Arc, Mutex};
+
+use mcp_boundary::rmcp::{protect, protect_with};
+use mcp_boundary::{ProtectOptions, ReplacedAnswer};
+use mcp_boundary_rmcp_tests::bounties::{answer, call, connect, Bounties, Heard};
+use rmcp::handler::server::tool::ToolRoute;
+use rmcp::model::{CallToolRequestParams, CallToolResult, ContentBlock, Tool};
+use serde_json::{json, Value};
+
+const SENTINEL: &str = "SENTINEL";
+
+/// Each hostile call: the tool, its arguments, and a part of the protected
+/// answer that says what the call should be instead.
+fn hostile() -> Vec<(&'static str, Value, &'static str)> {
+    vec![
+        // serde's `unknown variant` quotes the value, newline and all.
+        ("list_bounties", json!({"status": "SENTINEL\nopen"}), "status must be one of open, closed"),
+        // `deny_unknown_fields`: serde's `unknown field` quotes the key.
+        ("list_bounties", json!({"status": "open", "SENTINEL\nkey": 1}), "is not a known argument"),
+        // `invalid type: string "…"`.
+        ("list_bounties", json!({"status": "open", "limit": "SENTINEL"}), "limit"),
+        // An enum read from a map: `unknown variant` quotes the key.
+        ("list_bounties", json!({"status": {"SENTINEL": 1}}), "status must be one of open, closed"),
+        // A `TryFrom` whose error quotes the value: the schema (a string)
+        // cannot foresee it, so the answer names no field.
+        ("on_day", json!({"day": "SENTINEL"}), "invalid tool arguments for on_day"),
+        // The handler's `Err(String)`, `Err(ErrorData)` and own `isError`.
+        ("find_text", json!({"q": "SENTINEL\n' OR 1=1"}), "tool find_text failed"),
+        ("find_data", json!({"q": "SENTINEL"}), "tool find_data failed"),
+        ("find_own", json!({"q": "SENTINEL"}), "tool find_own failed"),
+    ]
+}
+
+#[tokio::test]
+async fn hostile_calls_echo_unprotected_and_never_protected() {
+    let plain = connect(Bounties::plain()).await;
+    let protected = connect(Bounties::protected()).await;
+    for (tool, arguments, expected) in hostile() {
+        let unprotected = answer(&plain, call(tool, &arguments)).await;
+        assert!(unprotected.contains(SENTINEL), "rmcp no longer echoes {tool} {arguments}: {unprotected}");
+        let answered = answer(&protected, call(tool, &arguments)).await;
+        assert!(!answered.contains(SENTINEL), "{tool} {arguments} echoed: {answered}");
+        assert!(answered.contains(expected), "{tool} {arguments}: {answered} lacks {expected:?}");
+        assert!(answered.contains(r#""isError":true"#), "{tool}: {answered}");
+    }
+}
+
+#[tokio::test]
+async fn refused_arguments_carry_the_structured_error() {
+    let protected = connect(Bounties::protected()).await;
+    let answered = answer(&protected, call("list_bounties", &json!({"status": "SENTINEL"}))).await;
+    let result: Value = serde_json::from_str(&answered).expect("a result");
+    let error = &result["structuredContent"]["error"];
+    assert_eq!(error["code"], "invalid_argument", "{result}");
+    assert_eq!(error["field"], "status", "{result}");
+    assert_eq!(error["tool"], "list_bounties", "{result}");
+    assert_eq!(
+        result["content"][0]["text"],
+        "invalid tool arguments for list_bounties: status must be one of open, closed"
+    );
+}
+
+#[tokio::test]
+async fn bounds_and_patterns_serde_never_checks_are_named() {
+    let plain = connect(Bounties::plain()).await;
+    let protected = connect(Bounties::protected()).await;
+    for (arguments, expected) in [
+        (json!({"status": "open", "limit": 500}), "limit"),
+        (json!({"status": "open", "label": "NOT-lowercase"}), "label"),
+    ] {
+        // rmcp runs the tool with what serde took: no refusal at all.
+        let unprotected = answer(&plain, call("list_bounties", &arguments)).await;
+        assert!(!unprotected.contains(r#""isError":true"#), "{unprotected}");
+        let answered = answer(&protected, call("list_bounties", &arguments)).await;
+        assert!(answered.contains(r#""isError":true"#), "{answered}");
+        assert!(answered.contains(&format!("invalid tool arguments for list_bounties: {expected}")), "{answered}");
+    }
+    let answered = answer(&protected, call("list_bounties", &json!({"status": "open", "limit": 500}))).await;
+    assert!(answered.contains("at most 50"), "the bound the schema publishes: {answered}");
+}
+
+#[tokio::test]
+async fn an_unknown_tool_is_the_unknown_tool_error_without_its_name() {
+    let plain = connect(Bounties::plain()).await;
+    let protected = connect(Bounties::protected()).await;
+    let name = "list_bountiesSENTINEL\n";
+    let unprotected = answer(&plain, CallToolRequestParams::new(name)).await;
+    assert!(unprotected.contains("tool not found"), "{unprotected}");
+    let answered = answer(&protected, CallToolRequestParams::new(name)).await;
+    assert!(!answered.contains(SENTINEL), "{answered}");
+    let error: Value = serde_json::from_str(&answered).expect("an error");
+    assert_eq!(error["code"], -32602, "{error}");
+    assert_eq!(error["message"], "unknown tool", "{error}");
+    assert_eq!(error["data"]["code"], "unknown_tool", "{error}");
+    assert_eq!(error["data"]["suggestions"], json!([]), "{error}");
+    // A near miss is suggested the tool it misses.
+    let answered = answer(&protected, CallToolRequestParams::new("list_bounty")).await;
+    let error: Value = serde_json::from_str(&answered).expect("an error");
+    assert_eq!(error["data"]["suggestions"], json!(["list_bounties"]), "{error}");
+}
+
+#[tokio::test]
+async fn valid_calls_are_the_same_bytes() {
+    let plain = connect(Bounties::plain()).await;
+    let protected = connect(Bounties::protected()).await;
+    for (tool, arguments) in [
+        ("list_bounties", json!({"status": "open"})),
+        ("list_bounties", json!({"status": "closed", "limit": 50, "label": "bugs"})),
+        ("on_day", json!({"day": "2026-11-27"})),
+    ] {
+        let expected = answer(&plain, call(tool, &arguments)).await;
+        assert!(!expected.contains(r#""isError":true"#), "{expected}");
+        assert_eq!(answer(&protected, call(tool, &arguments)).await, expected);
+    }
+    let listed = |tools: Vec<Tool>| serde_json::to_string(&tools).unwrap_or_default();
+    assert_eq!(
+        listed(protected.peer().list_all_tools().await.expect("tools")),
+        listed(plain.peer().list_all_tools().await.expect("tools"))
+    );
+}
+
+#[tokio::test]
+async fn a_url_elicitation_reaches_the_client_as_it_is() {
+    let plain = connect(Bounties::plain()).await;
+    let protected = connect(Bounties::protected()).await;
+    let expected = answer(&plain, call("sign_in", &json!({}))).await;
+    assert!(expected.contains("-32042"), "{expected}");
+    assert_eq!(answer(&protected, call("sign_in", &json!({}))).await, expected);
+}
+
+#[tokio::test]
+async fn the_servers_own_phrases_and_pass_mode() {
+    let phrases = ProtectOptions::default().messages(["the index is rebuilding"]);
+    let router = protect_with(Bounties::tools(), phrases).expect("options");
+    let client = connect(Bounties::with_router(router)).await;
+    let answered = answer(&client, call("find_safe", &json!({"q": "x"}))).await;
+    assert!(answered.contains("the index is rebuilding"), "{answered}");
+    let answered = answer(&client, call("find_text", &json!({"q": SENTINEL}))).await;
+    assert!(!answered.contains(SENTINEL), "{answered}");
+
+    let pass = ProtectOptions::default().handler_errors(mcp_boundary::HandlerErrors::Pass);
+    let client = connect(Bounties::with_router(protect_with(Bounties::tools(), pass).expect("options"))).await;
+    // `pass` keeps a handler's errors as rmcp sends them; never an argument refusal.
+    let answered = answer(&client, call("find_text", &json!({"q": SENTINEL}))).await;
+    assert!(answered.contains(SENTINEL), "{answered}");
+    let answered = answer(&client, call("list_bounties", &json!({"status": SENTINEL}))).await;
+    assert!(!answered.contains(SENTINEL), "{answered}");
+}
+
+#[tokio::test]
+async fn the_operator_hears_each_replaced_answer_with_its_original() {
+    let heard: Heard = Arc::new(Mutex::new(Vec::new()));
+    let client = connect(Bounties::protected_heard(heard.clone())).await;
+    for (tool, arguments, _) in hostile() {
+        let _ = answer(&client, call(tool, &arguments)).await;
+    }
+    let _ = answer(&client, CallToolRequestParams::new("nope")).await;
+    let _ = answer(&client, call("list_bounties", &json!({"status": "open"}))).await;
+    let heard = heard.lock().expect("heard").clone();
+    let kinds: Vec<_> = heard.iter().map(|(kind, _)| *kind).collect();
+    use ReplacedAnswer::{HandlerError, InvalidArguments, UnknownTool};
+    assert_eq!(
+        kinds,
+        [
+            InvalidArguments,
+            InvalidArguments,
+            InvalidArguments,
+            InvalidArguments,
+            InvalidArguments,
+            HandlerError,
+            HandlerError,
+            HandlerError,
+            UnknownTool
+        ]
+    );
+    // The operator gets the original, which may quote the call.
+    assert!(heard[5].1.contains(SENTINEL), "{:?}", heard[5]);
+}
+
+#[tokio::test]
+async fn a_panicking_hook_changes_nothing() {
+    let router = protect(Bounties::tools()).on_error(|_| panic!("the operator's hook failed"));
+    let client = connect(Bounties::with_router(router)).await;
+    let answered = answer(&client, call("find_text", &json!({"q": SENTINEL}))).await;
+    assert!(answered.contains("tool find_text failed"), "{answered}");
+}
+
+#[tokio::test]
+async fn routes_added_after_protection_are_protected() {
+    let mut router = protect(Bounties::tools());
+    let schema = json!({"type": "object", "properties": {"n": {"type": "integer", "maximum": 3}}, "required": ["n"]});
+    let Value::Object(schema) = schema else { unreachable!() };
+    router.add_route(ToolRoute::new_dyn(Tool::new("late", "added after", Arc::new(schema)), |context| {
+        let n = context.arguments.as_ref().and_then(|a| a.get("n")).cloned().unwrap_or_default();
+        Box::pin(
+            async move { Ok(CallToolResult::error(vec![ContentBlock::text(format!("late {n} SENTINEL"))]).into()) },
+        )
+    }));
+    router.disable_route("find_text");
+    let client = connect(Bounties::with_router(router)).await;
+    let answered = answer(&client, call("late", &json!({"n": 9}))).await;
+    assert!(answered.contains("invalid tool arguments for late: n"), "{answered}");
+    let answered = answer(&client, call("late", &json!({"n": 1}))).await;
+    assert!(answered.contains("tool late failed") && !answered.contains(SENTINEL), "{answered}");
+    // A disabled route is unknown, as rmcp says, and suggested no more.
+    let answered = answer(&client, call("find_text", &json!({"q": "x"}))).await;
+    assert!(answered.contains("unknown_tool") && !answered.contains("\"find_text\""), "{answered}");
+}
