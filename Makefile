@@ -15,7 +15,7 @@ PKG_RUSTFLAGS := --remap-path-prefix=$(or $(CARGO_HOME),$(HOME)/.cargo)/registry
 TABLES := target/build-tables
 SOURCES := $(shell find src -name '*.rs') Cargo.toml Cargo.lock package.json $(wildcard js/*.js js/*.mjs js/*.d.ts js/api/*.js js/mcp/*.js js/build/*.mjs) README.md CONTRIBUTING.md $(wildcard docs/*.md LICENSE-*)
 
-.PHONY: setup pkg demo console test test-rust test-wasm test-wasm-range test-js test-python test-python-sdks wheel lint vectors vectors-check bench fuzz clean
+.PHONY: setup pkg demo console test test-rust test-rmcp test-wasm test-wasm-range test-js test-python test-python-sdks wheel lint vectors vectors-check bench fuzz clean
 
 setup:
 	@bash scripts/setup.sh
@@ -48,6 +48,8 @@ demo: pkg
 	@$(MAKE) -s wheel >/dev/null && PREPARE_ONLY=1 bash scripts/python-sdk-tests.sh >/dev/null
 	"$$(python3 scripts/sdk_versions.py venv mcp2)/bin/python" examples/python/protected_server.py # the venv of the newest mcp 2.x tested (python/mcp_boundary/mcp/_versions.py)
 	@echo ""
+	cd tests/rmcp && cargo run -q --example demo # an rmcp server protected in one expression, beside the same server unprotected
+	@echo ""
 	@echo "== A Cloudflare Worker: examples/worker/ (make test bundles it with wrangler and runs it in workerd)."
 	@echo "   Locally: cd examples/worker && ../../node_modules/.bin/wrangler dev, then curl -s localhost:8787/"
 
@@ -56,7 +58,7 @@ console: pkg
 	node scripts/serve.mjs 8000
 
 ## test: every test: Rust natively, wasm in Node, Chromium and Firefox, the npm package (Node, Deno, Bun, workerd, Chromium, Firefox), the types, the Python package
-test: lint vectors-check test-rust test-wasm test-wasm-range test-js test-python test-python-sdks
+test: lint vectors-check test-rust test-rmcp test-wasm test-wasm-range test-js test-python test-python-sdks
 	@echo "make test: all suites passed"
 
 lint: setup
@@ -67,6 +69,8 @@ lint: setup
 	cargo clippy --target wasm32-unknown-unknown --all-targets --features wasm -q -- -D warnings
 	cargo clippy --target wasm32-unknown-unknown --lib --features build-tables -q -- -D warnings
 	cargo clippy --lib --features python -q -- -D warnings
+	cargo clippy --all-targets --features rmcp-http -q -- -D warnings
+	cd tests/rmcp && cargo fmt --check && cargo clippy --all-targets -q -- -D warnings
 
 ## vectors: tests/data/*.json written again from scripts/gen_*_vectors.py (the vectors' source)
 vectors: setup
@@ -79,6 +83,10 @@ vectors-check: setup
 
 test-rust: setup
 	cargo test --no-fail-fast
+
+## test-rmcp: the rmcp integration (tests/rmcp: real rmcp servers, clients and Streamable HTTP in process) at the newest rmcp of the range and at the lowest (the registry on first run only)
+test-rmcp: setup
+	bash scripts/rmcp-range.sh
 
 ## test-wasm-range: a wasm32 Rust program with its own wasm-bindgen 0.2 builds against the crate, and the binding builds at the lowest wasm-bindgen Cargo.toml allows (the registry on first run only)
 test-wasm-range: setup
@@ -127,6 +135,7 @@ bench: pkg
 	$(MAKE) -s test-python >/dev/null && .venv/bin/python bench/python.py
 	node bench/stream_scaling.mjs
 	node bench/startup.mjs
+	cd tests/rmcp && cargo run -q --release --example bench # a valid call through a protected rmcp server beside the plain one
 
 clean:
 	rm -rf pkg target

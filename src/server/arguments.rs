@@ -231,6 +231,13 @@ impl<'s> Walk<'s> {
 
     fn resolve(&self, reference: &str) -> Option<&'s Value> {
         let pointer = reference.strip_prefix('#')?;
+        // schemars' and pydantic's own form, read without the copies a
+        // JSON Pointer's escapes need.
+        for part in ["/$defs/", "/definitions/"] {
+            if let Some(name) = pointer.strip_prefix(part).filter(|n| !n.contains(['/', '~'])) {
+                return self.root.get(&part[1..part.len() - 1])?.get(name);
+            }
+        }
         self.root.pointer(pointer)
     }
 
