@@ -45,5 +45,6 @@ else
   rm "$work/Cargo.toml.new"
 fi
 [ "$(locked "$work/Cargo.lock")" = "$low" ] || { echo "rmcp-range: the lowest lock does not hold rmcp $low" >&2; exit 1; }
-CARGO_TARGET_DIR=$root/target/rmcp-lowest-target run "$work" test
+# The copy is not beside tests/data: the shared vectors are named.
+MCP_BOUNDARY_VECTORS=$root/tests/data/protect.json CARGO_TARGET_DIR=$root/target/rmcp-lowest-target run "$work" test
 echo "rmcp-range: the rmcp tests pass at rmcp $low (the lowest Cargo.toml allows)"
