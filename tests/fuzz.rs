@@ -625,3 +625,97 @@ fn safe_text() {
         let _ = SafeText::render_utf16(&units);
     }
 }
+
+/// A random JSON Schema of the keywords `ArgumentCheck` reads, its names
+/// and constants plain words (what a server declares), never the marker.
+fn schema(r: &mut Rng, depth: usize) -> Value {
+    let words = |r: &mut Rng| -> Vec<String> { (0..=r.below(3)).map(|_| r.word()).collect() };
+    let mut s = serde_json::Map::new();
+    if r.chance(60) {
+        let types = ["string", "integer", "number", "boolean", "object", "array", "null"];
+        s.insert("type".into(), if r.chance(20) { json!([r.pick(&types), "null"]) } else { json!(r.pick(&types)) });
+    }
+    for (key, value) in [
+        ("enum", json!(words(r))),
+        ("const", json!(r.word())),
+        ("minimum", json!(r.below(10))),
+        ("maximum", json!(r.below(100))),
+        ("exclusiveMaximum", json!(r.below(100))),
+        ("minLength", json!(r.below(4))),
+        ("maxLength", json!(r.below(8))),
+        ("pattern", json!(r.pick(&["^[a-z]+$", "(", "a|b", "^\\d{1,3}$", "x*"]))),
+        ("format", json!(r.pick(&["uint8", "int16", "date", "uint64"]))),
+        ("minItems", json!(r.below(3))),
+        ("maxItems", json!(r.below(3))),
+        ("required", json!(words(r))),
+        ("additionalProperties", json!(r.chance(50))),
+        ("$ref", json!(r.pick(&["#", "#/$defs/a", "#/definitions/b", "#/nope", "http://x", "#/$defs/a~1b"]))),
+    ] {
+        if r.chance(12) {
+            s.insert(key.into(), value);
+        }
+    }
+    if depth < 4 {
+        if r.chance(50) {
+            let properties: serde_json::Map<String, Value> =
+                (0..r.below(4)).map(|_| (r.word(), schema(r, depth + 1))).collect();
+            s.insert("properties".into(), Value::Object(properties));
+        }
+        for key in ["items", "not", "additionalProperties"] {
+            if r.chance(10) {
+                s.insert(key.into(), schema(r, depth + 1));
+            }
+        }
+        for key in ["anyOf", "oneOf", "allOf", "prefixItems"] {
+            if r.chance(8) {
+                s.insert(key.into(), Value::Array((0..r.below(4)).map(|_| schema(r, depth + 1)).collect()));
+            }
+        }
+        if r.chance(20) {
+            s.insert("$defs".into(), json!({ "a": schema(r, depth + 1) }));
+        }
+    }
+    Value::Object(s)
+}
+
+/// A random call: the schema's own words as keys and values, and the
+/// marker in keys, strings and numbers' places.
+fn arguments(r: &mut Rng, depth: usize) -> Value {
+    let key = |r: &mut Rng| if r.chance(30) { format!("{}{MARKER}\n", r.text(2)) } else { r.word() };
+    match r.below(if depth < 4 { 8 } else { 5 }) {
+        0 => json!(format!("{}{}", r.text(3), if r.chance(50) { MARKER } else { "" })),
+        1 => json!(r.word()),
+        2 => json!(r.below(300)),
+        3 => json!(-1.5),
+        4 => Value::Null,
+        5 => Value::Array((0..r.below(4)).map(|_| arguments(r, depth + 1)).collect()),
+        _ => Value::Object((0..r.below(5)).map(|_| (key(r), arguments(r, depth + 1))).collect()),
+    }
+}
+
+#[test]
+fn argument_checks() {
+    use mcp_boundary::{Answer, ArgumentCheck, Failure, ListedTool, Protection};
+    let mut r = rng(9);
+    let protection = Protection::default();
+    let mut refused = 0;
+    for _ in 0..iterations() {
+        let schema = schema(&mut r, 0);
+        let check = ArgumentCheck::new(&schema);
+        let catalog = protection.catalog([ListedTool::new("tool", Some(&schema), false)]);
+        for _ in 0..4 {
+            let call = Value::Object((0..r.below(5)).map(|_| (r.word(), arguments(&mut r, 1))).collect());
+            let call = if r.chance(10) { json!({ format!("{MARKER}\n"): call }) } else { call };
+            let found = check.check(call.as_object());
+            assert!(found.len() <= 32, "issues unbounded: {}", found.len());
+            refused += usize::from(!found.is_empty());
+            let issues: Vec<_> = found.iter().map(mcp_boundary::SchemaIssue::issue).collect();
+            let decision = protection.answer(&catalog, Failure::InvalidArguments { tool: "tool", issues: &issues });
+            let out = serde_json::to_string(&decision).unwrap();
+            assert!(!out.contains(MARKER), "caller input echoed: {out}\nschema {schema}\ncall {call}");
+            assert!(matches!(decision.answer, Answer::Result(_)));
+        }
+    }
+    // The driver reaches the refusals it is about.
+    assert!(refused > iterations(), "only {refused} calls refused");
+}
