@@ -229,39 +229,39 @@ impl<S: Send + Sync + 'static> ProtectedRouter<S> {
     /// `-32042` URL elicitation (or its `Err(ErrorData)` when told to pass
     /// handler errors).
     pub async fn call(&self, context: ToolCallContext<'_, S>) -> Result<CallToolResponse, ErrorData> {
-        let name = context.name.clone();
-        let route = if self.router.has_route(&name) { self.router.map.get(name.as_ref()) } else { None };
-        let Some(route) = route else {
+        // The tool's name as the catalog holds it (no copy of the call's);
+        // a name it lacks is unknown, as is a disabled route (rmcp's own
+        // `tool not found`).
+        let listed = self.checks.get_key_value(context.name.as_ref());
+        let Some(((name, check), route)) = listed.zip(self.router.map.get(context.name.as_ref())) else {
             let original = ErrorData::invalid_params("tool not found", None);
-            let failure = Failure::UnknownTool { name: &name };
-            return self.replace(&name, failure, Original::Error(&original)).unwrap_or(Err(original));
+            let failure = Failure::UnknownTool { name: &context.name };
+            return self.replace(&context.name, failure, Original::Error(&original)).unwrap_or(Err(original));
         };
-        if let Some(check) = self.checks.get(name.as_ref()) {
-            let issues = check.check(context.arguments.as_ref());
-            if !issues.is_empty() {
-                let read: Vec<_> = issues.iter().map(SchemaIssue::issue).collect();
-                let failure = Failure::InvalidArguments { tool: &name, issues: &read };
-                // The core replaces every refusal of arguments; were it
-                // ever to keep one, rmcp's would be serde's, so never that.
-                return self.replace(&name, failure, Original::Issues(&issues)).unwrap_or_else(failed);
-            }
+        let name = name.as_str();
+        let issues = check.check(context.arguments.as_ref());
+        if !issues.is_empty() {
+            let read: Vec<_> = issues.iter().map(SchemaIssue::issue).collect();
+            let failure = Failure::InvalidArguments { tool: name, issues: &read };
+            // The core replaces every refusal of arguments; were it ever to
+            // keep one, rmcp's would be serde's, so never that.
+            return self.replace(name, failure, Original::Issues(&issues)).unwrap_or_else(failed);
         }
         match (route.call)(context).await {
             Ok(CallToolResponse::Complete(result)) if result.is_error == Some(true) => {
                 let message = result.content.first().and_then(|c| c.as_text()).map(|t| t.text.as_str());
-                let failure = Failure::HandlerError { tool: &name, message };
-                self.replace(&name, failure, Original::Result(&result))
-                    .unwrap_or(Ok(CallToolResponse::Complete(result)))
+                let failure = Failure::HandlerError { tool: name, message };
+                self.replace(name, failure, Original::Result(&result)).unwrap_or(Ok(CallToolResponse::Complete(result)))
             }
             Ok(response) => Ok(response),
             Err(error) if error.code == ErrorCode(URL_ELICITATION_REQUIRED) => Err(error),
             Err(error) if error.code == ErrorCode::INVALID_PARAMS && error.message.starts_with(DESERIALIZE_PREFIX) => {
-                let failure = Failure::InvalidArguments { tool: &name, issues: &[] };
-                self.replace(&name, failure, Original::Error(&error)).unwrap_or_else(failed)
+                let failure = Failure::InvalidArguments { tool: name, issues: &[] };
+                self.replace(name, failure, Original::Error(&error)).unwrap_or_else(failed)
             }
             Err(error) => {
-                let failure = Failure::HandlerError { tool: &name, message: Some(&error.message) };
-                self.replace(&name, failure, Original::Error(&error)).unwrap_or(Err(error))
+                let failure = Failure::HandlerError { tool: name, message: Some(&error.message) };
+                self.replace(name, failure, Original::Error(&error)).unwrap_or(Err(error))
             }
         }
     }
