@@ -19,6 +19,7 @@ use regex_lite::Regex;
 use serde_json::{Map, Value};
 
 use crate::error_data::{constant_forms, Issue};
+use crate::recipient::{validate_recipient, RecipientError, RecipientValidator};
 
 /// The deepest a call is followed into (objects, arrays, `$ref`s and
 /// combinators each count one).
@@ -92,6 +93,7 @@ impl SchemaIssue {
 pub struct ArgumentCheck {
     schema: Value,
     patterns: HashMap<String, Regex>,
+    recipients: Vec<String>,
 }
 
 impl ArgumentCheck {
@@ -101,7 +103,45 @@ impl ArgumentCheck {
     pub fn new(input_schema: &Value) -> Self {
         let mut patterns = HashMap::new();
         collect_patterns(input_schema, 0, &mut patterns);
-        Self { schema: input_schema.clone(), patterns }
+        let recipient = RecipientValidator::default().json_schema().pattern;
+        let recipients = input_schema
+            .get("properties")
+            .and_then(Value::as_object)
+            .into_iter()
+            .flatten()
+            .filter(|(_, field)| field.get("pattern").and_then(Value::as_str) == Some(recipient.as_str()))
+            .map(|(name, _)| name.clone())
+            .collect();
+        Self { schema: input_schema.clone(), patterns, recipients }
+    }
+
+    /// The §1.2 rejection of a recipient field of the call, when it has
+    /// one that is refused: a top-level field whose schema is the
+    /// recipient's JSON Schema ([`RecipientValidator::json_schema`] with
+    /// the default options, as `recipient_json_schema` gives it), holding a
+    /// string that is neither `AGENT:*` nor `@<identifier>`. A protected
+    /// server answers it as JS's `recipientSchema` does: the rejection,
+    /// which teaches both shapes (its rendition of the value is bounded
+    /// and escaped, §1.2).
+    ///
+    /// ```
+    /// use mcp_boundary::{ArgumentCheck, RecipientValidator};
+    /// use serde_json::json;
+    ///
+    /// let to = serde_json::to_value(RecipientValidator::default().json_schema()).unwrap();
+    /// let check = ArgumentCheck::new(&json!({"type": "object", "properties": {"to": to}}));
+    /// let call = json!({"to": "AGENT:gpt"});
+    /// assert_eq!(check.check(call.as_object())[0].keyword(), "pattern");
+    /// assert_eq!(check.recipient_rejection(call.as_object()).unwrap().reason().as_str(), "agent_prefix_with_name");
+    /// assert!(check.recipient_rejection(json!({"to": "@neo-gpt"}).as_object()).is_none());
+    /// ```
+    #[must_use]
+    pub fn recipient_rejection(&self, arguments: Option<&Map<String, Value>>) -> Option<RecipientError> {
+        let arguments = arguments?;
+        self.recipients
+            .iter()
+            .filter_map(|field| arguments.get(field).and_then(Value::as_str))
+            .find_map(|to| validate_recipient(to).err())
     }
 
     /// The issues of a call's `arguments` (`None`: none were sent, which

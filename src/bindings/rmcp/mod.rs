@@ -9,4 +9,4 @@ mod host;
 mod http;
 mod server;
 
-pub use server::{protect, protect_with, Original, ProtectedRouter, Replaced};
+pub use server::{protect, protect_with, recipient_schema, Original, ProtectedRouter, Replaced};

@@ -27,9 +27,20 @@ use rmcp::model::{CallToolResponse, CallToolResult, ErrorCode, ErrorData, Tool};
 use serde_json::Value;
 
 use crate::{
-    Answer, ArgumentCheck, Decision, Failure, ListedTool, OptionsError, ProtectOptions, Protection, ReplacedAnswer,
-    SchemaIssue, ServerCatalog,
+    Answer, ArgumentCheck, Decision, Failure, ListedTool, OptionsError, ProtectOptions, Protection, RecipientValidator,
+    ReplacedAnswer, SchemaIssue, ServerCatalog,
 };
+
+/// The recipient's JSON Schema (SPEC §1, both shapes in `pattern` and
+/// `description`) for a field of a tool's parameters, as schemars takes
+/// it: `#[schemars(schema_with = "mcp_boundary::rmcp::recipient_schema")]`
+/// on a `String`. A protected router answers a call whose value has
+/// neither shape with the §1.2 rejection, as JS's `recipientSchema` does.
+#[must_use]
+pub fn recipient_schema(_generator: &mut rmcp::schemars::SchemaGenerator) -> rmcp::schemars::Schema {
+    let schema = serde_json::to_value(RecipientValidator::default().json_schema()).unwrap_or_default();
+    rmcp::schemars::Schema::try_from(schema).unwrap_or_default()
+}
 
 /// rmcp's prefix of a `Parameters<T>` refusal (serde's message follows).
 const DESERIALIZE_PREFIX: &str = "failed to deserialize parameters";
@@ -241,6 +252,10 @@ impl<S: Send + Sync + 'static> ProtectedRouter<S> {
         let name = name.as_str();
         let issues = check.check(context.arguments.as_ref());
         if !issues.is_empty() {
+            if let Some(rejection) = check.recipient_rejection(context.arguments.as_ref()) {
+                let failure = Failure::RecipientRejected { tool: name, rejection: &rejection };
+                return self.replace(name, failure, Original::Issues(&issues)).unwrap_or_else(failed);
+            }
             let read: Vec<_> = issues.iter().map(SchemaIssue::issue).collect();
             let failure = Failure::InvalidArguments { tool: name, issues: &read };
             // The core replaces every refusal of arguments; were it ever to

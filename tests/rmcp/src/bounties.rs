@@ -74,6 +74,17 @@ impl TryFrom<String> for Day {
     }
 }
 
+/// A message for one agent or all.
+#[derive(Deserialize, schemars::JsonSchema)]
+pub struct Message {
+    // No doc comment: schemars would put it in place of the schema's own
+    // description, which teaches both shapes.
+    #[schemars(schema_with = "mcp_boundary::rmcp::recipient_schema")]
+    pub to: String,
+    /// The text.
+    pub body: String,
+}
+
 /// The router a server answers from: rmcp's own, or protected.
 #[allow(clippy::large_enum_variant, reason = "one per server, made once")]
 pub enum Routers {
@@ -188,6 +199,11 @@ impl Bounties {
     #[tool(description = "Asks the client to open a URL")]
     fn sign_in(&self) -> Result<String, ErrorData> {
         Err(ErrorData::new(ErrorCode(-32042), "sign in first", Some(json!({"url": "https://example.test/sign-in"}))))
+    }
+
+    #[tool(description = "Sends a message")]
+    fn add_message(&self, Parameters(message): Parameters<Message>) -> String {
+        format!("sent to {} ({} bytes)", message.to, message.body.len())
     }
 
     #[tool(description = "A day")]

@@ -212,3 +212,30 @@ async fn routes_added_after_protection_are_protected() {
     let answered = answer(&client, call("find_text", &json!({"q": "x"}))).await;
     assert!(answered.contains("unknown_tool") && !answered.contains("\"find_text\""), "{answered}");
 }
+
+#[tokio::test]
+async fn a_recipient_field_answers_with_the_rejection() {
+    let plain = connect(Bounties::plain()).await;
+    let protected = connect(Bounties::protected()).await;
+    let arguments = json!({"to": "AGENT:gpt", "body": "hi"});
+    // Unprotected, the message is "sent" to no one.
+    assert!(answer(&plain, call("add_message", &arguments)).await.contains("sent to AGENT:gpt"));
+    let answered = answer(&protected, call("add_message", &arguments)).await;
+    let result: Value = serde_json::from_str(&answered).expect("a result");
+    assert_eq!(result["isError"], true, "{result}");
+    let error = &result["structuredContent"]["error"];
+    assert_eq!(error["code"], "INVALID_RECIPIENT_SHAPE", "{result}");
+    assert_eq!(error["reason"], "agent_prefix_with_name", "{result}");
+    // The published schema shows the model both shapes.
+    let tools = protected.peer().list_all_tools().await.expect("tools");
+    let tool = tools.iter().find(|t| t.name == "add_message").expect("listed");
+    let to = &tool.input_schema["properties"]["to"];
+    assert_eq!(to["pattern"], "^(?:AGENT:\\*|@[A-Za-z0-9_-]{1,128})$", "{to}");
+    assert!(to["description"].as_str().is_some_and(|d| d.contains("AGENT:*")), "{to}");
+    // A valid recipient is sent, the same bytes as unprotected.
+    let valid = json!({"to": "@neo-gpt", "body": "hi"});
+    assert_eq!(
+        answer(&protected, call("add_message", &valid)).await,
+        answer(&plain, call("add_message", &valid)).await
+    );
+}
