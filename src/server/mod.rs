@@ -11,8 +11,8 @@
 //!   ([`ListedTool`]), built when the list changes, never per failure;
 //! - [`Protection::answer`]: the [`Decision`] for a [`Failure`], and the
 //!   [`ReplacedAnswer`] kind the operator's `on_error` hears;
-//! - [`replace_refusal`]: the SDK's own refusals of an HTTP request,
-//!   before any server code runs.
+//! - [`replace_refusal`], [`replace_refusal_body`]: the SDK's own refusals
+//!   of an HTTP request, before any server code runs.
 //!
 //! ```
 //! use mcp_boundary::{Answer, Failure, Issue, ListedTool, ProtectOptions, Protection};
@@ -38,4 +38,7 @@ pub use answer::{Answer, Decision, Failure};
 pub use catalog::{ListedTool, ServerCatalog};
 pub use kind::ReplacedAnswer;
 pub use options::{HandlerErrors, ProtectOptions, Protection};
-pub use refusal::{refusal_answer, replace_refusal, MAX_REFUSAL_BYTES, REFUSAL_STATUSES};
+pub use refusal::{
+    refusal_answer, refusal_text, replace_refusal, replace_refusal_body, SafeRefusal, MAX_REFUSAL_BYTES,
+    REFUSAL_STATUSES,
+};
