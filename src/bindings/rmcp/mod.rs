@@ -8,3 +8,5 @@ mod host;
 #[cfg(feature = "rmcp-http")]
 mod http;
 mod server;
+#[cfg(feature = "rmcp-http")]
+pub use http::{ProtectHttp, ProtectHttpLayer, ProtectedBody, RefusedRequest};
