@@ -73,9 +73,11 @@ pub struct RefusedRequest<'a> {
 ///     LocalSessionManager::default().into(),
 ///     StreamableHttpServerConfig::default(),
 /// );
-/// let service = ProtectHttpLayer::new()
-///     .on_error(|refused| eprintln!("refused with {}: {} bytes", refused.status, refused.body.len()))
-///     .layer(mcp);
+/// let layer = ProtectHttpLayer::new()
+///     .on_error(|refused| eprintln!("refused with {}: {} bytes", refused.status, refused.body.len()));
+/// let service = layer.layer(mcp.clone());
+/// // Or without tower's trait: `ProtectHttp::new(mcp).on_error(…)`.
+/// let _same = mcp_boundary::rmcp::ProtectHttp::new(mcp);
 /// // Serve `service` with hyper (`hyper_util::service::TowerToHyperService`)
 /// // or axum (`Router::new().nest_service("/mcp", service)`).
 /// # let _ = service;
@@ -124,9 +126,17 @@ pub struct ProtectHttp<S> {
 }
 
 impl<S> ProtectHttp<S> {
-    /// `inner`, protected, with no hook ([`ProtectHttpLayer`] sets one).
+    /// `inner`, protected, with no hook (as [`ProtectHttpLayer::new`] wraps
+    /// it, without a tower import).
     pub fn new(inner: S) -> Self {
         Self { inner, on_error: None }
+    }
+
+    /// As [`ProtectHttpLayer::on_error`].
+    #[must_use]
+    pub fn on_error(mut self, hook: impl Fn(&RefusedRequest<'_>) + Send + Sync + 'static) -> Self {
+        self.on_error = Some(Arc::new(hook));
+        self
     }
 
     /// The service inside.
