@@ -299,10 +299,34 @@ struct Hostile<'a> {
     code: Option<i64>,
     /// The protected answer's body: a JSON-RPC error's message, or the text.
     safe: &'a str,
+    /// The first rmcp that refuses it (an older one accepts it).
+    since: Option<(u32, u32)>,
 }
 
-async fn check(twins: &Twins, case: &Hostile<'_>) {
+/// rmcp's version (major, minor), as its `serverInfo` says it.
+async fn rmcp_version(addr: SocketAddr) -> (u32, u32) {
+    let reply = exchange(addr, "POST", &post_headers(&[]), &initialize_body("2025-06-18")).await;
+    // An SSE event in session mode (after an empty priming one), JSON in
+    // stateless mode with JSON answers.
+    let text = reply.text();
+    let data =
+        text.lines().filter_map(|line| line.strip_prefix("data: ")).find(|data| !data.is_empty()).unwrap_or(&text);
+    let answer: Value = serde_json::from_str(data).unwrap();
+    assert_eq!(answer["result"]["serverInfo"]["name"], "rmcp", "{data}");
+    let version = answer["result"]["serverInfo"]["version"].as_str().unwrap().to_owned();
+    let mut parts = version.split('.').map(|part| part.parse().unwrap());
+    (parts.next().unwrap(), parts.next().unwrap())
+}
+
+async fn check(twins: &Twins, case: &Hostile<'_>, rmcp: (u32, u32)) {
     let plain = exchange(twins.plain, "POST", &case.headers, &case.body).await;
+    if case.since.is_some_and(|since| rmcp < since) {
+        // An rmcp before the check accepts it: nothing refused, nothing replaced.
+        let safe = exchange(twins.safe, "POST", &case.headers, &case.body).await;
+        assert_eq!((plain.status, safe.status), (200, 200), "{}: {} / {}", case.what, plain.text(), safe.text());
+        eprintln!("{}: rmcp {rmcp:?} does not refuse it", case.what);
+        return;
+    }
     assert_eq!(plain.status, case.status, "{}: {}", case.what, plain.text());
     assert!(plain.quotes(SENTINEL), "{}: the plain service must echo the sentinel: {}", case.what, plain.text());
     let safe = exchange(twins.safe, "POST", &case.headers, &case.body).await;
@@ -347,6 +371,7 @@ async fn sep_2243_header_mismatches_are_answered_without_the_values() {
             status: 400,
             code: Some(-32020),
             safe: HEADERS_DISAGREE,
+            since: None,
         },
         Hostile {
             what: "a base64-wrapped Mcp-Name header (rmcp decodes it, then quotes it)",
@@ -355,6 +380,7 @@ async fn sep_2243_header_mismatches_are_answered_without_the_values() {
             status: 400,
             code: Some(-32020),
             safe: HEADERS_DISAGREE,
+            since: None,
         },
         Hostile {
             what: "the body's tool name against Mcp-Name",
@@ -363,6 +389,7 @@ async fn sep_2243_header_mismatches_are_answered_without_the_values() {
             status: 400,
             code: Some(-32020),
             safe: HEADERS_DISAGREE,
+            since: None,
         },
         Hostile {
             what: "Mcp-Param-Repo header against the argument",
@@ -371,6 +398,7 @@ async fn sep_2243_header_mismatches_are_answered_without_the_values() {
             status: 400,
             code: Some(-32020),
             safe: HEADERS_DISAGREE,
+            since: None,
         },
         Hostile {
             what: "the argument against Mcp-Param-Repo",
@@ -379,6 +407,7 @@ async fn sep_2243_header_mismatches_are_answered_without_the_values() {
             status: 400,
             code: Some(-32020),
             safe: HEADERS_DISAGREE,
+            since: None,
         },
         Hostile {
             what: "an unknown method (2026-07-28 answers -32601 with 404, quoting it)",
@@ -388,6 +417,7 @@ async fn sep_2243_header_mismatches_are_answered_without_the_values() {
             status: 404,
             code: Some(-32601),
             safe: "Method not found",
+            since: None,
         },
         Hostile {
             what: "an unsupported revision (-32022 quotes it in data.requested)",
@@ -397,6 +427,7 @@ async fn sep_2243_header_mismatches_are_answered_without_the_values() {
             status: 400,
             code: Some(-32022),
             safe: "Unsupported protocol version",
+            since: None,
         },
         Hostile {
             what: "the revision header against the body's _meta",
@@ -406,6 +437,7 @@ async fn sep_2243_header_mismatches_are_answered_without_the_values() {
             status: 400,
             code: Some(-32020),
             safe: HEADERS_DISAGREE,
+            since: None,
         },
         Hostile {
             what: "Mcp-Method header against the body's method",
@@ -414,10 +446,12 @@ async fn sep_2243_header_mismatches_are_answered_without_the_values() {
             status: 400,
             code: Some(-32020),
             safe: HEADERS_DISAGREE,
+            since: None,
         },
     ];
+    let rmcp = rmcp_version(twins.plain).await;
     for case in &cases {
-        check(&twins, case).await;
+        check(&twins, case, rmcp).await;
     }
 }
 
@@ -432,6 +466,8 @@ async fn refusals_of_the_session_transport_are_answered_without_the_values() {
             status: 400,
             code: Some(-32020),
             safe: HEADERS_DISAGREE,
+            // rmcp checks an initialize's Mcp-Method since 3.5.
+            since: Some((3, 5)),
         },
         Hostile {
             what: "initialize whose revision header and body disagree",
@@ -440,6 +476,7 @@ async fn refusals_of_the_session_transport_are_answered_without_the_values() {
             status: 400,
             code: Some(-32600),
             safe: INVALID_REQUEST,
+            since: None,
         },
         Hostile {
             what: "an unknown revision header (plain text)",
@@ -448,10 +485,12 @@ async fn refusals_of_the_session_transport_are_answered_without_the_values() {
             status: 400,
             code: None,
             safe: TEXT_400,
+            since: None,
         },
     ];
+    let rmcp = rmcp_version(twins.plain).await;
     for case in &cases {
-        check(&twins, case).await;
+        check(&twins, case, rmcp).await;
     }
 }
 
