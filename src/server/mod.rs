@@ -14,8 +14,8 @@
 //! - [`ArgumentCheck`]: a call's arguments against the tool's published
 //!   input schema, for an SDK whose own reading checks less and quotes
 //!   what it refuses (rmcp's serde);
-//! - [`replace_refusal`]: the SDK's own refusals of an HTTP request,
-//!   before any server code runs.
+//! - [`replace_refusal`], [`replace_refusal_body`]: the SDK's own refusals
+//!   of an HTTP request, before any server code runs.
 //!
 //! ```
 //! use mcp_boundary::{Answer, Failure, Issue, ListedTool, ProtectOptions, Protection};
@@ -43,4 +43,7 @@ pub use arguments::{ArgumentCheck, SchemaIssue};
 pub use catalog::{ListedTool, ServerCatalog};
 pub use kind::ReplacedAnswer;
 pub use options::{HandlerErrors, ProtectOptions, Protection};
-pub use refusal::{refusal_answer, replace_refusal, MAX_REFUSAL_BYTES, REFUSAL_STATUSES};
+pub use refusal::{
+    refusal_answer, refusal_text, replace_refusal, replace_refusal_body, SafeRefusal, MAX_REFUSAL_BYTES,
+    REFUSAL_STATUSES,
+};

@@ -5,7 +5,10 @@
 //! the body, the revision asked for), and a later SDK may add more, so
 //! every JSON-RPC error it answers with a 4xx status is replaced by a
 //! fixed one with the same code: only the code, the request's `id` and an
-//! unsupported revision's list of the server's revisions are kept.
+//! unsupported revision's list of the server's revisions are kept. A 4xx
+//! answer that is no JSON-RPC error (rmcp answers some in plain text, one
+//! quoting a header, another serde's message about the body) becomes a
+//! fixed text by its status ([`replace_refusal_body`], [`refusal_text`]).
 //!
 //! ```
 //! use mcp_boundary::replace_refusal;
@@ -48,6 +51,60 @@ const REFUSALS: [(i64, &str); 8] = [
 
 /// The message of a refusal whose code has none of its own.
 const REFUSED: &str = "Bad Request: the request was refused";
+
+/// The fixed text of each status a refusal that is no JSON-RPC error comes
+/// with; any other 4xx gets [`REFUSED_TEXT`].
+const REFUSAL_TEXTS: [(u16, &str); 11] = [
+    (400, REFUSED),
+    (401, "Unauthorized"),
+    (403, "Forbidden: the request was refused"),
+    // rmcp's only plain 404 is a session it does not know; MCP clients go by
+    // the status (start a new session), so the text need not say it.
+    (404, "Not Found"),
+    (405, "Method Not Allowed"),
+    (406, "Not Acceptable: the request's Accept header lacks a media type the server answers with"),
+    (409, "Conflict"),
+    (413, "Payload Too Large"),
+    // rmcp answers a body that is no JSON-RPC message with 415 too, quoting
+    // serde's message about it.
+    (415, "Unsupported Media Type: the body must be one JSON-RPC message as application/json"),
+    (422, "Unprocessable Entity: the request was refused"),
+    (429, "Too Many Requests"),
+];
+
+/// The text of a refusal whose status has none of its own.
+const REFUSED_TEXT: &str = "Client Error: the request was refused";
+
+/// The safe body in place of a refused HTTP answer's
+/// ([`replace_refusal_body`]), with the media type it is sent as.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SafeRefusal {
+    /// A JSON-RPC error, as [`replace_refusal`] answers it.
+    Json(String),
+    /// A fixed plain text by status ([`refusal_text`]).
+    Text(&'static str),
+}
+
+impl SafeRefusal {
+    /// The `Content-Type` to send the body as.
+    #[must_use]
+    pub fn content_type(&self) -> &'static str {
+        match self {
+            Self::Json(_) => "application/json",
+            Self::Text(_) => "text/plain; charset=utf-8",
+        }
+    }
+
+    /// The body.
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        match self {
+            Self::Json(json) => json,
+            Self::Text(text) => text,
+        }
+    }
+}
 
 #[derive(Serialize)]
 struct Answer<'a> {
@@ -117,6 +174,50 @@ pub fn refusal_answer(status: u16, code: i64, id: &Value, supported: Option<&[&s
     };
     let data = if code == -32022 { supported.and_then(revisions) } else { None };
     serde_json::to_string(&Answer { jsonrpc: "2.0", id, error: Refusal { code, message, data } }).ok()
+}
+
+/// The safe body in place of any body an HTTP answer with a 4xx `status`
+/// came with, whatever its media type: a JSON-RPC error becomes
+/// [`replace_refusal`]'s answer, anything else (plain text, which may quote
+/// the request; JSON of another shape; bytes that are not UTF-8) the fixed
+/// [`refusal_text`] of its status. `None` for any other status, or an empty
+/// body (nothing to quote). A body longer than [`MAX_REFUSAL_BYTES`] is
+/// replaced as [`replace_refusal`] does, without being read, so a binding
+/// reads at most one byte past that bound.
+///
+/// ```
+/// use mcp_boundary::{replace_refusal_body, SafeRefusal};
+///
+/// let rmcp = b"Bad Request: Unsupported MCP-Protocol-Version: SECRET";
+/// assert_eq!(replace_refusal_body(400, rmcp), Some(SafeRefusal::Text("Bad Request: the request was refused")));
+/// let json = br#"{"jsonrpc":"2.0","id":1,"error":{"code":-32020,"message":"Mcp-Name header `SECRET` does not match"}}"#;
+/// let safe = replace_refusal_body(400, json).unwrap();
+/// assert_eq!(safe.content_type(), "application/json");
+/// assert!(!safe.as_str().contains("SECRET"));
+/// assert_eq!(replace_refusal_body(200, b"SECRET"), None);
+/// ```
+#[must_use]
+pub fn replace_refusal_body(status: u16, body: &[u8]) -> Option<SafeRefusal> {
+    if !is_refusal(status) || body.is_empty() {
+        return None;
+    }
+    if body.len() > MAX_REFUSAL_BYTES {
+        return refusal_answer(status, -32600, &Value::Null, None).map(SafeRefusal::Json);
+    }
+    let json = std::str::from_utf8(body).ok().and_then(|text| replace_refusal(status, text));
+    Some(json.map_or_else(|| SafeRefusal::Text(refusal_text(status).unwrap_or(REFUSED_TEXT)), SafeRefusal::Json))
+}
+
+/// The fixed plain text of a refusal with a 4xx `status` whose body is no
+/// JSON-RPC error (`"Bad Request: the request was refused"` for 400,
+/// `"Not Found"` for 404, …, a generic one for a status without its own);
+/// `None` for any other status.
+#[must_use]
+pub fn refusal_text(status: u16) -> Option<&'static str> {
+    if !is_refusal(status) {
+        return None;
+    }
+    Some(REFUSAL_TEXTS.iter().find(|(s, _)| *s == status).map_or(REFUSED_TEXT, |(_, text)| text))
 }
 
 /// Whether `status` is one of [`REFUSAL_STATUSES`].
@@ -210,6 +311,64 @@ mod tests {
             replace_refusal(400, &long).unwrap(),
             r#"{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request"}}"#
         );
+    }
+
+    #[test]
+    fn a_refusal_that_is_no_json_rpc_error_becomes_its_statuss_fixed_text() {
+        // rmcp's plain-text refusals, two of which quote the request.
+        for (status, body, text) in [
+            (400, format!("Bad Request: Unsupported MCP-Protocol-Version: {SENTINEL}"), REFUSED),
+            (
+                415,
+                format!("fail to deserialize request body unknown variant `{SENTINEL}` at line 1"),
+                "Unsupported Media Type: the body must be one JSON-RPC message as application/json",
+            ),
+            (404, "Not Found: Session not found".to_owned(), "Not Found"),
+            (418, SENTINEL.to_owned(), REFUSED_TEXT),
+            (499, SENTINEL.to_owned(), REFUSED_TEXT),
+            // JSON that is no JSON-RPC error is no exception.
+            (400, format!(r#"{{"error":"{SENTINEL}"}}"#), REFUSED),
+            (400, format!(r#"{{"jsonrpc":"2.0","id":1,"error":{{"code":"{SENTINEL}"}}}}"#), REFUSED),
+        ] {
+            let safe = replace_refusal_body(status, body.as_bytes()).unwrap();
+            assert_eq!(safe, SafeRefusal::Text(text), "{status} {body}");
+            assert_eq!(safe.content_type(), "text/plain; charset=utf-8");
+            assert_eq!(refusal_text(status), Some(text));
+        }
+        // Not UTF-8.
+        assert_eq!(replace_refusal_body(400, b"\xffSENTINEL"), Some(SafeRefusal::Text(REFUSED)));
+        for (status, text) in REFUSAL_TEXTS {
+            assert!((REFUSAL_STATUSES[0]..=REFUSAL_STATUSES[1]).contains(&status));
+            assert_eq!(replace_refusal_body(status, b"x"), Some(SafeRefusal::Text(text)));
+        }
+    }
+
+    #[test]
+    fn a_json_rpc_refusals_bytes_are_answered_as_replace_refusal_answers_them() {
+        let body = format!(r#"{{"jsonrpc":"2.0","id":"r-1","error":{{"code":-32020,"message":"{SENTINEL}"}}}}"#);
+        let safe = replace_refusal_body(400, body.as_bytes()).unwrap();
+        assert_eq!(safe, SafeRefusal::Json(replace_refusal(400, &body).unwrap()));
+        assert_eq!(safe.content_type(), "application/json");
+        assert_eq!(
+            safe.as_str(),
+            r#"{"jsonrpc":"2.0","id":"r-1","error":{"code":-32020,"message":"Bad Request: the request headers and body disagree"}}"#
+        );
+        // Past the bound, whatever it holds, and never read: a binding may
+        // pass the bytes it read up to one past it, cut anywhere.
+        let long = [b'\xff'].repeat(MAX_REFUSAL_BYTES + 1);
+        assert_eq!(
+            replace_refusal_body(400, &long).unwrap().as_str(),
+            r#"{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request"}}"#
+        );
+    }
+
+    #[test]
+    fn bodies_that_are_no_refusal_are_left_alone() {
+        for status in [100, 200, 204, 302, 399, 500, 503] {
+            assert_eq!(replace_refusal_body(status, SENTINEL.as_bytes()), None, "{status}");
+            assert_eq!(refusal_text(status), None, "{status}");
+        }
+        assert_eq!(replace_refusal_body(400, b""), None, "nothing to quote");
     }
 
     #[test]

@@ -9,4 +9,6 @@ mod host;
 mod http;
 mod server;
 
+#[cfg(feature = "rmcp-http")]
+pub use http::{ProtectHttp, ProtectHttpLayer, ProtectedBody, RefusedRequest};
 pub use server::{protect, protect_with, recipient_schema, Original, ProtectedRouter, Replaced};
