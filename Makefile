@@ -86,6 +86,7 @@ test-rust: setup
 
 ## test-rmcp: the rmcp integration (tests/rmcp: real rmcp servers, clients and Streamable HTTP in process) at the newest rmcp of the range and at the lowest (the registry on first run only)
 test-rmcp: setup
+	cargo test -q --doc --features rmcp-http rmcp # the binding's doc examples (its module path holds "rmcp")
 	bash scripts/rmcp-range.sh
 
 ## test-wasm-range: a wasm32 Rust program with its own wasm-bindgen 0.2 builds against the crate, and the binding builds at the lowest wasm-bindgen Cargo.toml allows (the registry on first run only)
