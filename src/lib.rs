@@ -167,9 +167,9 @@ pub use recipient::{
 };
 pub use safe_text::{SafeText, RENDITION_MAX_CHARS};
 pub use server::{
-    refusal_answer, refusal_text, replace_refusal, replace_refusal_body, Answer, ArgumentCheck, Decision, Failure,
-    HandlerErrors, ListedTool, ProtectOptions, Protection, ReplacedAnswer, SafeRefusal, SchemaIssue, ServerCatalog,
-    MAX_REFUSAL_BYTES, REFUSAL_STATUSES,
+    refusal_answer, refusal_message, refusal_text, replace_refusal, replace_refusal_body, Answer, ArgumentCheck,
+    Decision, Failure, HandlerErrors, ListedTool, ProtectOptions, Protection, ReplacedAnswer, SafeRefusal, SchemaIssue,
+    ServerCatalog, MAX_REFUSAL_BYTES, REFUSAL_STATUSES,
 };
 pub use stream::{
     SseRewriter, StreamCalls, MAX_AMBIGUOUS_IDS, MAX_CALL_IDS, MAX_CALL_ID_BYTES, MAX_CALL_MEMORY_BYTES,

@@ -44,6 +44,6 @@ pub use catalog::{ListedTool, ServerCatalog};
 pub use kind::ReplacedAnswer;
 pub use options::{HandlerErrors, ProtectOptions, Protection};
 pub use refusal::{
-    refusal_answer, refusal_text, replace_refusal, replace_refusal_body, SafeRefusal, MAX_REFUSAL_BYTES,
-    REFUSAL_STATUSES,
+    refusal_answer, refusal_message, refusal_text, replace_refusal, replace_refusal_body, SafeRefusal,
+    MAX_REFUSAL_BYTES, REFUSAL_STATUSES,
 };

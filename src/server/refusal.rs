@@ -164,7 +164,7 @@ pub fn refusal_answer(status: u16, code: i64, id: &Value, supported: Option<&[&s
     if !is_refusal(status) {
         return None;
     }
-    let message = REFUSALS.iter().find(|(c, _)| *c == code).map_or(REFUSED, |(_, m)| m);
+    let message = refusal_message(code);
     let id = match id {
         Value::String(_) => id,
         // A whole number stays one (`1`, never `1.0`: clients in typed
@@ -174,6 +174,20 @@ pub fn refusal_answer(status: u16, code: i64, id: &Value, supported: Option<&[&s
     };
     let data = if code == -32022 { supported.and_then(revisions) } else { None };
     serde_json::to_string(&Answer { jsonrpc: "2.0", id, error: Refusal { code, message, data } }).ok()
+}
+
+/// The fixed message of a refusal with the JSON-RPC error `code`
+/// (`-32601`: `Method not found`; a code with none of its own: a fixed
+/// `Bad Request` text): for an SDK that answers a request outside any
+/// transport's checks with its caller's bytes (rmcp names an unknown method
+/// in its `-32601`'s message).
+///
+/// ```
+/// assert_eq!(mcp_boundary::refusal_message(-32601), "Method not found");
+/// ```
+#[must_use]
+pub fn refusal_message(code: i64) -> &'static str {
+    REFUSALS.iter().find(|(c, _)| *c == code).map_or(REFUSED, |(_, m)| m)
 }
 
 /// The safe body in place of any body an HTTP answer with a 4xx `status`

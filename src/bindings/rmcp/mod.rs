@@ -11,4 +11,4 @@ mod server;
 
 #[cfg(feature = "rmcp-http")]
 pub use http::{ProtectHttp, ProtectHttpLayer, ProtectedBody, RefusedRequest};
-pub use server::{protect, protect_with, recipient_schema, Original, ProtectedRouter, Replaced};
+pub use server::{method_not_found, protect, protect_with, recipient_schema, Original, ProtectedRouter, Replaced};

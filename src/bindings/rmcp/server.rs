@@ -42,6 +42,26 @@ pub fn recipient_schema(_generator: &mut rmcp::schemars::SchemaGenerator) -> rmc
     rmcp::schemars::Schema::try_from(schema).unwrap_or_default()
 }
 
+/// The answer to a method the server does not serve, without its name:
+/// rmcp's default `ServerHandler::on_custom_request` puts the method, which
+/// the caller chose, in its `-32601`'s message. A server that cares writes
+///
+/// ```
+/// use rmcp::model::{CustomRequest, CustomResult, ErrorData};
+/// use rmcp::{service::RequestContext, RoleServer, ServerHandler};
+///
+/// struct Server;
+/// impl ServerHandler for Server {
+///     async fn on_custom_request(&self, _: CustomRequest, _: RequestContext<RoleServer>) -> Result<CustomResult, ErrorData> {
+///         Err(mcp_boundary::rmcp::method_not_found())
+///     }
+/// }
+/// ```
+#[must_use]
+pub fn method_not_found() -> ErrorData {
+    ErrorData::new(ErrorCode::METHOD_NOT_FOUND, crate::refusal_message(-32601), None)
+}
+
 /// rmcp's prefix of a `Parameters<T>` refusal (serde's message follows).
 const DESERIALIZE_PREFIX: &str = "failed to deserialize parameters";
 /// A URL elicitation: the server asks the client to open a URL it chose;

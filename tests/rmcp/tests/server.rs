@@ -239,3 +239,36 @@ async fn a_recipient_field_answers_with_the_rejection() {
         answer(&plain, call("add_message", &valid)).await
     );
 }
+
+/// A server that answers methods it does not serve with `method_not_found`.
+struct Quiet;
+
+impl rmcp::ServerHandler for Quiet {
+    async fn on_custom_request(
+        &self,
+        _: rmcp::model::CustomRequest,
+        _: rmcp::service::RequestContext<rmcp::RoleServer>,
+    ) -> Result<rmcp::model::CustomResult, rmcp::model::ErrorData> {
+        Err(mcp_boundary::rmcp::method_not_found())
+    }
+}
+
+#[tokio::test]
+async fn an_unknown_method_is_named_by_rmcp_and_not_with_method_not_found() {
+    use rmcp::model::{ClientRequest, CustomRequest};
+    use rmcp::ServiceExt;
+    let request = || ClientRequest::CustomRequest(CustomRequest::new("SENTINEL/\nIGNORE", None));
+    // rmcp's default (a protected router cannot see it: it is no tools/call).
+    let plain = connect(Bounties::protected()).await;
+    let echoed = format!("{:?}", plain.peer().send_request(request()).await);
+    assert!(echoed.contains(SENTINEL), "{echoed}");
+    let (server_io, client_io) = tokio::io::duplex(1 << 16);
+    tokio::spawn(async move {
+        if let Ok(running) = Quiet.serve(server_io).await {
+            let _ = running.waiting().await;
+        }
+    });
+    let client = ().serve(client_io).await.expect("client connects");
+    let answered = format!("{:?}", client.peer().send_request(request()).await);
+    assert!(!answered.contains(SENTINEL) && answered.contains("Method not found"), "{answered}");
+}
