@@ -249,3 +249,28 @@ pub async fn answer(client: &RunningService<RoleClient, ()>, params: CallToolReq
         Err(other) => format!("{other}"),
     }
 }
+
+/// The sentinel every hostile call carries.
+pub const SENTINEL: &str = "SENTINEL";
+
+/// Each hostile call: the tool, its arguments, and a part of the protected
+/// answer that says what the call should be instead.
+pub fn hostile() -> Vec<(&'static str, Value, &'static str)> {
+    vec![
+        // serde's `unknown variant` quotes the value, newline and all.
+        ("list_bounties", json!({"status": "SENTINEL\nopen"}), "status must be one of open, closed"),
+        // `deny_unknown_fields`: serde's `unknown field` quotes the key.
+        ("list_bounties", json!({"status": "open", "SENTINEL\nkey": 1}), "is not a known argument"),
+        // `invalid type: string "…"`.
+        ("list_bounties", json!({"status": "open", "limit": "SENTINEL"}), "limit"),
+        // An enum read from a map: `unknown variant` quotes the key.
+        ("list_bounties", json!({"status": {"SENTINEL": 1}}), "status must be one of open, closed"),
+        // A `TryFrom` whose error quotes the value: the schema (a string)
+        // cannot foresee it, so the answer names no field.
+        ("on_day", json!({"day": "SENTINEL"}), "invalid tool arguments for on_day"),
+        // The handler's `Err(String)`, `Err(ErrorData)` and own `isError`.
+        ("find_text", json!({"q": "SENTINEL\n' OR 1=1"}), "tool find_text failed"),
+        ("find_data", json!({"q": "SENTINEL"}), "tool find_data failed"),
+        ("find_own", json!({"q": "SENTINEL"}), "tool find_own failed"),
+    ]
+}

@@ -8,34 +8,10 @@ use std::sync::{Arc, Mutex};
 
 use mcp_boundary::rmcp::{protect, protect_with};
 use mcp_boundary::{ProtectOptions, ReplacedAnswer};
-use mcp_boundary_rmcp_tests::bounties::{answer, call, connect, Bounties, Heard};
+use mcp_boundary_rmcp_tests::bounties::{answer, call, connect, hostile, Bounties, Heard, SENTINEL};
 use rmcp::handler::server::tool::ToolRoute;
 use rmcp::model::{CallToolRequestParams, CallToolResult, ContentBlock, Tool};
 use serde_json::{json, Value};
-
-const SENTINEL: &str = "SENTINEL";
-
-/// Each hostile call: the tool, its arguments, and a part of the protected
-/// answer that says what the call should be instead.
-fn hostile() -> Vec<(&'static str, Value, &'static str)> {
-    vec![
-        // serde's `unknown variant` quotes the value, newline and all.
-        ("list_bounties", json!({"status": "SENTINEL\nopen"}), "status must be one of open, closed"),
-        // `deny_unknown_fields`: serde's `unknown field` quotes the key.
-        ("list_bounties", json!({"status": "open", "SENTINEL\nkey": 1}), "is not a known argument"),
-        // `invalid type: string "…"`.
-        ("list_bounties", json!({"status": "open", "limit": "SENTINEL"}), "limit"),
-        // An enum read from a map: `unknown variant` quotes the key.
-        ("list_bounties", json!({"status": {"SENTINEL": 1}}), "status must be one of open, closed"),
-        // A `TryFrom` whose error quotes the value: the schema (a string)
-        // cannot foresee it, so the answer names no field.
-        ("on_day", json!({"day": "SENTINEL"}), "invalid tool arguments for on_day"),
-        // The handler's `Err(String)`, `Err(ErrorData)` and own `isError`.
-        ("find_text", json!({"q": "SENTINEL\n' OR 1=1"}), "tool find_text failed"),
-        ("find_data", json!({"q": "SENTINEL"}), "tool find_data failed"),
-        ("find_own", json!({"q": "SENTINEL"}), "tool find_own failed"),
-    ]
-}
 
 #[tokio::test]
 async fn hostile_calls_echo_unprotected_and_never_protected() {
