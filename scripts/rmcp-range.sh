@@ -10,7 +10,9 @@ cd "$(dirname "$0")/.."
 root=$PWD
 export CARGO_TERM_COLOR=never
 
-low=$(sed -n 's/^rmcp = { version = ">=\([0-9.]*\), <\([0-9]*\)".*/\1/p' Cargo.toml)
+low=$(sed -n 's/^rmcp = { version = ">=\([0-9.]*\), <\([0-9]*\)".*/\1/p' Cargo.toml | sort -u)
+# The dependency and the doc examples' dev-dependency pin one range.
+[ "$(printf '%s\n' "$low" | wc -l)" = 1 ] || { echo "rmcp-range: Cargo.toml's rmcp requirements disagree: $low" >&2; exit 1; }
 locked() { awk '$0=="name = \"rmcp\"" {getline; gsub(/version = |"/, ""); print; exit}' "$1"; }
 newest=$(locked tests/rmcp/Cargo.lock)
 [ -n "$low" ] && [ -n "$newest" ] || { echo "rmcp-range: versions not found in Cargo.toml / tests/rmcp/Cargo.lock" >&2; exit 1; }

@@ -139,6 +139,31 @@ pub struct ProtectedRouter<S> {
     on_error: Option<Hook>,
 }
 
+// By hand: `S` (the server) need be neither `Clone` nor `Debug` for its
+// router to be, as rmcp's own `ToolRouter` is (servers derive `Clone` for
+// the Streamable HTTP service's factory).
+impl<S> Clone for ProtectedRouter<S> {
+    fn clone(&self) -> Self {
+        Self {
+            router: self.router.clone(),
+            protection: self.protection.clone(),
+            catalog: self.catalog.clone(),
+            checks: self.checks.clone(),
+            on_error: self.on_error.clone(),
+        }
+    }
+}
+
+impl<S> std::fmt::Debug for ProtectedRouter<S> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ProtectedRouter")
+            .field("router", &self.router)
+            .field("protection", &self.protection)
+            .field("on_error", &self.on_error.as_ref().map(|_| "…"))
+            .finish_non_exhaustive()
+    }
+}
+
 /// `router`, protected with the default options (`tool <name> failed` for
 /// every handler error no catalog entry classifies).
 #[must_use]

@@ -23,6 +23,7 @@ enum Status {
     Closed,
 }
 
+#[derive(Clone)] // as Streamable HTTP's factory wants; the protected router clones as rmcp's does
 struct Bounties {
     tool_router: ProtectedRouter<Self>,
 }
