@@ -8,3 +8,8 @@ mod host;
 #[cfg(feature = "rmcp-http")]
 mod http;
 mod server;
+
+pub use host::{
+    HostError, HostOptions, HostRouter, ListReport, OnCollision, RegistryGuard, ToolListChanges, UnknownTool,
+    Unrepresentable,
+};
