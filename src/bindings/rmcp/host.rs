@@ -14,18 +14,22 @@ use std::future::Future;
 use std::ops::{Deref, DerefMut};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError, Weak};
+use std::time::{Duration, Instant};
 
 use rmcp::model::{
-    CallToolRequestParams, CallToolResult, JsonObject, PaginatedRequestParams, ServerNotification, Tool,
+    CallToolRequestParams, CallToolResult, JsonObject, PaginatedRequestParams, ProtocolVersion, ServerNotification,
+    SubscriptionFilter, Tool,
 };
-use rmcp::service::{NotificationContext, RequestContext, RoleClient, RunningService, ServiceRole};
+use rmcp::service::{NotificationContext, RequestContext, RoleClient, RunningService, ServiceRole, Subscription};
 use rmcp::{Peer, Service, ServiceError};
 use serde_json::Value;
+use tokio::sync::watch;
+use tokio::task::AbortHandle;
 
 use crate::{
     check_server_name, to_llm_facing_name, tool_definition, Catalog, ErrorClassifier, Format, Overflow, Profile,
     Refused, RouterError, RpcData, ToolListing, ToolNameError, ToolNameReason, ToolRegistry, INVALID_PARAMS,
-    MAX_CATALOG_ENTRIES, UNKNOWN_TOOL_MESSAGE,
+    LISTEN_RETRY_MS, MAX_CATALOG_ENTRIES, UNKNOWN_TOOL_MESSAGE,
 };
 
 /// What a [`HostRouter`] does with a tool whose alias another name
@@ -414,6 +418,8 @@ impl fmt::Debug for HostRouter {
 struct Shared {
     options: HostOptions,
     state: Mutex<State>,
+    /// How many times the tools changed ([`HostRouter::changes`]).
+    changes: watch::Sender<u64>,
 }
 
 /// The router's state, under one lock that is never held across an
@@ -450,12 +456,22 @@ struct Listing {
     /// A change was announced during it: it lists once more after, so the
     /// mapping ends at the newest list whatever order answers come in.
     stale: bool,
+    /// The task following the server's `subscriptions/listen` stream
+    /// (2026-07-28), stopped with the entry.
+    follower: Option<AbortHandle>,
 }
 
 impl State {
     /// Whether entry `id` is the server `name`'s: in place, or its newest add.
     fn current(&self, name: &str, id: u64) -> bool {
         self.servers.get(name).is_some_and(|s| s.id == id) || self.adding.get(name) == Some(&id)
+    }
+
+    /// Forgets entry `id`'s connection, and stops following its stream.
+    fn drop_listing(&mut self, id: u64) {
+        if let Some(follower) = self.listings.remove(&id).and_then(|l| l.follower) {
+            follower.abort();
+        }
     }
 }
 
@@ -493,7 +509,7 @@ impl Shared {
             let listed = list_tools(peer).await;
             let mut state = self.lock();
             if !state.current(name, id) {
-                state.listings.remove(&id);
+                state.drop_listing(id);
                 return Err(HostError::Superseded);
             }
             let result = listed.and_then(|tools| self.place(&mut state, name, id, tools));
@@ -532,6 +548,7 @@ impl Shared {
             }
         }
         state.classifier = None;
+        self.changes.send_modify(|n| *n += 1);
         if let Some(server) = state.servers.get_mut(name).filter(|s| s.id == id) {
             server.tools = by_canonical;
             server.registered = registered;
@@ -550,7 +567,7 @@ impl Shared {
         state.adding.remove(name);
         if let Some(earlier) = state.servers.insert(name.to_owned(), server) {
             earlier.follows.remove(earlier.id);
-            state.listings.remove(&earlier.id);
+            state.drop_listing(earlier.id);
         }
         Ok(report)
     }
@@ -624,7 +641,8 @@ impl HostRouter {
             listings: HashMap::new(),
             classifier: None,
         };
-        Self { shared: Arc::new(Shared { options, state: Mutex::new(state) }) }
+        let changes = watch::Sender::new(0);
+        Self { shared: Arc::new(Shared { options, state: Mutex::new(state), changes }) }
     }
 
     /// Connects a server's tools: lists every page of its `tools/list`
@@ -671,16 +689,33 @@ impl HostRouter {
         let mut state = self.shared.lock();
         let adding = state.adding.remove(name);
         if let Some(id) = adding {
-            state.listings.remove(&id); // its add finds itself superseded
+            state.drop_listing(id); // its add finds itself superseded
         }
         let Some(server) = state.servers.remove(name) else {
             return adding.is_some();
         };
-        state.listings.remove(&server.id);
+        state.drop_listing(server.id);
         state.registry.unregister_server(name);
         state.classifier = None;
+        self.shared.changes.send_modify(|n| *n += 1);
         server.follows.remove(server.id);
         true
+    }
+
+    /// A count of the times the router's tools changed (a server added,
+    /// removed, or its new list put in place), to wait on: a host that
+    /// keeps a model's tool list rebuilds it when this moves.
+    ///
+    /// ```
+    /// use mcp_boundary::rmcp::{HostOptions, HostRouter};
+    /// let router = HostRouter::new(HostOptions::default());
+    /// let changes = router.changes();
+    /// router.remove_server("none");
+    /// assert_eq!(*changes.borrow(), 0, "nothing changed");
+    /// ```
+    #[must_use]
+    pub fn changes(&self) -> watch::Receiver<u64> {
+        self.shared.changes.subscribe()
     }
 
     /// The names of the servers whose tools are in place, in no set order.
@@ -782,27 +817,103 @@ impl Shared {
             let mut state = shared.lock();
             // A later add or remove of the name cancels an earlier add still listing.
             if let Some(earlier) = state.adding.insert(name.to_owned(), id) {
-                state.listings.remove(&earlier);
+                state.drop_listing(earlier);
             }
-            let listing = Listing { peer: peer.clone(), follows: Arc::clone(&follows), running: true, stale: false };
+            let follows = Arc::clone(&follows);
+            let listing = Listing { peer: peer.clone(), follows, running: true, stale: false, follower: None };
             state.listings.insert(id, listing);
         }
         // Followed before the listing starts: a change announced during it
         // lists once more, so none is missed.
         follows.add(Follow { id, name: name.to_owned(), router: Arc::downgrade(shared) });
-        let result = shared.list_until_fresh(name, id, &peer).await;
+        let result = match shared.subscribe(name, id, &peer).await {
+            Ok(()) => shared.list_until_fresh(name, id, &peer).await,
+            Err(e) => Err(e),
+        };
         if result.is_err() {
             let mut state = shared.lock();
             if state.adding.get(name) == Some(&id) {
                 state.adding.remove(name);
             }
             if state.servers.get(name).is_none_or(|s| s.id != id) {
-                state.listings.remove(&id);
+                state.drop_listing(id);
                 drop(state);
                 follows.remove(id);
             }
         }
         result
+    }
+}
+
+impl Shared {
+    /// Under 2026-07-28, a server sends `notifications/tools/list_changed`
+    /// only on a `subscriptions/listen` stream (which rmcp hands to the
+    /// stream's owner, not to the client's handler): opened here, for a
+    /// server that says it announces list changes, and followed by a task
+    /// of the entry's. Earlier revisions send them unasked, to the
+    /// handler ([`ToolListChanges`]). Failing to open it fails the add.
+    async fn subscribe(self: &Arc<Self>, name: &str, id: u64, peer: &Peer<RoleClient>) -> Result<(), HostError> {
+        let announces = peer.peer_info().is_some_and(|info| {
+            info.protocol_version >= ProtocolVersion::V_2026_07_28
+                && info.capabilities.tools.as_ref().and_then(|t| t.list_changed) == Some(true)
+        });
+        if !announces {
+            return Ok(());
+        }
+        let subscription = peer.listen(tool_changes()).await?;
+        let task = tokio::spawn(follow_stream(Arc::downgrade(self), name.to_owned(), id, peer.clone(), subscription));
+        let mut state = self.lock();
+        match state.listings.get_mut(&id) {
+            Some(listing) => listing.follower = Some(task.abort_handle()),
+            None => task.abort(), // removed or replaced meanwhile
+        }
+        Ok(())
+    }
+}
+
+/// What a router's `subscriptions/listen` asks for.
+fn tool_changes() -> SubscriptionFilter {
+    SubscriptionFilter::builder().tools_list_changed().build()
+}
+
+/// Follows entry `id`'s stream: each list change lists the server's tools
+/// again. A stream the server ends is opened again (then the tools are
+/// listed, for what it missed) after the core's wait ([`LISTEN_RETRY_MS`]:
+/// doubled after each stream that ended sooner than the longest wait), for
+/// as long as the entry is the server's and its connection is open. The
+/// entry's removal aborts the task, which drops (and so cancels) the stream.
+async fn follow_stream(
+    router: Weak<Shared>,
+    name: String,
+    id: u64,
+    peer: Peer<RoleClient>,
+    mut subscription: Subscription,
+) {
+    let [first, longest] = LISTEN_RETRY_MS.map(|ms| Duration::from_millis(u64::from(ms)));
+    let mut attempt = 0_u32;
+    loop {
+        let opened = Instant::now();
+        while let Ok(Some(notification)) = subscription.next().await {
+            if matches!(notification, ServerNotification::ToolListChangedNotification(_)) {
+                let Some(shared) = router.upgrade() else { return };
+                let _ = Shared::relist(&shared, &name, id).await; // a refused new list keeps the old one
+            }
+        }
+        attempt = if opened.elapsed() >= longest { 0 } else { attempt + 1 };
+        loop {
+            tokio::time::sleep(first.saturating_mul(1 << attempt.min(16)).min(longest)).await;
+            let followed = router.upgrade().is_some_and(|shared| shared.lock().current(&name, id));
+            if !followed || peer.is_transport_closed() {
+                return;
+            }
+            if let Ok(again) = peer.listen(tool_changes()).await {
+                subscription = again;
+                break;
+            }
+            attempt += 1;
+        }
+        let Some(shared) = router.upgrade() else { return };
+        let _ = Shared::relist(&shared, &name, id).await;
     }
 }
 

@@ -13,13 +13,17 @@ use mcp_boundary::rmcp::{HostError, HostOptions, HostRouter, OnCollision, ToolLi
 use mcp_boundary::{BuiltinProfile, Format, Profile, RouterReason, MAX_LIST_PAGES};
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::wrapper::Parameters;
-use rmcp::model::{InitializeResult, JsonObject, ListToolsResult, PaginatedRequestParams, ServerCapabilities, Tool};
-use rmcp::service::{NotificationContext, RequestContext, RunningService};
+use rmcp::model::{
+    InitializeResult, JsonObject, ListToolsResult, PaginatedRequestParams, ProtocolVersion, ServerCapabilities,
+    SubscriptionFilter, Tool,
+};
+use rmcp::service::{NotificationContext, RequestContext, RunningService, SubscriptionContext};
 use rmcp::{
-    tool, tool_handler, tool_router, ClientHandler, ErrorData, RoleClient, RoleServer, ServerHandler, ServiceExt,
+    tool, tool_handler, tool_router, ClientHandler, ClientLifecycleMode, ClientServiceExt, ErrorData, RoleClient,
+    RoleServer, ServerHandler, ServiceExt,
 };
 use serde_json::{json, Value};
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, watch};
 
 const SENTINEL: &str = "SENTINEL-7f3a";
 
@@ -35,6 +39,8 @@ struct Query {
 struct Demo {
     tag: &'static str,
     routes: Arc<RwLock<ToolRouter<Demo>>>,
+    /// Under 2026-07-28: each change sent on every `subscriptions/listen` stream.
+    streams: Arc<watch::Sender<u32>>,
 }
 
 #[tool_router]
@@ -66,7 +72,31 @@ impl Demo {
 }
 
 #[tool_handler(router = self.routes())]
-impl ServerHandler for Demo {}
+impl ServerHandler for Demo {
+    // `InitializeResult`: 3.0 calls it `ServerInfo`, 3.11 `ServerConfig` (and `ServerInfo` deprecated).
+    fn get_info(&self) -> InitializeResult {
+        InitializeResult::new(ServerCapabilities::builder().enable_tools().enable_tool_list_changed().build())
+    }
+
+    fn accepted_subscription_filter(&self, requested: &SubscriptionFilter) -> Option<SubscriptionFilter> {
+        Some(requested.supported_by(&self.get_info().capabilities))
+    }
+
+    async fn listen(&self, context: SubscriptionContext) -> Result<(), ErrorData> {
+        let mut changes = self.streams.subscribe();
+        loop {
+            tokio::select! {
+                () = context.cancelled() => return Ok(()),
+                changed = changes.changed() => {
+                    if changed.is_err() {
+                        return Ok(());
+                    }
+                    let _ = context.sink().notify_tool_list_changed().await;
+                }
+            }
+        }
+    }
+}
 
 impl Demo {
     const ALL: [&'static str; 5] = ["create_issue", "search", "extra", "b__c", "b/c"];
@@ -79,7 +109,7 @@ impl Demo {
                 routes.disable_route(name);
             }
         }
-        Self { tag, routes: Arc::new(RwLock::new(routes)) }
+        Self { tag, routes: Arc::new(RwLock::new(routes)), streams: Arc::new(watch::Sender::new(0)) }
     }
 
     fn routes(&self) -> ToolRouter<Self> {
@@ -436,4 +466,46 @@ async fn a_listing_past_the_bounds_is_refused_and_nothing_of_it_registered() {
             assert_eq!(pages, 2 * MAX_LIST_PAGES, "each list asked for its bound of pages, no more");
         }
     }
+}
+
+/// Waits until the router's tools change (an event: the bound only fails a hung test).
+async fn changed(changes: &mut watch::Receiver<u64>) {
+    tokio::time::timeout(Duration::from_secs(20), changes.changed()).await.expect("the tools changed").unwrap();
+}
+
+#[tokio::test]
+async fn under_2026_07_28_list_changes_come_on_the_routers_own_subscription() {
+    let server = Demo::new("gh", &["create_issue"]);
+    let (server_end, client_end) = tokio::io::duplex(1 << 16);
+    let (tx, mut heard) = mpsc::unbounded_channel();
+    let modern = ClientLifecycleMode::Discover { preferred_versions: vec![ProtocolVersion::V_2026_07_28] };
+    // A 2026-07-28 server has no handshake to finish: it serves in a task
+    // of its own while the client discovers it.
+    let handler = server.clone();
+    tokio::spawn(async move { handler.serve(server_end).await.unwrap().waiting().await });
+    let client = ToolListChanges::new(Heard(tx)).serve_with_lifecycle(client_end, modern).await.unwrap();
+    let version = client.peer().peer_info().map(|info| info.protocol_version.clone());
+    assert_eq!(version, Some(ProtocolVersion::V_2026_07_28), "a 2026-07-28 connection");
+
+    let router = HostRouter::new(HostOptions::default());
+    let mut changes = router.changes();
+    router.add_server("github", &client).await.unwrap();
+    changed(&mut changes).await;
+    assert_eq!(names(&router, Format::Anthropic), ["github__create_issue"]);
+
+    // The server announces on the stream the router opened.
+    server.set("extra", true);
+    server.streams.send_modify(|n| *n += 1);
+    changed(&mut changes).await;
+    assert_eq!(names(&router, Format::Anthropic), ["github__create_issue", "github__extra"]);
+    assert_eq!(call(&router, "github__extra", "1").await.unwrap(), "gh:extra:1");
+    assert!(heard.try_recv().is_err(), "rmcp gives a stream's notifications to its owner, not the handler");
+
+    // Removed: its stream is closed, and a change reaches nothing.
+    assert!(router.remove_server("github"));
+    changed(&mut changes).await;
+    while server.streams.receiver_count() > 0 {
+        tokio::task::yield_now().await; // the server ends its listen when the router's stream is cancelled
+    }
+    assert!(names(&router, Format::Anthropic).is_empty());
 }
