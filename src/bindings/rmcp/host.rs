@@ -263,7 +263,9 @@ static NEXT_ID: AtomicU64 = AtomicU64::new(1);
 /// [`ClientHandler`](rmcp::ClientHandler), `()` for none) before serving
 /// the transport; everything else passes to it unchanged, and the
 /// notification does too, after the routers have listed the server's
-/// tools again (so a handler of the host's own sees them in place).
+/// tools again (so a handler of the host's own sees them in place). A
+/// 2026-07-28 connection sends list changes only on a
+/// `subscriptions/listen` stream, which the router opens itself.
 ///
 /// ```no_run
 /// # async fn run<T, E, A>(transport: T) -> Result<(), Box<dyn std::error::Error>>
@@ -747,7 +749,10 @@ impl HostRouter {
 
     /// Calls a tool by its alias or its canonical name, on the server that
     /// has it, under that server's own name for it; `arguments` `None`
-    /// sends `{}`. Returns the server's result as it is.
+    /// sends `{}`. Returns the server's result as it is. (The router holds
+    /// the connection's [`Peer`], so a 2026-07-28 `input_required` answer
+    /// is not driven through the client's handler: rmcp reports it as an
+    /// unexpected response.)
     ///
     /// # Errors
     /// [`HostError::UnknownTool`] (`-32602`, suggestions among the
