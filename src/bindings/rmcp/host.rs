@@ -1,1 +1,960 @@
-//! A router over rmcp client connections (SPEC §7, §9).
+//! A router over rmcp client connections (SPEC §7, §9): a host's tools
+//! from its connected servers, each as `server/tool` in one
+//! [`ToolRegistry`], declared to a provider in its own shape, and a model's
+//! call routed back to the server that has the tool, by that server's own
+//! name for it. Every rule, bound and message is the core's
+//! ([`check_server_name`], [`ToolListing`], the registry, the unknown-tool
+//! answer); this file converts rmcp's values to the core's and back, and
+//! keeps the mapping right whatever order adds, removes and list changes
+//! come in. It behaves as `js/mcp/router.js` does.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::future::Future;
+use std::ops::{Deref, DerefMut};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError, Weak};
+use std::time::{Duration, Instant};
+
+use rmcp::model::{
+    CallToolRequestParams, CallToolResult, JsonObject, PaginatedRequestParams, ProtocolVersion, ServerNotification,
+    SubscriptionFilter, Tool,
+};
+use rmcp::service::{NotificationContext, RequestContext, RoleClient, RunningService, ServiceRole, Subscription};
+use rmcp::{Peer, Service, ServiceError};
+use serde_json::Value;
+use tokio::sync::watch;
+use tokio::task::AbortHandle;
+
+use crate::{
+    check_server_name, to_llm_facing_name, tool_definition, Catalog, ErrorClassifier, Format, Overflow, Profile,
+    Refused, RouterError, RpcData, ToolListing, ToolNameError, ToolNameReason, ToolRegistry, INVALID_PARAMS,
+    LISTEN_RETRY_MS, MAX_CATALOG_ENTRIES, UNKNOWN_TOOL_MESSAGE,
+};
+
+/// What a [`HostRouter`] does with a tool whose alias another name
+/// already has (two tools of one server that one profile shows alike, or
+/// a first-party name registered in the [registry](HostRouter::registry)).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub enum OnCollision {
+    /// Leave that tool out and report it ([`ListReport::refused`]); the
+    /// rest of the server's tools are registered. The default: a host would
+    /// rather lose one tool than a server.
+    #[default]
+    Skip,
+    /// Refuse the whole list with the registry's `TOOL_NAME_COLLISION`
+    /// ([`HostError::ToolName`]): an add fails, a relisting keeps the list
+    /// the server had.
+    Error,
+}
+
+/// The options of a [`HostRouter`]: the registry's profile and overflow
+/// mode, and what a collision does.
+///
+/// ```
+/// use mcp_boundary::rmcp::{HostOptions, OnCollision};
+/// use mcp_boundary::{BuiltinProfile, Overflow, Profile};
+///
+/// let options = HostOptions::default()
+///     .profile(Profile::builtin(BuiltinProfile::OpenAi))
+///     .overflow(Overflow::Error)
+///     .on_collision(OnCollision::Error);
+/// # let _ = options;
+/// ```
+#[derive(Debug, Clone)]
+pub struct HostOptions {
+    profile: Profile,
+    overflow: Overflow,
+    on_collision: OnCollision,
+}
+
+impl Default for HostOptions {
+    /// The Anthropic profile, hashed aliases for names that do not fit
+    /// ([`Overflow::Hash`]: a host would rather show a tool under a hashed
+    /// alias than not at all), [`OnCollision::Skip`].
+    fn default() -> Self {
+        Self { profile: Profile::default(), overflow: Overflow::Hash, on_collision: OnCollision::Skip }
+    }
+}
+
+impl HostOptions {
+    /// The profile the aliases follow.
+    #[must_use]
+    pub fn profile(mut self, profile: Profile) -> Self {
+        self.profile = profile;
+        self
+    }
+
+    /// What a name that does not fit the profile gets.
+    #[must_use]
+    pub fn overflow(mut self, overflow: Overflow) -> Self {
+        self.overflow = overflow;
+        self
+    }
+
+    /// What a collision does.
+    #[must_use]
+    pub fn on_collision(mut self, on_collision: OnCollision) -> Self {
+        self.on_collision = on_collision;
+        self
+    }
+}
+
+/// A tool that no alias can stand for under the router's options (an
+/// empty name; with [`Overflow::Error`], a name the profile does not show
+/// as it is), left out under [`OnCollision::Skip`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Unrepresentable {
+    /// `server/tool`.
+    pub canonical: String,
+    /// Why.
+    pub reason: ToolNameReason,
+}
+
+/// What a listing of a server's tools left out (under
+/// [`OnCollision::Skip`]; with [`OnCollision::Error`] both are empty).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ListReport {
+    /// The tools whose alias another name has.
+    pub refused: Vec<Refused>,
+    /// The tools no alias can stand for.
+    pub unrepresentable: Vec<Unrepresentable>,
+}
+
+/// §4.3's unknown-tool answer for a name that is neither an alias nor a
+/// canonical name of the router's tools: JSON-RPC `-32602` `unknown
+/// tool`, with up to three of the router's aliases nearest to it. The
+/// name itself is never kept, so no message or log of it can echo it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownTool {
+    suggestions: Vec<String>,
+    data: Value,
+}
+
+impl UnknownTool {
+    /// `-32602` (invalid params).
+    #[must_use]
+    pub fn code(&self) -> i64 {
+        INVALID_PARAMS
+    }
+
+    /// `unknown tool`.
+    #[must_use]
+    pub fn message(&self) -> &'static str {
+        UNKNOWN_TOOL_MESSAGE
+    }
+
+    /// Up to three aliases nearest to the name asked for, nearest first.
+    #[must_use]
+    pub fn suggestions(&self) -> &[String] {
+        &self.suggestions
+    }
+
+    /// `error.data`: `{ "code": "unknown_tool", "suggestions": [...] }`.
+    #[must_use]
+    pub fn data(&self) -> &Value {
+        &self.data
+    }
+
+    /// The JSON-RPC error for a host that answers an MCP client itself.
+    #[must_use]
+    pub fn to_error_data(&self) -> rmcp::ErrorData {
+        rmcp::ErrorData::invalid_params(UNKNOWN_TOOL_MESSAGE, Some(self.data.clone()))
+    }
+}
+
+impl fmt::Display for UnknownTool {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(UNKNOWN_TOOL_MESSAGE)
+    }
+}
+
+impl std::error::Error for UnknownTool {}
+
+/// An error of a [`HostRouter`]. Its message is fixed text or the core's
+/// (which never echoes a model's input); what the connection said is
+/// [`source`](std::error::Error::source) of [`HostError::Service`].
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum HostError {
+    /// A server name the router refuses (`INVALID_ARGUMENT`), or a
+    /// `tools/list` it does not follow (`TOOL_LIST_REFUSED`: past
+    /// [`MAX_LIST_PAGES`](crate::MAX_LIST_PAGES) pages or
+    /// [`MAX_LISTED_TOOLS`](crate::MAX_LISTED_TOOLS) tools, or a cursor
+    /// handed back again).
+    Router(RouterError),
+    /// A list the registry refuses: a collision under
+    /// [`OnCollision::Error`], a name no alias can stand for.
+    ToolName(ToolNameError),
+    /// The rmcp connection's own error (closed, timed out, the server's
+    /// JSON-RPC error).
+    Service(ServiceError),
+    /// [`HostRouter::call_tool`] with a name that is no tool of the router.
+    UnknownTool(UnknownTool),
+    /// The add was overtaken by a later [`add_server`](HostRouter::add_server)
+    /// or [`remove_server`](HostRouter::remove_server) of the same name
+    /// before its tools were in place: nothing of it is registered.
+    Superseded,
+}
+
+impl fmt::Display for HostError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Router(e) => write!(f, "{e}"),
+            Self::ToolName(e) => write!(f, "{e}"),
+            // What the server said may quote what it was sent: the source.
+            Self::Service(_) => f.write_str("the server's connection failed"),
+            Self::UnknownTool(e) => write!(f, "{e}"),
+            Self::Superseded => f.write_str(
+                "a later add_server or remove_server of the name came first: nothing of this one is registered",
+            ),
+        }
+    }
+}
+
+impl std::error::Error for HostError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Self::Router(e) => Some(e),
+            Self::ToolName(e) => Some(e),
+            Self::Service(e) => Some(e),
+            Self::UnknownTool(e) => Some(e),
+            Self::Superseded => None,
+        }
+    }
+}
+
+impl From<RouterError> for HostError {
+    fn from(e: RouterError) -> Self {
+        Self::Router(e)
+    }
+}
+
+impl From<ToolNameError> for HostError {
+    fn from(e: ToolNameError) -> Self {
+        Self::ToolName(e)
+    }
+}
+
+impl From<ServiceError> for HostError {
+    fn from(e: ServiceError) -> Self {
+        Self::Service(e)
+    }
+}
+
+impl From<UnknownTool> for HostError {
+    fn from(e: UnknownTool) -> Self {
+        Self::UnknownTool(e)
+    }
+}
+
+/// Ids of the router's entries (one per [`HostRouter::add_server`]),
+/// unique in the process, so a follower names its entry without naming
+/// its router.
+static NEXT_ID: AtomicU64 = AtomicU64::new(1);
+
+/// A client's handler that tells the routers following its connection
+/// about the server's `notifications/tools/list_changed`: rmcp delivers a
+/// notification only to the connection's own handler, so a router follows
+/// a connection whose handler is this one. Wrap the client's handler (any
+/// [`ClientHandler`](rmcp::ClientHandler), `()` for none) before serving
+/// the transport; everything else passes to it unchanged, and the
+/// notification does too, after the routers have listed the server's
+/// tools again (so a handler of the host's own sees them in place). A
+/// 2026-07-28 connection sends list changes only on a
+/// `subscriptions/listen` stream, which the router opens itself.
+///
+/// ```no_run
+/// # async fn run<T, E, A>(transport: T) -> Result<(), Box<dyn std::error::Error>>
+/// # where T: rmcp::transport::IntoTransport<rmcp::RoleClient, E, A>, E: std::error::Error + Send + Sync + 'static {
+/// use mcp_boundary::rmcp::{HostOptions, HostRouter, ToolListChanges};
+/// use rmcp::ServiceExt;
+///
+/// let router = HostRouter::new(HostOptions::default());
+/// let client = ToolListChanges::new(()).serve(transport).await?;
+/// router.add_server("github", &client).await?;
+/// # Ok(()) }
+/// ```
+pub struct ToolListChanges<S = ()> {
+    inner: S,
+    follows: Arc<Follows>,
+}
+
+impl<S> ToolListChanges<S> {
+    /// The client's handler `inner`, followed.
+    pub fn new(inner: S) -> Self {
+        Self { inner, follows: Arc::default() }
+    }
+
+    /// The client's own handler.
+    pub fn inner(&self) -> &S {
+        &self.inner
+    }
+}
+
+impl<S: fmt::Debug> fmt::Debug for ToolListChanges<S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ToolListChanges").field("inner", &self.inner).finish_non_exhaustive()
+    }
+}
+
+impl<S: Service<RoleClient>> Service<RoleClient> for ToolListChanges<S> {
+    async fn handle_request(
+        &self,
+        request: <RoleClient as ServiceRole>::PeerReq,
+        context: RequestContext<RoleClient>,
+    ) -> Result<<RoleClient as ServiceRole>::Resp, rmcp::ErrorData> {
+        self.inner.handle_request(request, context).await
+    }
+
+    async fn handle_notification(
+        &self,
+        notification: <RoleClient as ServiceRole>::PeerNot,
+        context: NotificationContext<RoleClient>,
+    ) -> Result<(), rmcp::ErrorData> {
+        if matches!(notification, ServerNotification::ToolListChangedNotification(_)) {
+            self.follows.changed().await;
+        }
+        self.inner.handle_notification(notification, context).await
+    }
+
+    fn get_info(&self) -> <RoleClient as ServiceRole>::Info {
+        self.inner.get_info()
+    }
+}
+
+/// The router entries that follow one connection.
+#[derive(Default)]
+struct Follows(Mutex<Vec<Follow>>);
+
+#[derive(Clone)]
+struct Follow {
+    id: u64,
+    name: String,
+    router: Weak<Shared>,
+}
+
+impl Follows {
+    fn lock(&self) -> MutexGuard<'_, Vec<Follow>> {
+        self.0.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn add(&self, follow: Follow) {
+        self.lock().push(follow);
+    }
+
+    fn remove(&self, id: u64) {
+        self.lock().retain(|f| f.id != id);
+    }
+
+    /// Lists the server's tools again for every router following it
+    /// (taken out of the lock first: a listing awaits the server).
+    async fn changed(&self) {
+        let follows = {
+            let mut follows = self.lock();
+            follows.retain(|f| f.router.strong_count() > 0); // routers dropped since
+            follows.clone()
+        };
+        for follow in follows {
+            if let Some(shared) = follow.router.upgrade() {
+                // A refused new list keeps the old one; a removed server is not listed.
+                let _ = Shared::relist(&shared, &follow.name, follow.id).await;
+            }
+        }
+    }
+}
+
+/// A host's tools from its rmcp client connections, each as `server/tool`
+/// in one [`ToolRegistry`]: aliases per profile, collisions skipped and
+/// reported (or refused), declared to a provider in its own shape
+/// ([`tools`](Self::tools)), and a model's call routed to the server that
+/// has the tool, under that server's own name for it
+/// ([`call_tool`](Self::call_tool)).
+///
+/// No alias ever stands for another server's tool, whatever the order of
+/// adds, removes, re-adds and list changes: a server name that could make
+/// one server's alias another's is refused ([`check_server_name`]); an
+/// alias is looked up in the registry, and its canonical name's server
+/// part names the one server whose current tools are asked. An add
+/// overtaken by a later add or remove of its name registers nothing
+/// ([`HostError::Superseded`]). Cloning the router gives another handle
+/// to the same one.
+///
+/// ```no_run
+/// # async fn run<T, E, A>(github: T, files: T) -> Result<(), Box<dyn std::error::Error>>
+/// # where T: rmcp::transport::IntoTransport<rmcp::RoleClient, E, A>, E: std::error::Error + Send + Sync + 'static {
+/// use mcp_boundary::rmcp::{HostOptions, HostRouter, ToolListChanges};
+/// use mcp_boundary::Format;
+/// use rmcp::ServiceExt;
+///
+/// let router = HostRouter::new(HostOptions::default());
+/// let github = ToolListChanges::new(()).serve(github).await?;
+/// let files = ToolListChanges::new(()).serve(files).await?;
+/// router.add_server("github", &github).await?;
+/// router.add_server("files", &files).await?;
+///
+/// let tools = router.tools(Format::Anthropic)?; // the request's `tools`
+/// // … the model answers with a tool_use named "github__create_issue":
+/// let arguments = serde_json::json!({"title": "Crash"}).as_object().cloned();
+/// let result = router.call_tool("github__create_issue", arguments).await?;
+/// # let _ = (tools, result); Ok(()) }
+/// ```
+#[derive(Clone)]
+pub struct HostRouter {
+    shared: Arc<Shared>,
+}
+
+impl fmt::Debug for HostRouter {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let state = self.shared.lock();
+        f.debug_struct("HostRouter")
+            .field("options", &self.shared.options)
+            .field("servers", &state.servers.keys().collect::<Vec<_>>())
+            .finish_non_exhaustive()
+    }
+}
+
+struct Shared {
+    options: HostOptions,
+    state: Mutex<State>,
+    /// How many times the tools changed ([`HostRouter::changes`]).
+    changes: watch::Sender<u64>,
+}
+
+/// The router's state, under one lock that is never held across an
+/// `.await` or while user code runs (but see [`HostRouter::registry`]).
+struct State {
+    registry: ToolRegistry,
+    /// The servers whose tools are in place, by name.
+    servers: HashMap<String, Server>,
+    /// The newest add of a name, until its tools are in place (a later add
+    /// or remove of the name replaces or drops it, which cancels it).
+    adding: HashMap<String, u64>,
+    /// Per entry (added, or adding), its connection and listing state.
+    listings: HashMap<u64, Listing>,
+    /// For unknown names: suggestions among the aliases (built on demand,
+    /// dropped when the tools change).
+    classifier: Option<Arc<ErrorClassifier>>,
+}
+
+struct Server {
+    id: u64,
+    peer: Peer<RoleClient>,
+    /// The registered tools, by canonical name.
+    tools: HashMap<String, Tool>,
+    /// The names registered (what a refused later list puts back).
+    registered: Vec<String>,
+    follows: Arc<Follows>,
+}
+
+struct Listing {
+    peer: Peer<RoleClient>,
+    follows: Arc<Follows>,
+    /// A listing runs (one at a time per entry).
+    running: bool,
+    /// A change was announced during it: it lists once more after, so the
+    /// mapping ends at the newest list whatever order answers come in.
+    stale: bool,
+    /// The task following the server's `subscriptions/listen` stream
+    /// (2026-07-28), stopped with the entry.
+    follower: Option<AbortHandle>,
+}
+
+impl State {
+    /// Whether entry `id` is the server `name`'s: in place, or its newest add.
+    fn current(&self, name: &str, id: u64) -> bool {
+        self.servers.get(name).is_some_and(|s| s.id == id) || self.adding.get(name) == Some(&id)
+    }
+
+    /// Forgets entry `id`'s connection, and stops following its stream.
+    fn drop_listing(&mut self, id: u64) {
+        if let Some(follower) = self.listings.remove(&id).and_then(|l| l.follower) {
+            follower.abort();
+        }
+    }
+}
+
+impl Shared {
+    fn lock(&self) -> MutexGuard<'_, State> {
+        // A panic elsewhere (a user's, holding the registry) leaves the
+        // state as consistent as any step of ours does.
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Lists entry `id`'s tools again on a change: `None` when it is not
+    /// the server's (removed, replaced), or a listing of it runs (which
+    /// then lists once more).
+    async fn relist(shared: &Arc<Self>, name: &str, id: u64) -> Option<Result<ListReport, HostError>> {
+        let peer = {
+            let mut state = shared.lock();
+            if !state.current(name, id) {
+                return None;
+            }
+            let listing = state.listings.get_mut(&id)?;
+            if listing.running {
+                listing.stale = true;
+                return None;
+            }
+            listing.running = true;
+            listing.peer.clone()
+        };
+        Some(shared.list_until_fresh(name, id, &peer).await)
+    }
+
+    /// Lists and maps entry `id`'s tools until no change was announced
+    /// meanwhile; the last listing's result. The caller set `running`.
+    async fn list_until_fresh(&self, name: &str, id: u64, peer: &Peer<RoleClient>) -> Result<ListReport, HostError> {
+        loop {
+            let listed = list_tools(peer).await;
+            let mut state = self.lock();
+            if !state.current(name, id) {
+                state.drop_listing(id);
+                return Err(HostError::Superseded);
+            }
+            let result = listed.and_then(|tools| self.place(&mut state, name, id, tools));
+            let Some(listing) = state.listings.get_mut(&id) else {
+                return result; // not reached: a current entry has its listing
+            };
+            if listing.stale {
+                listing.stale = false;
+                continue;
+            }
+            listing.running = false;
+            return result;
+        }
+    }
+
+    /// `tools` in place of the server's: of this entry's earlier list, or,
+    /// for an add, of the server added earlier under the name, which then
+    /// stops being followed. A list the registry refuses changes nothing.
+    fn place(&self, state: &mut State, name: &str, id: u64, tools: Vec<Tool>) -> Result<ListReport, HostError> {
+        let before = state.servers.get(name).map(|s| s.registered.clone()).unwrap_or_default();
+        state.registry.unregister_server(name);
+        let (registered, report) = match self.register(&mut state.registry, name, &tools) {
+            Ok(done) => done,
+            Err(e) => {
+                // The list that fitted stays: its aliases were free a moment ago.
+                state.registry.unregister_server(name);
+                let _ = state.registry.register_server(name, &before);
+                return Err(e.into());
+            }
+        };
+        let mut by_canonical = HashMap::with_capacity(registered.len());
+        for tool in tools {
+            let canonical = format!("{name}/{}", tool.name);
+            if state.registry.alias_of_canonical(&canonical).is_some() {
+                by_canonical.insert(canonical, tool);
+            }
+        }
+        state.classifier = None;
+        self.changes.send_modify(|n| *n += 1);
+        if let Some(server) = state.servers.get_mut(name).filter(|s| s.id == id) {
+            server.tools = by_canonical;
+            server.registered = registered;
+            return Ok(report);
+        }
+        let Some(listing) = state.listings.get(&id) else {
+            return Ok(report); // not reached: a current entry has its listing
+        };
+        let server = Server {
+            id,
+            peer: listing.peer.clone(),
+            tools: by_canonical,
+            registered,
+            follows: Arc::clone(&listing.follows),
+        };
+        state.adding.remove(name);
+        if let Some(earlier) = state.servers.insert(name.to_owned(), server) {
+            earlier.follows.remove(earlier.id);
+            state.drop_listing(earlier.id);
+        }
+        Ok(report)
+    }
+
+    /// Registers `server/tool` for each tool as the options say: the names
+    /// registered, and what was left out.
+    fn register(
+        &self,
+        registry: &mut ToolRegistry,
+        server: &str,
+        tools: &[Tool],
+    ) -> Result<(Vec<String>, ListReport), ToolNameError> {
+        let names: Vec<&str> = tools.iter().map(|t| t.name.as_ref()).collect();
+        if self.options.on_collision == OnCollision::Error {
+            registry.register_server(server, &names)?;
+            return Ok((names.into_iter().map(str::to_owned).collect(), ListReport::default()));
+        }
+        let mut report = ListReport::default();
+        let (names, outcome) = if let Ok(outcome) = registry.register_server_skipping(server, &names) {
+            (names, outcome)
+        } else {
+            // One name no alias can stand for (an empty part) must not
+            // cost the whole server: those are left out and reported,
+            // the rest registered. Rare, so only then is each name asked.
+            let mut representable = Vec::with_capacity(names.len());
+            for tool in names {
+                let canonical = format!("{server}/{tool}");
+                match to_llm_facing_name(&canonical, &self.options.profile, self.options.overflow) {
+                    Ok(_) => representable.push(tool),
+                    Err(e) => report.unrepresentable.push(Unrepresentable { canonical, reason: e.reason() }),
+                }
+            }
+            let outcome = registry.register_server_skipping(server, &representable)?;
+            (representable, outcome)
+        };
+        let registered =
+            names.iter().zip(&outcome.aliases).filter(|(_, alias)| alias.is_some()).map(|(n, _)| (*n).to_owned());
+        let registered = registered.collect();
+        report.refused = outcome.refused;
+        Ok((registered, report))
+    }
+}
+
+/// Every page of a server's `tools/list`, within the core's bounds
+/// ([`ToolListing`]).
+async fn list_tools(peer: &Peer<RoleClient>) -> Result<Vec<Tool>, HostError> {
+    let mut listing = ToolListing::new();
+    let mut tools = Vec::new();
+    let mut cursor: Option<String> = None;
+    loop {
+        let params = cursor.take().map(|c| PaginatedRequestParams::default().with_cursor(Some(c)));
+        let page = peer.list_tools(params).await?;
+        let more = listing.page(page.tools.len(), page.next_cursor.as_deref())?;
+        tools.extend(page.tools);
+        if !more {
+            return Ok(tools);
+        }
+        cursor = page.next_cursor;
+    }
+}
+
+impl HostRouter {
+    /// An empty router.
+    #[must_use]
+    pub fn new(options: HostOptions) -> Self {
+        let registry = ToolRegistry::new(options.profile.clone(), options.overflow);
+        let state = State {
+            registry,
+            servers: HashMap::new(),
+            adding: HashMap::new(),
+            listings: HashMap::new(),
+            classifier: None,
+        };
+        let changes = watch::Sender::new(0);
+        Self { shared: Arc::new(Shared { options, state: Mutex::new(state), changes }) }
+    }
+
+    /// Connects a server's tools: lists every page of its `tools/list`
+    /// (within [`MAX_LIST_PAGES`](crate::MAX_LIST_PAGES) pages and
+    /// [`MAX_LISTED_TOOLS`](crate::MAX_LISTED_TOOLS) tools), registers each
+    /// as `name/tool`, and follows the server's
+    /// `notifications/tools/list_changed` (through the client's
+    /// [`ToolListChanges`] handler), listing again and putting the new list
+    /// in place of the old. Returns what was left out under
+    /// [`OnCollision::Skip`].
+    ///
+    /// All or nothing: when it fails, nothing of this server is registered
+    /// or followed, and a server added earlier under the name stays as it
+    /// was; when it succeeds, the new tools replace that server's (which is
+    /// no longer followed). The future does not borrow `client`.
+    ///
+    /// # Errors
+    /// - [`HostError::Router`] `INVALID_ARGUMENT` for a name
+    ///   [`check_server_name`] refuses under the router's profile, or
+    ///   `TOOL_LIST_REFUSED` for a listing past the bounds or with a cursor
+    ///   handed back again;
+    /// - [`HostError::ToolName`] for a collision under
+    ///   [`OnCollision::Error`] (or a name no alias can stand for);
+    /// - [`HostError::Service`] when the connection fails;
+    /// - [`HostError::Superseded`] when a later add or remove of the name
+    ///   came before this one's tools were in place.
+    pub fn add_server<S: Service<RoleClient>>(
+        &self,
+        name: &str,
+        client: &RunningService<RoleClient, ToolListChanges<S>>,
+    ) -> impl Future<Output = Result<ListReport, HostError>> + Send + 'static {
+        let shared = Arc::clone(&self.shared);
+        let name = name.to_owned();
+        let peer = client.peer().clone();
+        let follows = Arc::clone(&client.service().follows);
+        async move { Shared::add(&shared, &name, peer, follows).await }
+    }
+
+    /// Disconnects a server's tools (the connection itself is the caller's
+    /// to close) and cancels an add of the name still listing. Returns
+    /// whether there was either.
+    #[allow(clippy::must_use_candidate, reason = "called for its effect; the answer is for whoever wants it")]
+    pub fn remove_server(&self, name: &str) -> bool {
+        let mut state = self.shared.lock();
+        let adding = state.adding.remove(name);
+        if let Some(id) = adding {
+            state.drop_listing(id); // its add finds itself superseded
+        }
+        let Some(server) = state.servers.remove(name) else {
+            return adding.is_some();
+        };
+        state.drop_listing(server.id);
+        state.registry.unregister_server(name);
+        state.classifier = None;
+        self.shared.changes.send_modify(|n| *n += 1);
+        server.follows.remove(server.id);
+        true
+    }
+
+    /// A count of the times the router's tools changed (a server added,
+    /// removed, or its new list put in place), to wait on: a host that
+    /// keeps a model's tool list rebuilds it when this moves.
+    ///
+    /// ```
+    /// use mcp_boundary::rmcp::{HostOptions, HostRouter};
+    /// let router = HostRouter::new(HostOptions::default());
+    /// let changes = router.changes();
+    /// router.remove_server("none");
+    /// assert_eq!(*changes.borrow(), 0, "nothing changed");
+    /// ```
+    #[must_use]
+    pub fn changes(&self) -> watch::Receiver<u64> {
+        self.shared.changes.subscribe()
+    }
+
+    /// The names of the servers whose tools are in place, in no set order.
+    #[must_use]
+    pub fn servers(&self) -> Vec<String> {
+        self.shared.lock().servers.keys().cloned().collect()
+    }
+
+    /// The tools as a `format` request declares them, under their aliases,
+    /// in registration order: each with its description and input schema
+    /// in the provider's field ([`tool_definition`]).
+    ///
+    /// # Errors
+    /// [`ToolNameError`] `UNREPRESENTABLE_TOOL_NAME` for an alias the
+    /// provider would refuse (made under a longer profile than the
+    /// format's: use the router's profile for that provider).
+    pub fn tools(&self, format: Format) -> Result<Vec<Value>, ToolNameError> {
+        let state = self.shared.lock();
+        let mut definitions = Vec::new();
+        for entry in state.registry.entries() {
+            let Some(tool) = tool_of(&state, entry.canonical) else {
+                continue; // a first-party name registered through the registry
+            };
+            let schema = Value::Object(JsonObject::clone(&tool.input_schema));
+            definitions.push(tool_definition(format, entry.alias, tool.description.as_deref(), Some(&schema))?);
+        }
+        Ok(definitions)
+    }
+
+    /// Calls a tool by its alias or its canonical name, on the server that
+    /// has it, under that server's own name for it; `arguments` `None`
+    /// sends `{}`. Returns the server's result as it is. (The router holds
+    /// the connection's [`Peer`], so a 2026-07-28 `input_required` answer
+    /// is not driven through the client's handler: rmcp reports it as an
+    /// unexpected response.)
+    ///
+    /// # Errors
+    /// [`HostError::UnknownTool`] (`-32602`, suggestions among the
+    /// aliases, the name never echoed) for a name that is no tool of the
+    /// router; [`HostError::Service`] for the connection's errors,
+    /// the server's JSON-RPC errors among them.
+    pub async fn call_tool(&self, name: &str, arguments: Option<JsonObject>) -> Result<CallToolResult, HostError> {
+        let found = {
+            let state = self.shared.lock();
+            let canonical = state.registry.to_canonical(name).unwrap_or_default();
+            tool_of(&state, canonical).map(|tool| (server_peer(&state, canonical), tool.name.clone()))
+        };
+        let Some((Some(peer), tool)) = found else {
+            return Err(self.unknown_tool(name).into());
+        };
+        let params = CallToolRequestParams::new(tool).with_arguments(arguments.unwrap_or_default());
+        Ok(peer.call_tool(params).await?)
+    }
+
+    /// §4.3's answer for a name that is no tool of the router.
+    fn unknown_tool(&self, name: &str) -> UnknownTool {
+        let classifier = {
+            let mut state = self.shared.lock();
+            let state = &mut *state;
+            let registry = &state.registry;
+            Arc::clone(state.classifier.get_or_insert_with(|| {
+                // The first aliases a catalog holds: more would be refused whole.
+                let aliases: Vec<String> =
+                    registry.entries().take(MAX_CATALOG_ENTRIES).map(|e| e.alias.to_owned()).collect();
+                let classifier = Catalog::builder().tools(aliases).build().and_then(ErrorClassifier::lenient);
+                Arc::new(classifier.unwrap_or_else(|_| ErrorClassifier::empty()))
+            }))
+        };
+        let response = classifier.unknown_tool_response(&Value::Null, name);
+        let suggestions = match &response.error.data {
+            Some(RpcData::UnknownTool { suggestions, .. }) => suggestions.iter().map(|s| (*s).to_owned()).collect(),
+            _ => Vec::new(),
+        };
+        let data = serde_json::to_value(&response.error.data).unwrap_or(Value::Null);
+        UnknownTool { suggestions, data }
+    }
+
+    /// The underlying [`ToolRegistry`] (§3.4–3.5): aliases both ways,
+    /// payload rewriting (`to_provider`, `from_provider`) and streams
+    /// ([`SseRewriter`](crate::SseRewriter), `from_provider_event`). It
+    /// holds the router's lock: keep it for one payload or one chunk, not
+    /// across an `.await` (it is not `Send`), and call no other method of
+    /// the router meanwhile.
+    #[must_use]
+    pub fn registry(&self) -> RegistryGuard<'_> {
+        RegistryGuard { state: self.shared.lock() }
+    }
+}
+
+impl Shared {
+    async fn add(
+        shared: &Arc<Self>,
+        name: &str,
+        peer: Peer<RoleClient>,
+        follows: Arc<Follows>,
+    ) -> Result<ListReport, HostError> {
+        // The core's rule: a server name that could make one server's alias
+        // another's is refused (and so is one the profile cannot show whole).
+        check_server_name(name, &shared.options.profile)?;
+        let id = NEXT_ID.fetch_add(1, Ordering::Relaxed);
+        {
+            let mut state = shared.lock();
+            // A later add or remove of the name cancels an earlier add still listing.
+            if let Some(earlier) = state.adding.insert(name.to_owned(), id) {
+                state.drop_listing(earlier);
+            }
+            let follows = Arc::clone(&follows);
+            let listing = Listing { peer: peer.clone(), follows, running: true, stale: false, follower: None };
+            state.listings.insert(id, listing);
+        }
+        // Followed before the listing starts: a change announced during it
+        // lists once more, so none is missed.
+        follows.add(Follow { id, name: name.to_owned(), router: Arc::downgrade(shared) });
+        let result = match shared.subscribe(name, id, &peer).await {
+            Ok(()) => shared.list_until_fresh(name, id, &peer).await,
+            Err(e) => Err(e),
+        };
+        if result.is_err() {
+            let mut state = shared.lock();
+            if state.adding.get(name) == Some(&id) {
+                state.adding.remove(name);
+            }
+            if state.servers.get(name).is_none_or(|s| s.id != id) {
+                state.drop_listing(id);
+                drop(state);
+                follows.remove(id);
+            }
+        }
+        result
+    }
+}
+
+impl Shared {
+    /// Under 2026-07-28, a server sends `notifications/tools/list_changed`
+    /// only on a `subscriptions/listen` stream (which rmcp hands to the
+    /// stream's owner, not to the client's handler): opened here, for a
+    /// server that says it announces list changes, and followed by a task
+    /// of the entry's. Earlier revisions send them unasked, to the
+    /// handler ([`ToolListChanges`]). Failing to open it fails the add.
+    async fn subscribe(self: &Arc<Self>, name: &str, id: u64, peer: &Peer<RoleClient>) -> Result<(), HostError> {
+        let announces = peer.peer_info().is_some_and(|info| {
+            info.protocol_version >= ProtocolVersion::V_2026_07_28
+                && info.capabilities.tools.as_ref().and_then(|t| t.list_changed) == Some(true)
+        });
+        if !announces {
+            return Ok(());
+        }
+        let subscription = peer.listen(tool_changes()).await?;
+        let task = tokio::spawn(follow_stream(Arc::downgrade(self), name.to_owned(), id, peer.clone(), subscription));
+        let mut state = self.lock();
+        match state.listings.get_mut(&id) {
+            Some(listing) => listing.follower = Some(task.abort_handle()),
+            None => task.abort(), // removed or replaced meanwhile
+        }
+        Ok(())
+    }
+}
+
+/// What a router's `subscriptions/listen` asks for.
+fn tool_changes() -> SubscriptionFilter {
+    SubscriptionFilter::builder().tools_list_changed().build()
+}
+
+/// Follows entry `id`'s stream: each list change lists the server's tools
+/// again. A stream the server ends is opened again (then the tools are
+/// listed, for what it missed) after the core's wait ([`LISTEN_RETRY_MS`]:
+/// doubled after each stream that ended sooner than the longest wait), for
+/// as long as the entry is the server's and its connection is open. The
+/// entry's removal aborts the task, which drops (and so cancels) the stream.
+async fn follow_stream(
+    router: Weak<Shared>,
+    name: String,
+    id: u64,
+    peer: Peer<RoleClient>,
+    mut subscription: Subscription,
+) {
+    let [first, longest] = LISTEN_RETRY_MS.map(|ms| Duration::from_millis(u64::from(ms)));
+    let mut attempt = 0_u32;
+    loop {
+        let opened = Instant::now();
+        while let Ok(Some(notification)) = subscription.next().await {
+            if matches!(notification, ServerNotification::ToolListChangedNotification(_)) {
+                let Some(shared) = router.upgrade() else { return };
+                let _ = Shared::relist(&shared, &name, id).await; // a refused new list keeps the old one
+            }
+        }
+        attempt = if opened.elapsed() >= longest { 0 } else { attempt + 1 };
+        loop {
+            tokio::time::sleep(first.saturating_mul(1 << attempt.min(16)).min(longest)).await;
+            let followed = router.upgrade().is_some_and(|shared| shared.lock().current(&name, id));
+            if !followed || peer.is_transport_closed() {
+                return;
+            }
+            if let Ok(again) = peer.listen(tool_changes()).await {
+                subscription = again;
+                break;
+            }
+            attempt += 1;
+        }
+        let Some(shared) = router.upgrade() else { return };
+        let _ = Shared::relist(&shared, &name, id).await;
+    }
+}
+
+/// The tool a canonical name stands for: its server's, as listed.
+fn tool_of<'s>(state: &'s State, canonical: &str) -> Option<&'s Tool> {
+    let (server, _) = canonical.split_once('/')?;
+    state.servers.get(server)?.tools.get(canonical)
+}
+
+fn server_peer(state: &State, canonical: &str) -> Option<Peer<RoleClient>> {
+    let (server, _) = canonical.split_once('/')?;
+    state.servers.get(server).map(|s| s.peer.clone())
+}
+
+/// The router's [`ToolRegistry`], borrowed ([`HostRouter::registry`]).
+pub struct RegistryGuard<'r> {
+    state: MutexGuard<'r, State>,
+}
+
+impl fmt::Debug for RegistryGuard<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.state.registry, f)
+    }
+}
+
+impl Deref for RegistryGuard<'_> {
+    type Target = ToolRegistry;
+    fn deref(&self) -> &ToolRegistry {
+        &self.state.registry
+    }
+}
+
+impl DerefMut for RegistryGuard<'_> {
+    fn deref_mut(&mut self) -> &mut ToolRegistry {
+        // The names may change: the suggestions are built again.
+        self.state.classifier = None;
+        &mut self.state.registry
+    }
+}

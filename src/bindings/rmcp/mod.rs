@@ -9,6 +9,10 @@ mod host;
 mod http;
 mod server;
 
+pub use host::{
+    HostError, HostOptions, HostRouter, ListReport, OnCollision, RegistryGuard, ToolListChanges, UnknownTool,
+    Unrepresentable,
+};
 #[cfg(feature = "rmcp-http")]
 pub use http::{ProtectHttp, ProtectHttpLayer, ProtectedBody, RefusedRequest};
 pub use server::{method_not_found, protect, protect_with, recipient_schema, Original, ProtectedRouter, Replaced};

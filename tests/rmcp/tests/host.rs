@@ -1,0 +1,511 @@
+//! `HostRouter` over real rmcp servers (`#[tool_router]`) and real rmcp
+//! clients, in process over `tokio::io::duplex`: two servers, collisions
+//! under both policies, a list change followed, a removed server, calls by
+//! alias and by canonical name, unknown names never echoed, bounded
+//! listing, and adds racing removes and adds of the same name. Each
+//! result's text is the server's own (`<tag>:<tool>:<q>`), so which server
+//! answered is the server's word, not the router's.
+
+use std::sync::{Arc, RwLock};
+use std::time::Duration;
+
+use mcp_boundary::rmcp::{HostError, HostOptions, HostRouter, OnCollision, ToolListChanges};
+use mcp_boundary::{BuiltinProfile, Format, Profile, RouterReason, MAX_LIST_PAGES};
+use rmcp::handler::server::router::tool::ToolRouter;
+use rmcp::handler::server::wrapper::Parameters;
+use rmcp::model::{
+    InitializeResult, JsonObject, ListToolsResult, PaginatedRequestParams, ProtocolVersion, ServerCapabilities,
+    SubscriptionFilter, Tool,
+};
+use rmcp::service::{NotificationContext, RequestContext, RunningService, SubscriptionContext};
+use rmcp::{
+    tool, tool_handler, tool_router, ClientHandler, ClientLifecycleMode, ClientServiceExt, ErrorData, RoleClient,
+    RoleServer, ServerHandler, ServiceExt,
+};
+use serde_json::{json, Value};
+use tokio::sync::{mpsc, watch};
+
+const SENTINEL: &str = "SENTINEL-7f3a";
+
+#[derive(serde::Deserialize, schemars::JsonSchema)]
+struct Query {
+    /// What to look for.
+    q: String,
+}
+
+/// A `#[tool_router]` server whose tools can be turned on and off while it
+/// runs (rmcp's own `ToolRouter::enable_route` / `disable_route`).
+#[derive(Clone)]
+struct Demo {
+    tag: &'static str,
+    routes: Arc<RwLock<ToolRouter<Demo>>>,
+    /// Under 2026-07-28: each change sent on every `subscriptions/listen` stream.
+    streams: Arc<watch::Sender<u32>>,
+}
+
+#[tool_router]
+impl Demo {
+    #[tool(description = "Open an issue")]
+    fn create_issue(&self, Parameters(Query { q }): Parameters<Query>) -> String {
+        format!("{}:create_issue:{q}", self.tag)
+    }
+
+    #[tool(description = "Search")]
+    fn search(&self, Parameters(Query { q }): Parameters<Query>) -> String {
+        format!("{}:search:{q}", self.tag)
+    }
+
+    #[tool(description = "A tool added later")]
+    fn extra(&self, Parameters(Query { q }): Parameters<Query>) -> String {
+        format!("{}:extra:{q}", self.tag)
+    }
+
+    #[tool(name = "b__c", description = "Its alias is a__b__c on server a")]
+    fn b_sep_c(&self, Parameters(Query { q }): Parameters<Query>) -> String {
+        format!("{}:b__c:{q}", self.tag)
+    }
+
+    #[tool(name = "b/c", description = "Its alias is a__b__c on server a too")]
+    fn b_slash_c(&self, Parameters(Query { q }): Parameters<Query>) -> String {
+        format!("{}:b/c:{q}", self.tag)
+    }
+}
+
+#[tool_handler(router = self.routes())]
+impl ServerHandler for Demo {
+    // `InitializeResult`: 3.0 calls it `ServerInfo`, 3.11 `ServerConfig` (and `ServerInfo` deprecated).
+    fn get_info(&self) -> InitializeResult {
+        InitializeResult::new(ServerCapabilities::builder().enable_tools().enable_tool_list_changed().build())
+    }
+
+    fn accepted_subscription_filter(&self, requested: &SubscriptionFilter) -> Option<SubscriptionFilter> {
+        Some(requested.supported_by(&self.get_info().capabilities))
+    }
+
+    async fn listen(&self, context: SubscriptionContext) -> Result<(), ErrorData> {
+        let mut changes = self.streams.subscribe();
+        loop {
+            tokio::select! {
+                () = context.cancelled() => return Ok(()),
+                changed = changes.changed() => {
+                    if changed.is_err() {
+                        return Ok(());
+                    }
+                    let _ = context.sink().notify_tool_list_changed().await;
+                }
+            }
+        }
+    }
+}
+
+impl Demo {
+    const ALL: [&'static str; 5] = ["create_issue", "search", "extra", "b__c", "b/c"];
+
+    /// A server answering as `tag` with only `tools` on.
+    fn new(tag: &'static str, tools: &[&'static str]) -> Self {
+        let mut routes = Self::tool_router();
+        for name in Self::ALL {
+            if !tools.contains(&name) {
+                routes.disable_route(name);
+            }
+        }
+        Self { tag, routes: Arc::new(RwLock::new(routes)), streams: Arc::new(watch::Sender::new(0)) }
+    }
+
+    fn routes(&self) -> ToolRouter<Self> {
+        self.routes.read().unwrap().clone()
+    }
+
+    fn set(&self, tool: &'static str, on: bool) {
+        let mut routes = self.routes.write().unwrap();
+        if on {
+            routes.enable_route(tool);
+        } else {
+            routes.disable_route(tool);
+        }
+    }
+}
+
+/// The host's own client handler: tells the test each tools/list_changed
+/// it is given (after the routers following the connection listed again).
+struct Heard(mpsc::UnboundedSender<()>);
+
+impl ClientHandler for Heard {
+    async fn on_tool_list_changed(&self, _context: NotificationContext<RoleClient>) {
+        let _ = self.0.send(());
+    }
+}
+
+type Client = RunningService<RoleClient, ToolListChanges<Heard>>;
+
+/// A server and a client on either end of a duplex pipe.
+struct Connection<S: ServerHandler> {
+    server: RunningService<RoleServer, S>,
+    client: Client,
+    heard: mpsc::UnboundedReceiver<()>,
+}
+
+impl<S: ServerHandler> Connection<S> {
+    async fn open(handler: S) -> Self {
+        let (server_end, client_end) = tokio::io::duplex(1 << 16);
+        let (tx, heard) = mpsc::unbounded_channel();
+        let (server, client) =
+            tokio::join!(handler.serve(server_end), ToolListChanges::new(Heard(tx)).serve(client_end));
+        Self { server: server.unwrap(), client: client.unwrap(), heard }
+    }
+
+    /// The server says its tools changed; returns once the client's own
+    /// handler heard it (an event, not a sleep: the bound only fails a hung test).
+    async fn announce(&mut self) {
+        self.server.peer().notify_tool_list_changed().await.unwrap();
+        tokio::time::timeout(Duration::from_secs(20), self.heard.recv()).await.expect("the client heard it").unwrap();
+    }
+}
+
+async fn demo(tag: &'static str, tools: &[&'static str]) -> Connection<Demo> {
+    Connection::open(Demo::new(tag, tools)).await
+}
+
+fn names(router: &HostRouter, format: Format) -> Vec<String> {
+    let name = |t: &Value| match format {
+        Format::OpenAiChat => t["function"]["name"].clone(),
+        _ => t["name"].clone(),
+    };
+    router.tools(format).unwrap().iter().map(|t| name(t).as_str().unwrap().to_owned()).collect()
+}
+
+async fn call(router: &HostRouter, name: &str, q: &str) -> Result<String, HostError> {
+    let arguments = json!({ "q": q }).as_object().cloned();
+    let result = router.call_tool(name, arguments).await?;
+    let result = serde_json::to_value(&result).unwrap();
+    Ok(result["content"][0]["text"].as_str().unwrap_or_default().to_owned())
+}
+
+fn unknown(result: Result<String, HostError>) -> mcp_boundary::rmcp::UnknownTool {
+    match result {
+        Err(HostError::UnknownTool(e)) => e,
+        other => panic!("expected unknown tool, got {other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn two_servers_by_alias_and_canonical_name_with_provider_definitions() {
+    let github = demo("gh", &["create_issue", "search"]).await;
+    let files = demo("fs", &["search"]).await;
+    let router = HostRouter::new(HostOptions::default().profile(Profile::builtin(BuiltinProfile::OpenAi)));
+    let report = router.add_server("github", &github.client).await.unwrap();
+    assert!(report.refused.is_empty() && report.unrepresentable.is_empty());
+    router.add_server("files", &files.client).await.unwrap();
+
+    // rmcp lists a #[tool_router]'s tools sorted by name; servers in the order added.
+    assert_eq!(names(&router, Format::OpenAiChat), ["github__create_issue", "github__search", "files__search"]);
+    let anthropic = router.tools(Format::Anthropic).unwrap();
+    assert_eq!(anthropic[0]["description"], "Open an issue");
+    assert_eq!(anthropic[0]["input_schema"]["properties"]["q"]["type"], "string", "the server's own schema");
+    let gemini = router.tools(Format::Gemini).unwrap();
+    assert_eq!(gemini[0]["parametersJsonSchema"], anthropic[0]["input_schema"]);
+    let bedrock = router.tools(Format::BedrockConverse).unwrap();
+    assert_eq!(bedrock[2]["toolSpec"]["name"], "files__search");
+    assert_eq!(router.tools(Format::OpenAiResponses).unwrap()[0]["strict"], false);
+
+    // The same tool name on two servers: each alias reaches its own server.
+    assert_eq!(call(&router, "github__search", "x").await.unwrap(), "gh:search:x");
+    assert_eq!(call(&router, "files__search", "y").await.unwrap(), "fs:search:y");
+    // By canonical name too.
+    assert_eq!(call(&router, "files/search", "z").await.unwrap(), "fs:search:z");
+    assert_eq!(call(&router, "github/create_issue", "w").await.unwrap(), "gh:create_issue:w");
+    // No arguments: `{}`, and the server's own answer for a missing q.
+    let result = router.call_tool("github__search", None).await.unwrap();
+    assert_eq!(result.is_error, Some(true));
+
+    // The registry maps both ways, for payloads and streams.
+    let registry = router.registry();
+    assert_eq!(registry.to_canonical("files__search"), Some("files/search"));
+    let reply = json!({"content": [{"type": "tool_use", "id": "toolu_1", "name": "github__search", "input": {}}]});
+    assert_eq!(registry.from_provider(&reply, Format::Anthropic)["content"][0]["name"], "github/search");
+    drop(registry);
+
+    // A server name that could make its aliases another server's is refused.
+    let other = demo("x", &["search"]).await;
+    for bad in ["git__hub", "a/b", "", "trailing_"] {
+        match router.add_server(bad, &other.client).await {
+            Err(HostError::Router(e)) => assert_eq!(e.reason(), RouterReason::InvalidServerName),
+            other => panic!("{other:?}"),
+        }
+    }
+    assert_eq!(names(&router, Format::Anthropic).len(), 3);
+}
+
+#[tokio::test]
+async fn unknown_names_are_refused_with_suggestions_and_never_echoed() {
+    let github = demo("gh", &["create_issue", "search"]).await;
+    let router = HostRouter::new(HostOptions::default());
+    router.add_server("github", &github.client).await.unwrap();
+
+    // A near miss gets the nearest aliases (the core's ranking).
+    let e = unknown(call(&router, "github__create_isue", "x").await);
+    assert_eq!((e.code(), e.message()), (-32602, "unknown tool"));
+    assert_eq!(e.suggestions(), ["github__create_issue"]);
+    assert_eq!(e.data(), &json!({"code": "unknown_tool", "suggestions": ["github__create_issue"]}));
+
+    let name = format!("github__create_issue\n{SENTINEL}");
+    let e = unknown(call(&router, &name, "x").await);
+    assert_eq!(e.data()["code"], "unknown_tool");
+    let error = HostError::UnknownTool(e.clone());
+    let everything = format!("{error} {error:?} {} {}", e.data(), serde_json::to_string(&e.to_error_data()).unwrap());
+    assert!(everything.contains("unknown tool"), "the bytes checked are the error's");
+    assert!(!everything.contains(SENTINEL), "{everything}");
+    // The twin: what a router that quotes the name it could not find (as
+    // rmcp's own HTTP refusals and serde's messages do) would say.
+    let echoing = format!("unknown tool {name:?}");
+    assert!(echoing.contains(SENTINEL), "the check can fail");
+
+    // A canonical name that is not one, and a server's own tool name
+    // without its server, are unknown too.
+    unknown(call(&router, "github/nope", "x").await);
+    unknown(call(&router, "search", "x").await);
+}
+
+#[tokio::test]
+async fn a_collision_is_skipped_and_reported_by_default() {
+    let a = demo("a", &["b__c", "b/c", "search"]).await;
+    let router = HostRouter::new(HostOptions::default().profile(Profile::builtin(BuiltinProfile::OpenAi)));
+    let report = router.add_server("a", &a.client).await.unwrap();
+    // a/b/c and a/b__c both make a__b__c: the first listed keeps it.
+    assert_eq!(report.refused.len(), 1);
+    let refused = &report.refused[0];
+    assert_eq!(
+        (refused.canonical.as_str(), refused.existing.as_str(), refused.alias.as_str()),
+        ("a/b__c", "a/b/c", "a__b__c")
+    );
+    assert_eq!(names(&router, Format::Anthropic), ["a__b__c", "a__search"]);
+    assert_eq!(call(&router, "a__b__c", "1").await.unwrap(), "a:b/c:1");
+    unknown(call(&router, "a/b__c", "1").await); // refused: not callable under any name
+}
+
+#[tokio::test]
+async fn a_collision_refuses_the_server_and_a_refused_relisting_keeps_the_old_list() {
+    let router = HostRouter::new(
+        HostOptions::default().profile(Profile::builtin(BuiltinProfile::OpenAi)).on_collision(OnCollision::Error),
+    );
+    let both = demo("ab", &["b__c", "b/c"]).await;
+    match router.add_server("a", &both.client).await {
+        Err(HostError::ToolName(e)) => assert_eq!(e.code(), "TOOL_NAME_COLLISION"),
+        other => panic!("{other:?}"),
+    }
+    assert!(router.servers().is_empty() && router.tools(Format::Anthropic).unwrap().is_empty(), "nothing of it");
+    assert!(!router.remove_server("a"), "not added");
+
+    let mut a = demo("a", &["b__c"]).await;
+    router.add_server("a", &a.client).await.unwrap();
+    // The server's new list collides within itself: the old one stays.
+    a.server.service().set("b/c", true);
+    a.announce().await;
+    assert_eq!(names(&router, Format::Anthropic), ["a__b__c"]);
+    assert_eq!(call(&router, "a__b__c", "1").await.unwrap(), "a:b__c:1");
+    // A later list that fits is taken.
+    a.server.service().set("b__c", false);
+    a.announce().await;
+    assert_eq!(names(&router, Format::Anthropic), ["a__b__c"]);
+    assert_eq!(call(&router, "a__b__c", "2").await.unwrap(), "a:b/c:2");
+}
+
+#[tokio::test]
+async fn a_list_change_is_followed() {
+    let mut github = demo("gh", &["create_issue"]).await;
+    let router = HostRouter::new(HostOptions::default());
+    router.add_server("github", &github.client).await.unwrap();
+    assert_eq!(names(&router, Format::Anthropic), ["github__create_issue"]);
+    unknown(call(&router, "github__extra", "1").await);
+
+    github.server.service().set("extra", true);
+    github.announce().await;
+    assert_eq!(names(&router, Format::Anthropic), ["github__create_issue", "github__extra"]);
+    assert_eq!(call(&router, "github__extra", "1").await.unwrap(), "gh:extra:1");
+
+    github.server.service().set("create_issue", false);
+    github.announce().await;
+    assert_eq!(names(&router, Format::Anthropic), ["github__extra"]);
+    let e = unknown(call(&router, "github__create_issue", "1").await);
+    assert!(e.suggestions().is_empty(), "not among the aliases now: {:?}", e.suggestions());
+    assert_eq!(unknown(call(&router, "github__extr", "1").await).suggestions(), ["github__extra"]);
+}
+
+#[tokio::test]
+async fn a_removed_server_is_gone_and_no_longer_followed() {
+    let mut a = demo("a", &["search"]).await;
+    let b = demo("b", &["search"]).await;
+    let router = HostRouter::new(HostOptions::default());
+    router.add_server("a", &a.client).await.unwrap();
+    router.add_server("b", &b.client).await.unwrap();
+
+    assert!(router.remove_server("a"));
+    assert!(!router.remove_server("a"), "once");
+    assert_eq!(names(&router, Format::Anthropic), ["b__search"]);
+    unknown(call(&router, "a__search", "1").await);
+    // Its connection still announces changes: they change nothing.
+    a.server.service().set("extra", true);
+    a.announce().await;
+    assert_eq!(names(&router, Format::Anthropic), ["b__search"]);
+    // Added again, it is followed again.
+    router.add_server("a", &a.client).await.unwrap();
+    assert_eq!(names(&router, Format::Anthropic), ["b__search", "a__extra", "a__search"]);
+    a.server.service().set("search", false);
+    a.announce().await;
+    assert_eq!(names(&router, Format::Anthropic), ["b__search", "a__extra"]);
+}
+
+#[tokio::test]
+async fn a_server_added_again_replaces_the_first_whose_changes_then_change_nothing() {
+    let mut one = demo("one", &["search"]).await;
+    let two = demo("two", &["create_issue"]).await;
+    let router = HostRouter::new(HostOptions::default());
+    router.add_server("a", &one.client).await.unwrap();
+    router.add_server("a", &two.client).await.unwrap();
+    assert_eq!(names(&router, Format::Anthropic), ["a__create_issue"]);
+    assert_eq!(call(&router, "a__create_issue", "1").await.unwrap(), "two:create_issue:1");
+
+    // The first connection's change must not bring its tools back under `a`.
+    one.server.service().set("extra", true);
+    one.announce().await;
+    assert_eq!(names(&router, Format::Anthropic), ["a__create_issue"]);
+    unknown(call(&router, "a__search", "1").await);
+    unknown(call(&router, "a__extra", "1").await);
+}
+
+/// Polls `future` once (the test runtime has one thread, so no other task
+/// runs meanwhile: the add has asked the server for its list, and waits).
+async fn poll_once<F: std::future::Future + Unpin>(future: &mut F) {
+    tokio::select! {
+        biased;
+        _ = future => panic!("finished on its first poll"),
+        () = std::future::ready(()) => {}
+    }
+}
+
+#[tokio::test]
+async fn an_add_racing_a_remove_or_a_second_add_of_the_name_leaves_only_the_newest() {
+    let one = demo("one", &["search"]).await;
+    let two = demo("two", &["create_issue"]).await;
+    let router = HostRouter::new(HostOptions::default());
+
+    // An add, then a remove of the name while it lists: nothing of it stays.
+    let mut add = Box::pin(router.add_server("a", &one.client));
+    poll_once(&mut add).await;
+    assert!(router.remove_server("a"), "an add still listing is cancelled");
+    assert!(matches!(add.await, Err(HostError::Superseded)));
+    assert!(router.servers().is_empty() && names(&router, Format::Anthropic).is_empty());
+
+    // Two adds of one name: the later one wins, whichever answer comes first.
+    let mut first = Box::pin(router.add_server("a", &one.client));
+    poll_once(&mut first).await;
+    let mut second = Box::pin(router.add_server("a", &two.client));
+    poll_once(&mut second).await;
+    assert!(matches!(first.await, Err(HostError::Superseded)));
+    second.await.unwrap();
+    assert_eq!(names(&router, Format::Anthropic), ["a__create_issue"]);
+    assert_eq!(call(&router, "a__create_issue", "1").await.unwrap(), "two:create_issue:1");
+
+    // And the other way round: the later add's answer first.
+    let mut first = Box::pin(router.add_server("b", &two.client));
+    poll_once(&mut first).await;
+    let second = router.add_server("b", &one.client);
+    second.await.unwrap();
+    assert!(matches!(first.await, Err(HostError::Superseded)));
+    assert_eq!(call(&router, "b__search", "1").await.unwrap(), "one:search:1");
+    unknown(call(&router, "b__create_issue", "1").await);
+}
+
+/// A server whose tools/list never ends: a new cursor on every page, or
+/// the same one again.
+struct Endless {
+    repeat: bool,
+    pages: std::sync::atomic::AtomicUsize,
+}
+
+impl ServerHandler for Endless {
+    // `InitializeResult`: 3.0 calls it `ServerInfo`, 3.11 `ServerConfig` (and `ServerInfo` deprecated).
+    fn get_info(&self) -> InitializeResult {
+        InitializeResult::new(ServerCapabilities::builder().enable_tools().build())
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, ErrorData> {
+        let page = self.pages.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let tool = Tool::new(format!("t{page}"), "a tool", Arc::new(JsonObject::new()));
+        let mut result = ListToolsResult::with_all_items(vec![tool]);
+        result.next_cursor = Some(if self.repeat { "again".to_owned() } else { format!("page-{page}") });
+        Ok(result)
+    }
+}
+
+#[tokio::test]
+async fn a_listing_past_the_bounds_is_refused_and_nothing_of_it_registered() {
+    let github = demo("gh", &["search"]).await;
+    let router = HostRouter::new(HostOptions::default());
+    router.add_server("github", &github.client).await.unwrap();
+
+    for (repeat, reason) in [(false, RouterReason::TooManyPages), (true, RouterReason::RepeatedCursor)] {
+        let endless = Connection::open(Endless { repeat, pages: 0.into() }).await;
+        for name in ["endless", "github"] {
+            match router.add_server(name, &endless.client).await {
+                Err(HostError::Router(e)) => assert_eq!(e.reason(), reason),
+                other => panic!("{other:?}"),
+            }
+        }
+        // Nothing of it; the server added earlier under the name stays as it was.
+        assert_eq!(names(&router, Format::Anthropic), ["github__search"]);
+        assert_eq!(call(&router, "github__search", "1").await.unwrap(), "gh:search:1");
+        let pages = endless.server.service().pages.load(std::sync::atomic::Ordering::Relaxed);
+        if repeat {
+            assert_eq!(pages, 4, "two lists, refused at their second page");
+        } else {
+            assert_eq!(pages, 2 * MAX_LIST_PAGES, "each list asked for its bound of pages, no more");
+        }
+    }
+}
+
+/// Waits until the router's tools change (an event: the bound only fails a hung test).
+async fn changed(changes: &mut watch::Receiver<u64>) {
+    tokio::time::timeout(Duration::from_secs(20), changes.changed()).await.expect("the tools changed").unwrap();
+}
+
+#[tokio::test]
+async fn under_2026_07_28_list_changes_come_on_the_routers_own_subscription() {
+    let server = Demo::new("gh", &["create_issue"]);
+    let (server_end, client_end) = tokio::io::duplex(1 << 16);
+    let (tx, mut heard) = mpsc::unbounded_channel();
+    let modern = ClientLifecycleMode::Discover { preferred_versions: vec![ProtocolVersion::V_2026_07_28] };
+    // A 2026-07-28 server has no handshake to finish: it serves in a task
+    // of its own while the client discovers it.
+    let handler = server.clone();
+    tokio::spawn(async move { handler.serve(server_end).await.unwrap().waiting().await });
+    let client = ToolListChanges::new(Heard(tx)).serve_with_lifecycle(client_end, modern).await.unwrap();
+    let version = client.peer().peer_info().map(|info| info.protocol_version.clone());
+    assert_eq!(version, Some(ProtocolVersion::V_2026_07_28), "a 2026-07-28 connection");
+
+    let router = HostRouter::new(HostOptions::default());
+    let mut changes = router.changes();
+    router.add_server("github", &client).await.unwrap();
+    changed(&mut changes).await;
+    assert_eq!(names(&router, Format::Anthropic), ["github__create_issue"]);
+
+    // The server announces on the stream the router opened.
+    server.set("extra", true);
+    server.streams.send_modify(|n| *n += 1);
+    changed(&mut changes).await;
+    assert_eq!(names(&router, Format::Anthropic), ["github__create_issue", "github__extra"]);
+    assert_eq!(call(&router, "github__extra", "1").await.unwrap(), "gh:extra:1");
+    assert!(heard.try_recv().is_err(), "rmcp gives a stream's notifications to its owner, not the handler");
+
+    // Removed: its stream is closed, and a change reaches nothing.
+    assert!(router.remove_server("github"));
+    changed(&mut changes).await;
+    while server.streams.receiver_count() > 0 {
+        tokio::task::yield_now().await; // the server ends its listen when the router's stream is cancelled
+    }
+    assert!(names(&router, Format::Anthropic).is_empty());
+}
