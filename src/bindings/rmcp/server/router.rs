@@ -1,21 +1,5 @@
-//! [`protect`]: a `#[tool_router]` server's tools answered by the core's
-//! policy (SPEC §6.1, §9). rmcp's `#[tool_handler]` calls the router it is
-//! given (`router = self.tool_router`) by its methods `call`, `list_all`
-//! and `get`, so a [`ProtectedRouter`] in that field protects every call
-//! without the server forwarding any `ServerHandler` method.
-//!
-//! What rmcp does and what this binding recognizes in it:
-//! - `Parameters<T>` refuses arguments with serde's message, which quotes
-//!   them: the arguments are checked first against the tool's own
-//!   published input schema ([`ArgumentCheck`]), and a serde refusal that
-//!   the schema did not foresee is answered without its message;
-//! - a handler's `Err(String)` becomes an `isError` result equal to a
-//!   tool's own `CallToolResult::error(…)` (rmcp's own example of which
-//!   quotes the call): both are the handler's error, classified;
-//! - `Err(ErrorData)` is a JSON-RPC error with the handler's message and
-//!   data: classified too, but for a URL elicitation (`-32042`), which the
-//!   client must get as it is;
-//! - a name the router lacks (or has disabled): the unknown-tool answer.
+//! [`ProtectedRouter`]: rmcp's `ToolRouter`, its calls answered by the
+//! core's policy.
 
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -23,81 +7,18 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
 
 use rmcp::handler::server::tool::{ToolCallContext, ToolRoute, ToolRouter};
-use rmcp::model::{CallToolResponse, CallToolResult, ErrorCode, ErrorData, Tool};
+use rmcp::model::{CallToolResponse, ErrorCode, ErrorData, Tool};
 use serde_json::Value;
 
-use crate::{
-    Answer, ArgumentCheck, Decision, Failure, ListedTool, OptionsError, ProtectOptions, Protection, RecipientValidator,
-    ReplacedAnswer, SchemaIssue, ServerCatalog,
-};
-
-/// The recipient's JSON Schema (SPEC §1, both shapes in `pattern` and
-/// `description`) for a field of a tool's parameters, as schemars takes
-/// it: `#[schemars(schema_with = "mcp_boundary::rmcp::recipient_schema")]`
-/// on a `String`. A protected router answers a call whose value has
-/// neither shape with the §1.2 rejection, as JS's `recipientSchema` does.
-#[must_use]
-pub fn recipient_schema(_generator: &mut rmcp::schemars::SchemaGenerator) -> rmcp::schemars::Schema {
-    let schema = serde_json::to_value(RecipientValidator::default().json_schema()).unwrap_or_default();
-    rmcp::schemars::Schema::try_from(schema).unwrap_or_default()
-}
-
-/// The answer to a method the server does not serve, without its name:
-/// rmcp's default `ServerHandler::on_custom_request` puts the method, which
-/// the caller chose, in its `-32601`'s message. A server that cares writes
-///
-/// ```
-/// use rmcp::model::{CustomRequest, CustomResult, ErrorData};
-/// use rmcp::{service::RequestContext, RoleServer, ServerHandler};
-///
-/// struct Server;
-/// impl ServerHandler for Server {
-///     async fn on_custom_request(&self, _: CustomRequest, _: RequestContext<RoleServer>) -> Result<CustomResult, ErrorData> {
-///         Err(mcp_boundary::rmcp::method_not_found())
-///     }
-/// }
-/// ```
-#[must_use]
-pub fn method_not_found() -> ErrorData {
-    ErrorData::new(ErrorCode::METHOD_NOT_FOUND, crate::refusal_message(-32601), None)
-}
+use super::convert::{answer, failed};
+use super::replaced::{Hook, Original, Replaced};
+use crate::{ArgumentCheck, Failure, ListedTool, OptionsError, ProtectOptions, Protection, SchemaIssue, ServerCatalog};
 
 /// rmcp's prefix of a `Parameters<T>` refusal (serde's message follows).
 const DESERIALIZE_PREFIX: &str = "failed to deserialize parameters";
 /// A URL elicitation: the server asks the client to open a URL it chose;
 /// the client acts on its data, so it passes as it is (as in JS).
 const URL_ELICITATION_REQUIRED: i32 = -32042;
-
-/// What an answer replaced, for the operator's [`ProtectedRouter::on_error`]
-/// hook: the tool as called, the kind, and the original, which may quote
-/// the caller's input (for the operator's logs, never the model's).
-#[derive(Debug)]
-#[non_exhaustive]
-pub struct Replaced<'a> {
-    /// The tool's name as called (for an unknown tool, the caller's bytes).
-    pub tool: &'a str,
-    /// Why it was replaced.
-    pub kind: ReplacedAnswer,
-    /// What rmcp or the handler would have answered.
-    pub original: Original<'a>,
-}
-
-/// The answer a protected router replaced.
-#[derive(Debug)]
-#[non_exhaustive]
-pub enum Original<'a> {
-    /// The arguments broke the tool's published input schema (nothing was
-    /// called): the issues found.
-    Issues(&'a [SchemaIssue]),
-    /// A JSON-RPC error: `Parameters<T>`'s refusal, rmcp's `tool not
-    /// found`, or a handler's `Err(ErrorData)`.
-    Error(&'a ErrorData),
-    /// An `isError` result: a handler's `Err(String)` or its own
-    /// `CallToolResult::error(…)`.
-    Result(&'a CallToolResult),
-}
-
-type Hook = Arc<dyn Fn(&Replaced<'_>) + Send + Sync>;
 
 /// A `ToolRouter` whose calls get the core's answers (see the module
 /// docs). Put it where the server keeps its router and name that field in
@@ -342,28 +263,4 @@ impl<S: Send + Sync + 'static> ProtectedRouter<S> {
         }
         answer(&decision)
     }
-}
-
-/// A fixed answer where the core's could not be converted (never expected:
-/// the core's JSON is MCP's own).
-fn failed() -> Result<CallToolResponse, ErrorData> {
-    Err(ErrorData::internal_error("tool call failed", None))
-}
-
-/// A decision as rmcp's types: its `isError` result or its JSON-RPC error
-/// (`None`: rmcp's answer stands). The decision's JSON is the one every
-/// binding reads (`result` or `error`); rmcp's types read it as they read
-/// the wire.
-fn answer(decision: &Decision<'_>) -> Option<Result<CallToolResponse, ErrorData>> {
-    if matches!(decision.answer, Answer::Keep) {
-        return None;
-    }
-    let Ok(mut json) = serde_json::to_value(decision) else { return Some(failed()) };
-    if let Some(result) = json.get_mut("result").map(Value::take) {
-        return Some(serde_json::from_value(result).map(CallToolResponse::Complete).or_else(|_| failed()));
-    }
-    if let Some(error) = json.get_mut("error").map(Value::take) {
-        return Some(serde_json::from_value(error).map_or_else(|_| failed(), Err));
-    }
-    Some(failed())
 }
