@@ -70,6 +70,7 @@ lint: setup
 	cargo clippy --target wasm32-unknown-unknown --lib --features build-tables -q -- -D warnings
 	cargo clippy --lib --features python -q -- -D warnings
 	cargo clippy --all-targets --features rmcp-http -q -- -D warnings
+	cargo clippy --lib --features rmcp-http,rmcp/local -q -- -D warnings # rmcp's `local` (no Send): the binding builds there too
 	cd tests/rmcp && cargo fmt --check && cargo clippy --all-targets -q -- -D warnings
 
 ## vectors: tests/data/*.json written again from scripts/gen_*_vectors.py (the vectors' source)

@@ -41,7 +41,31 @@ pub struct SchemaIssue {
     keyword: &'static str,
     instance_path: String,
     missing_property: Option<String>,
+    bound: bool,
 }
+
+/// The keywords a deserializer reads past: what a schema states about a
+/// value of the right shape (its size, range and form), which serde never
+/// checks. Everything else (types, `required`, unknown keys, enums,
+/// combinators) serde checks itself, in forms a schema does not show
+/// (aliases, `#[serde(other)]`, a struct written as an array).
+const BOUNDS: [&str; 11] = [
+    "minimum",
+    "maximum",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "minLength",
+    "maxLength",
+    "pattern",
+    "minItems",
+    "maxItems",
+    "minProperties",
+    "maxProperties",
+];
+
+/// The longest string a `pattern` is run on (regex-lite runs in time
+/// linear in it, but slowly: a longer one is left to the SDK's reader).
+const MAX_PATTERN_INPUT: usize = 64 * 1024;
 
 impl SchemaIssue {
     /// The issue as the classifier reads it (an Ajv error's three parts).
@@ -58,6 +82,19 @@ impl SchemaIssue {
     #[must_use]
     pub fn keyword(&self) -> &'static str {
         self.keyword
+    }
+
+    /// Whether the issue is a bound the schema states that a deserializer
+    /// never checks (`maximum`, `maxLength`, `pattern`, `maxItems`, …, on
+    /// a value of the declared type): the issues to refuse a call with
+    /// before the SDK reads it. The others (a type, a missing or unknown
+    /// key, a value outside an enum) the reader checks itself, and may
+    /// accept in a form the schema does not show (serde's aliases, its
+    /// `other` variant, a struct written as an array): they name the
+    /// field once the reader has refused the call.
+    #[must_use]
+    pub fn is_bound(&self) -> bool {
+        self.bound
     }
 }
 
@@ -191,13 +228,23 @@ struct Walk<'s> {
 
 impl<'s> Walk<'s> {
     fn push(&mut self, keyword: &'static str, path: &str, missing_property: Option<&str>) {
+        self.push_issue(keyword, path, missing_property, BOUNDS.contains(&keyword));
+    }
+
+    fn push_issue(&mut self, keyword: &'static str, path: &str, missing_property: Option<&str>, bound: bool) {
         if self.issues.len() < MAX_ISSUES {
             self.issues.push(SchemaIssue {
                 keyword,
                 instance_path: path.to_owned(),
                 missing_property: missing_property.map(str::to_owned),
+                bound,
             });
         }
+    }
+
+    fn extend(&mut self, issues: Vec<SchemaIssue>) {
+        let room = MAX_ISSUES.saturating_sub(self.issues.len());
+        self.issues.extend(issues.into_iter().take(room));
     }
 
     /// Whether the walk may go on: within depth, steps and issues.
@@ -299,11 +346,13 @@ impl<'s> Walk<'s> {
         // The integer formats schemars publishes for Rust's integer types
         // (it states `minimum: 0` for the unsigned ones, never the top).
         if let Some((low, high)) = schema.get("format").and_then(Value::as_str).and_then(integer_format) {
-            // A bound the schema states itself has been checked above.
+            // A bound the schema states itself has been checked above. The
+            // type's own range is serde's to check: it names the field
+            // once serde refused, never refuses before it.
             if n < low && bound("minimum").is_none() {
-                self.push("minimum", path, None);
+                self.push_issue("minimum", path, None, false);
             } else if n > high && bound("maximum").is_none() {
-                self.push("maximum", path, None);
+                self.push_issue("maximum", path, None, false);
             }
         }
     }
@@ -320,11 +369,12 @@ impl<'s> Walk<'s> {
                 self.push("minLength", path, None);
             }
             if max.is_some_and(|m| chars > m) {
-                self.push("maxLength", path, None);
+                // Too long already: its pattern says no more.
+                return self.push("maxLength", path, None);
             }
         }
         if let Some(Value::String(pattern)) = schema.get("pattern") {
-            if self.patterns.get(pattern).is_some_and(|regex| !regex.is_match(s)) {
+            if s.len() <= MAX_PATTERN_INPUT && self.patterns.get(pattern).is_some_and(|regex| !regex.is_match(s)) {
                 self.push("pattern", path, None);
             }
         }
@@ -413,22 +463,9 @@ impl<'s> Walk<'s> {
         for keyword in ["anyOf", "oneOf"] {
             // `oneOf` is checked as `anyOf`: a value two forms accept is one
             // the SDK's reader takes in the first, so it is never refused.
-            if let Some(Value::Array(forms)) = schema.get(keyword) {
+            if let Some(list @ Value::Array(forms)) = schema.get(keyword) {
                 if !forms.is_empty() && !forms.iter().any(|form| self.accepts(form, value, path, depth + 1)) {
-                    // Forms that are each one value (schemars' enum whose
-                    // variants have doc comments) are a list of values.
-                    let values = constant_forms(schema.get(keyword)).is_some();
-                    self.push(
-                        if values {
-                            "enum"
-                        } else if keyword == "anyOf" {
-                            "anyOf"
-                        } else {
-                            "oneOf"
-                        },
-                        path,
-                        None,
-                    );
+                    self.no_form(keyword, list, forms, value, path, depth);
                 }
             }
         }
@@ -437,6 +474,56 @@ impl<'s> Walk<'s> {
                 self.push("not", path, None);
             }
         }
+    }
+
+    /// The issues of a value no form of `forms` (the list `list`)
+    /// accepts. Forms that are each one value (schemars' enum whose
+    /// variants have doc comments) are a list of values: `enum`. A form
+    /// only a bound refuses (`Option<String>`'s string, too long) says
+    /// what is wrong, as does the one form of the value's JSON type (an
+    /// object missing a property); else no form fits (`anyOf`, `oneOf`).
+    fn no_form(
+        &mut self,
+        keyword: &'static str,
+        list: &'s Value,
+        forms: &'s [Value],
+        value: &Value,
+        path: &mut String,
+        depth: usize,
+    ) {
+        if constant_forms(Some(list)).is_some() {
+            return self.push("enum", path, None);
+        }
+        let mut typed = Vec::new();
+        for form in forms {
+            let issues = self.issues_of(form, value, path, depth + 1);
+            if !issues.is_empty() && issues.iter().all(SchemaIssue::is_bound) {
+                return self.extend(issues);
+            }
+            if self.form_type(form).is_some_and(|types| type_matches(types, value)) {
+                typed.push(issues);
+            }
+        }
+        match <[Vec<SchemaIssue>; 1]>::try_from(typed) {
+            Ok([issues]) if !issues.is_empty() => self.extend(issues),
+            _ => self.push(keyword, path, None),
+        }
+    }
+
+    /// A form's declared `type`, through one `$ref`.
+    fn form_type(&self, form: &'s Value) -> Option<&'s Value> {
+        let form = match form.get("$ref").and_then(Value::as_str) {
+            Some(reference) => self.resolve(reference)?,
+            None => form,
+        };
+        form.get("type")
+    }
+
+    /// `value`'s issues against `schema`, apart from the walk's own.
+    fn issues_of(&mut self, schema: &'s Value, value: &Value, path: &mut String, depth: usize) -> Vec<SchemaIssue> {
+        let kept = std::mem::take(&mut self.issues);
+        self.value(schema, value, path, depth);
+        std::mem::replace(&mut self.issues, kept)
     }
 
     /// Whether `schema` accepts `value`, its issues left out. A form the
@@ -564,8 +651,34 @@ mod tests {
             keywords(&s, &json!({"status": "open", "tags": ["a", "b", "c"]})),
             [("maxItems", "/tags".to_owned())]
         );
-        assert_eq!(keywords(&s, &json!({"status": "open", "inner": {}})), [("anyOf", "/inner".to_owned())]);
+        // The one form of the value's type says what is wrong with it.
+        assert_eq!(keywords(&s, &json!({"status": "open", "inner": {}})), [("required", "/inner".to_owned())]);
+        assert_eq!(keywords(&s, &json!({"status": "open", "inner": 3})), [("anyOf", "/inner".to_owned())]);
         assert_eq!(keywords(&s, &json!({"status": "open", "limit": 1.5})), [("type", "/limit".to_owned())]);
+    }
+
+    #[test]
+    fn bounds_are_what_a_reader_never_checks() {
+        let s = json!({"type": "object", "properties": {
+            "note": {"anyOf": [{"type": "string", "maxLength": 3}, {"type": "null"}]},
+            "small": {"type": "integer", "format": "uint8"},
+            "status": {"enum": ["open"]}
+        }});
+        let check = ArgumentCheck::new(&s);
+        // An optional string, too long: its form says so, as a bound.
+        let found = check.check(json!({"note": "toolong"}).as_object());
+        assert_eq!((found[0].keyword(), found[0].is_bound()), ("maxLength", true));
+        // The type's own range and an enum are the reader's to refuse.
+        let found = check.check(json!({"small": 300, "status": "shut"}).as_object());
+        assert_eq!(
+            found.iter().map(|i| (i.keyword(), i.is_bound())).collect::<Vec<_>>(),
+            [("maximum", false), ("enum", false)]
+        );
+        // A huge string is not run through a pattern.
+        let p = json!({"type": "object", "properties": {"p": {"type": "string", "pattern": "^a+$"}}});
+        let huge = "b".repeat(MAX_PATTERN_INPUT + 1);
+        assert!(ArgumentCheck::new(&p).check(json!({"p": huge}).as_object()).is_empty());
+        assert_eq!(ArgumentCheck::new(&p).check(json!({"p": "b"}).as_object())[0].keyword(), "pattern");
     }
 
     #[test]

@@ -85,6 +85,42 @@ pub struct Message {
     pub body: String,
 }
 
+/// What serde takes in forms the schema does not show: an alias, an
+/// `other` variant, a struct written as an array, a unit variant as a map.
+#[derive(Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Lenient {
+    /// How many, at most 50 (also as `lim`).
+    #[serde(alias = "lim")]
+    #[schemars(range(max = 50))]
+    pub limit: Option<u32>,
+    /// A kind.
+    pub kind: Kind,
+    /// A part.
+    pub inner: Option<Inner>,
+}
+
+/// A kind; any other name is `Unknown`.
+#[derive(Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    /// A.
+    A,
+    /// B.
+    #[serde(alias = "bee")]
+    B,
+    /// Any other.
+    #[serde(other)]
+    Unknown,
+}
+
+/// A part.
+#[derive(Deserialize, schemars::JsonSchema)]
+pub struct Inner {
+    /// A number.
+    pub a: u32,
+}
+
 /// The router a server answers from: rmcp's own, or protected.
 #[allow(clippy::large_enum_variant, reason = "one per server, made once")]
 pub enum Routers {
@@ -204,6 +240,16 @@ impl Bounties {
     #[tool(description = "Sends a message")]
     fn add_message(&self, Parameters(message): Parameters<Message>) -> String {
         format!("sent to {} ({} bytes)", message.to, message.body.len())
+    }
+
+    #[tool(description = "Takes what serde takes")]
+    fn lenient(&self, Parameters(lenient): Parameters<Lenient>) -> String {
+        let kind = match lenient.kind {
+            Kind::A => "a",
+            Kind::B => "b",
+            Kind::Unknown => "unknown",
+        };
+        format!("{kind} {:?} {:?}", lenient.limit, lenient.inner.map(|i| i.a))
     }
 
     #[tool(description = "A day")]

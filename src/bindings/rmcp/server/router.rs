@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use rmcp::handler::server::tool::{ToolCallContext, ToolRoute, ToolRouter};
 use rmcp::model::{CallToolResponse, ErrorCode, ErrorData, Tool};
+use rmcp::service::MaybeSend;
 use serde_json::Value;
 
 use super::convert::{answer, failed};
@@ -88,7 +89,7 @@ impl<S> std::fmt::Debug for ProtectedRouter<S> {
 /// `router`, protected with the default options (`tool <name> failed` for
 /// every handler error no catalog entry classifies).
 #[must_use]
-pub fn protect<S: Send + Sync + 'static>(router: ToolRouter<S>) -> ProtectedRouter<S> {
+pub fn protect<S: MaybeSend + 'static>(router: ToolRouter<S>) -> ProtectedRouter<S> {
     ProtectedRouter::new(router, Protection::default())
 }
 
@@ -97,14 +98,14 @@ pub fn protect<S: Send + Sync + 'static>(router: ToolRouter<S>) -> ProtectedRout
 ///
 /// # Errors
 /// The core's [`OptionsError`] for options it refuses.
-pub fn protect_with<S: Send + Sync + 'static>(
+pub fn protect_with<S: MaybeSend + 'static>(
     router: ToolRouter<S>,
     options: ProtectOptions,
 ) -> Result<ProtectedRouter<S>, OptionsError> {
     Ok(ProtectedRouter::new(router, Protection::new(options)?))
 }
 
-impl<S: Send + Sync + 'static> ProtectedRouter<S> {
+impl<S: MaybeSend + 'static> ProtectedRouter<S> {
     fn new(router: ToolRouter<S>, protection: Protection) -> Self {
         let mut protected = Self {
             router,
@@ -216,17 +217,23 @@ impl<S: Send + Sync + 'static> ProtectedRouter<S> {
             return self.replace(&context.name, failure, Original::Error(&original)).unwrap_or(Err(original));
         };
         let name = name.as_str();
+        // Before serde, the call is refused only for a bound serde never
+        // checks; what serde checks itself (types, keys, enums) it may
+        // accept in forms the schema does not show (aliases, `other`, a
+        // struct as an array), so those issues only name the field once
+        // serde has refused the call.
         let issues = check.check(context.arguments.as_ref());
-        if !issues.is_empty() {
+        if issues.iter().any(SchemaIssue::is_bound) {
             if let Some(rejection) = check.recipient_rejection(context.arguments.as_ref()) {
                 let failure = Failure::RecipientRejected { tool: name, rejection: &rejection };
                 return self.replace(name, failure, Original::Issues(&issues)).unwrap_or_else(failed);
             }
-            let read: Vec<_> = issues.iter().map(SchemaIssue::issue).collect();
+            let bounds: Vec<_> = issues.iter().filter(|i| i.is_bound()).cloned().collect();
+            let read: Vec<_> = bounds.iter().map(SchemaIssue::issue).collect();
             let failure = Failure::InvalidArguments { tool: name, issues: &read };
             // The core replaces every refusal of arguments; were it ever to
             // keep one, rmcp's would be serde's, so never that.
-            return self.replace(name, failure, Original::Issues(&issues)).unwrap_or_else(failed);
+            return self.replace(name, failure, Original::Issues(&bounds)).unwrap_or_else(failed);
         }
         match (route.call)(context).await {
             Ok(CallToolResponse::Complete(result)) if result.is_error == Some(true) => {
@@ -237,7 +244,8 @@ impl<S: Send + Sync + 'static> ProtectedRouter<S> {
             Ok(response) => Ok(response),
             Err(error) if error.code == ErrorCode(URL_ELICITATION_REQUIRED) => Err(error),
             Err(error) if error.code == ErrorCode::INVALID_PARAMS && error.message.starts_with(DESERIALIZE_PREFIX) => {
-                let failure = Failure::InvalidArguments { tool: name, issues: &[] };
+                let read: Vec<_> = issues.iter().map(SchemaIssue::issue).collect();
+                let failure = Failure::InvalidArguments { tool: name, issues: &read };
                 self.replace(name, failure, Original::Error(&error)).unwrap_or_else(failed)
             }
             Err(error) => {
