@@ -82,7 +82,9 @@ impl ToolNameCheck {
             .all(|p| p.collisions.is_empty() && p.tools.iter().all(|t| matches!(t.fit, ToolFit::Fits { .. })))
     }
 
-    /// The text report: names whole, escaped as [`shown`] says.
+    /// The text report: names whole, printable ASCII as it is, a
+    /// backslash doubled, any other character as `\u{XXXX}` (a name must
+    /// not forge a line of the report or send the terminal an escape).
     #[must_use]
     pub fn text(&self) -> String {
         let mut lines = Vec::new();

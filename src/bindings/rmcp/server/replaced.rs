@@ -7,7 +7,7 @@ use rmcp::model::{CallToolResult, ErrorData};
 
 use crate::{ReplacedAnswer, SchemaIssue};
 
-/// What an answer replaced, for the operator's [`ProtectedRouter::on_error`]
+/// What an answer replaced, for the operator's [`ProtectedRouter::on_error`](super::ProtectedRouter::on_error)
 /// hook: the tool as called, the kind, and the original, which may quote
 /// the caller's input (for the operator's logs, never the model's).
 #[derive(Debug)]

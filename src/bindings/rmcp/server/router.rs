@@ -23,7 +23,11 @@ const URL_ELICITATION_REQUIRED: i32 = -32042;
 
 /// A `ToolRouter` whose calls get the core's answers (see the module
 /// docs). Put it where the server keeps its router and name that field in
-/// `#[tool_handler(router = self.tool_router)]`:
+/// `#[tool_handler(router = self.tool_router)]`. It answers `tools/call`
+/// only: an unknown method is no tool call, and rmcp's default names it
+/// (return [`method_not_found`](super::method_not_found) from the
+/// server's `on_custom_request`); over HTTP, rmcp's own refusals of a
+/// request are the `ProtectHttp` layer's (the `rmcp-http` feature).
 ///
 /// ```
 /// use mcp_boundary::rmcp::{protect, ProtectedRouter};
