@@ -1,371 +1,32 @@
-//! A router over rmcp client connections (SPEC §7, §9): a host's tools
-//! from its connected servers, each as `server/tool` in one
-//! [`ToolRegistry`], declared to a provider in its own shape, and a model's
-//! call routed back to the server that has the tool, by that server's own
-//! name for it. Every rule, bound and message is the core's
-//! ([`check_server_name`], [`ToolListing`], the registry, the unknown-tool
-//! answer); this file converts rmcp's values to the core's and back, and
-//! keeps the mapping right whatever order adds, removes and list changes
-//! come in. It behaves as `js/mcp/router.js` does.
+//! The router: its state under one lock, listing a server's tools and
+//! putting them in place, and calls routed to the server that has the tool.
 
 use std::collections::HashMap;
 use std::fmt;
 use std::future::Future;
 use std::ops::{Deref, DerefMut};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError, Weak};
-use std::time::{Duration, Instant};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
-use rmcp::model::{
-    CallToolRequestParams, CallToolResult, JsonObject, PaginatedRequestParams, ProtocolVersion, ServerNotification,
-    SubscriptionFilter, Tool,
-};
-use rmcp::service::{NotificationContext, RequestContext, RoleClient, RunningService, ServiceRole, Subscription};
-use rmcp::{Peer, Service, ServiceError};
+use rmcp::model::{CallToolRequestParams, CallToolResult, JsonObject, PaginatedRequestParams, Tool};
+use rmcp::service::{RoleClient, RunningService};
+use rmcp::{Peer, Service};
 use serde_json::Value;
 use tokio::sync::watch;
 use tokio::task::AbortHandle;
 
 use crate::{
-    check_server_name, to_llm_facing_name, tool_definition, Catalog, ErrorClassifier, Format, Overflow, Profile,
-    Refused, RouterError, RpcData, ToolListing, ToolNameError, ToolNameReason, ToolRegistry, INVALID_PARAMS,
-    LISTEN_RETRY_MS, MAX_CATALOG_ENTRIES, UNKNOWN_TOOL_MESSAGE,
+    check_server_name, to_llm_facing_name, tool_definition, Catalog, ErrorClassifier, Format, RpcData, ToolListing,
+    ToolNameError, ToolRegistry, MAX_CATALOG_ENTRIES,
 };
 
-/// What a [`HostRouter`] does with a tool whose alias another name
-/// already has (two tools of one server that one profile shows alike, or
-/// a first-party name registered in the [registry](HostRouter::registry)).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-#[non_exhaustive]
-pub enum OnCollision {
-    /// Leave that tool out and report it ([`ListReport::refused`]); the
-    /// rest of the server's tools are registered. The default: a host would
-    /// rather lose one tool than a server.
-    #[default]
-    Skip,
-    /// Refuse the whole list with the registry's `TOOL_NAME_COLLISION`
-    /// ([`HostError::ToolName`]): an add fails, a relisting keeps the list
-    /// the server had.
-    Error,
-}
-
-/// The options of a [`HostRouter`]: the registry's profile and overflow
-/// mode, and what a collision does.
-///
-/// ```
-/// use mcp_boundary::rmcp::{HostOptions, OnCollision};
-/// use mcp_boundary::{BuiltinProfile, Overflow, Profile};
-///
-/// let options = HostOptions::default()
-///     .profile(Profile::builtin(BuiltinProfile::OpenAi))
-///     .overflow(Overflow::Error)
-///     .on_collision(OnCollision::Error);
-/// # let _ = options;
-/// ```
-#[derive(Debug, Clone)]
-pub struct HostOptions {
-    profile: Profile,
-    overflow: Overflow,
-    on_collision: OnCollision,
-}
-
-impl Default for HostOptions {
-    /// The Anthropic profile, hashed aliases for names that do not fit
-    /// ([`Overflow::Hash`]: a host would rather show a tool under a hashed
-    /// alias than not at all), [`OnCollision::Skip`].
-    fn default() -> Self {
-        Self { profile: Profile::default(), overflow: Overflow::Hash, on_collision: OnCollision::Skip }
-    }
-}
-
-impl HostOptions {
-    /// The profile the aliases follow.
-    #[must_use]
-    pub fn profile(mut self, profile: Profile) -> Self {
-        self.profile = profile;
-        self
-    }
-
-    /// What a name that does not fit the profile gets.
-    #[must_use]
-    pub fn overflow(mut self, overflow: Overflow) -> Self {
-        self.overflow = overflow;
-        self
-    }
-
-    /// What a collision does.
-    #[must_use]
-    pub fn on_collision(mut self, on_collision: OnCollision) -> Self {
-        self.on_collision = on_collision;
-        self
-    }
-}
-
-/// A tool that no alias can stand for under the router's options (an
-/// empty name; with [`Overflow::Error`], a name the profile does not show
-/// as it is), left out under [`OnCollision::Skip`].
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct Unrepresentable {
-    /// `server/tool`.
-    pub canonical: String,
-    /// Why.
-    pub reason: ToolNameReason,
-}
-
-/// What a listing of a server's tools left out (under
-/// [`OnCollision::Skip`]; with [`OnCollision::Error`] both are empty).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct ListReport {
-    /// The tools whose alias another name has.
-    pub refused: Vec<Refused>,
-    /// The tools no alias can stand for.
-    pub unrepresentable: Vec<Unrepresentable>,
-}
-
-/// §4.3's unknown-tool answer for a name that is neither an alias nor a
-/// canonical name of the router's tools: JSON-RPC `-32602` `unknown
-/// tool`, with up to three of the router's aliases nearest to it. The
-/// name itself is never kept, so no message or log of it can echo it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct UnknownTool {
-    suggestions: Vec<String>,
-    data: Value,
-}
-
-impl UnknownTool {
-    /// `-32602` (invalid params).
-    #[must_use]
-    pub fn code(&self) -> i64 {
-        INVALID_PARAMS
-    }
-
-    /// `unknown tool`.
-    #[must_use]
-    pub fn message(&self) -> &'static str {
-        UNKNOWN_TOOL_MESSAGE
-    }
-
-    /// Up to three aliases nearest to the name asked for, nearest first.
-    #[must_use]
-    pub fn suggestions(&self) -> &[String] {
-        &self.suggestions
-    }
-
-    /// `error.data`: `{ "code": "unknown_tool", "suggestions": [...] }`.
-    #[must_use]
-    pub fn data(&self) -> &Value {
-        &self.data
-    }
-
-    /// The JSON-RPC error for a host that answers an MCP client itself.
-    #[must_use]
-    pub fn to_error_data(&self) -> rmcp::ErrorData {
-        rmcp::ErrorData::invalid_params(UNKNOWN_TOOL_MESSAGE, Some(self.data.clone()))
-    }
-}
-
-impl fmt::Display for UnknownTool {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(UNKNOWN_TOOL_MESSAGE)
-    }
-}
-
-impl std::error::Error for UnknownTool {}
-
-/// An error of a [`HostRouter`]. Its message is fixed text or the core's
-/// (which never echoes a model's input); what the connection said is
-/// [`source`](std::error::Error::source) of [`HostError::Service`].
-#[derive(Debug)]
-#[non_exhaustive]
-pub enum HostError {
-    /// A server name the router refuses (`INVALID_ARGUMENT`), or a
-    /// `tools/list` it does not follow (`TOOL_LIST_REFUSED`: past
-    /// [`MAX_LIST_PAGES`](crate::MAX_LIST_PAGES) pages or
-    /// [`MAX_LISTED_TOOLS`](crate::MAX_LISTED_TOOLS) tools, or a cursor
-    /// handed back again).
-    Router(RouterError),
-    /// A list the registry refuses: a collision under
-    /// [`OnCollision::Error`], a name no alias can stand for.
-    ToolName(ToolNameError),
-    /// The rmcp connection's own error (closed, timed out, the server's
-    /// JSON-RPC error).
-    Service(ServiceError),
-    /// [`HostRouter::call_tool`] with a name that is no tool of the router.
-    UnknownTool(UnknownTool),
-    /// The add was overtaken by a later [`add_server`](HostRouter::add_server)
-    /// or [`remove_server`](HostRouter::remove_server) of the same name
-    /// before its tools were in place: nothing of it is registered.
-    Superseded,
-}
-
-impl fmt::Display for HostError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Router(e) => write!(f, "{e}"),
-            Self::ToolName(e) => write!(f, "{e}"),
-            // What the server said may quote what it was sent: the source.
-            Self::Service(_) => f.write_str("the server's connection failed"),
-            Self::UnknownTool(e) => write!(f, "{e}"),
-            Self::Superseded => f.write_str(
-                "a later add_server or remove_server of the name came first: nothing of this one is registered",
-            ),
-        }
-    }
-}
-
-impl std::error::Error for HostError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            Self::Router(e) => Some(e),
-            Self::ToolName(e) => Some(e),
-            Self::Service(e) => Some(e),
-            Self::UnknownTool(e) => Some(e),
-            Self::Superseded => None,
-        }
-    }
-}
-
-impl From<RouterError> for HostError {
-    fn from(e: RouterError) -> Self {
-        Self::Router(e)
-    }
-}
-
-impl From<ToolNameError> for HostError {
-    fn from(e: ToolNameError) -> Self {
-        Self::ToolName(e)
-    }
-}
-
-impl From<ServiceError> for HostError {
-    fn from(e: ServiceError) -> Self {
-        Self::Service(e)
-    }
-}
-
-impl From<UnknownTool> for HostError {
-    fn from(e: UnknownTool) -> Self {
-        Self::UnknownTool(e)
-    }
-}
+use super::follow::{Follow, Follows};
+use super::{HostError, HostOptions, ListReport, OnCollision, ToolListChanges, UnknownTool, Unrepresentable};
 
 /// Ids of the router's entries (one per [`HostRouter::add_server`]),
 /// unique in the process, so a follower names its entry without naming
 /// its router.
 static NEXT_ID: AtomicU64 = AtomicU64::new(1);
-
-/// A client's handler that tells the routers following its connection
-/// about the server's `notifications/tools/list_changed`: rmcp delivers a
-/// notification only to the connection's own handler, so a router follows
-/// a connection whose handler is this one. Wrap the client's handler (any
-/// [`ClientHandler`](rmcp::ClientHandler), `()` for none) before serving
-/// the transport; everything else passes to it unchanged, and the
-/// notification does too, after the routers have listed the server's
-/// tools again (so a handler of the host's own sees them in place). A
-/// 2026-07-28 connection sends list changes only on a
-/// `subscriptions/listen` stream, which the router opens itself.
-///
-/// ```no_run
-/// # async fn run<T, E, A>(transport: T) -> Result<(), Box<dyn std::error::Error>>
-/// # where T: rmcp::transport::IntoTransport<rmcp::RoleClient, E, A>, E: std::error::Error + Send + Sync + 'static {
-/// use mcp_boundary::rmcp::{HostOptions, HostRouter, ToolListChanges};
-/// use rmcp::ServiceExt;
-///
-/// let router = HostRouter::new(HostOptions::default());
-/// let client = ToolListChanges::new(()).serve(transport).await?;
-/// router.add_server("github", &client).await?;
-/// # Ok(()) }
-/// ```
-pub struct ToolListChanges<S = ()> {
-    inner: S,
-    follows: Arc<Follows>,
-}
-
-impl<S> ToolListChanges<S> {
-    /// The client's handler `inner`, followed.
-    pub fn new(inner: S) -> Self {
-        Self { inner, follows: Arc::default() }
-    }
-
-    /// The client's own handler.
-    pub fn inner(&self) -> &S {
-        &self.inner
-    }
-}
-
-impl<S: fmt::Debug> fmt::Debug for ToolListChanges<S> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("ToolListChanges").field("inner", &self.inner).finish_non_exhaustive()
-    }
-}
-
-impl<S: Service<RoleClient>> Service<RoleClient> for ToolListChanges<S> {
-    async fn handle_request(
-        &self,
-        request: <RoleClient as ServiceRole>::PeerReq,
-        context: RequestContext<RoleClient>,
-    ) -> Result<<RoleClient as ServiceRole>::Resp, rmcp::ErrorData> {
-        self.inner.handle_request(request, context).await
-    }
-
-    async fn handle_notification(
-        &self,
-        notification: <RoleClient as ServiceRole>::PeerNot,
-        context: NotificationContext<RoleClient>,
-    ) -> Result<(), rmcp::ErrorData> {
-        if matches!(notification, ServerNotification::ToolListChangedNotification(_)) {
-            self.follows.changed().await;
-        }
-        self.inner.handle_notification(notification, context).await
-    }
-
-    fn get_info(&self) -> <RoleClient as ServiceRole>::Info {
-        self.inner.get_info()
-    }
-}
-
-/// The router entries that follow one connection.
-#[derive(Default)]
-struct Follows(Mutex<Vec<Follow>>);
-
-#[derive(Clone)]
-struct Follow {
-    id: u64,
-    name: String,
-    router: Weak<Shared>,
-}
-
-impl Follows {
-    fn lock(&self) -> MutexGuard<'_, Vec<Follow>> {
-        self.0.lock().unwrap_or_else(PoisonError::into_inner)
-    }
-
-    fn add(&self, follow: Follow) {
-        self.lock().push(follow);
-    }
-
-    fn remove(&self, id: u64) {
-        self.lock().retain(|f| f.id != id);
-    }
-
-    /// Lists the server's tools again for every router following it
-    /// (taken out of the lock first: a listing awaits the server).
-    async fn changed(&self) {
-        let follows = {
-            let mut follows = self.lock();
-            follows.retain(|f| f.router.strong_count() > 0); // routers dropped since
-            follows.clone()
-        };
-        for follow in follows {
-            if let Some(shared) = follow.router.upgrade() {
-                // A refused new list keeps the old one; a removed server is not listed.
-                let _ = Shared::relist(&shared, &follow.name, follow.id).await;
-            }
-        }
-    }
-}
 
 /// A host's tools from its rmcp client connections, each as `server/tool`
 /// in one [`ToolRegistry`]: aliases per profile, collisions skipped and
@@ -417,7 +78,7 @@ impl fmt::Debug for HostRouter {
     }
 }
 
-struct Shared {
+pub(super) struct Shared {
     options: HostOptions,
     state: Mutex<State>,
     /// How many times the tools changed ([`HostRouter::changes`]).
@@ -426,7 +87,7 @@ struct Shared {
 
 /// The router's state, under one lock that is never held across an
 /// `.await` or while user code runs (but see [`HostRouter::registry`]).
-struct State {
+pub(super) struct State {
     registry: ToolRegistry,
     /// The servers whose tools are in place, by name.
     servers: HashMap<String, Server>,
@@ -434,7 +95,7 @@ struct State {
     /// or remove of the name replaces or drops it, which cancels it).
     adding: HashMap<String, u64>,
     /// Per entry (added, or adding), its connection and listing state.
-    listings: HashMap<u64, Listing>,
+    pub(super) listings: HashMap<u64, Listing>,
     /// For unknown names: suggestions among the aliases (built on demand,
     /// dropped when the tools change).
     classifier: Option<Arc<ErrorClassifier>>,
@@ -450,7 +111,7 @@ struct Server {
     follows: Arc<Follows>,
 }
 
-struct Listing {
+pub(super) struct Listing {
     peer: Peer<RoleClient>,
     follows: Arc<Follows>,
     /// A listing runs (one at a time per entry).
@@ -460,12 +121,12 @@ struct Listing {
     stale: bool,
     /// The task following the server's `subscriptions/listen` stream
     /// (2026-07-28), stopped with the entry.
-    follower: Option<AbortHandle>,
+    pub(super) follower: Option<AbortHandle>,
 }
 
 impl State {
     /// Whether entry `id` is the server `name`'s: in place, or its newest add.
-    fn current(&self, name: &str, id: u64) -> bool {
+    pub(super) fn current(&self, name: &str, id: u64) -> bool {
         self.servers.get(name).is_some_and(|s| s.id == id) || self.adding.get(name) == Some(&id)
     }
 
@@ -478,7 +139,7 @@ impl State {
 }
 
 impl Shared {
-    fn lock(&self) -> MutexGuard<'_, State> {
+    pub(super) fn lock(&self) -> MutexGuard<'_, State> {
         // A panic elsewhere (a user's, holding the registry) leaves the
         // state as consistent as any step of ours does.
         self.state.lock().unwrap_or_else(PoisonError::into_inner)
@@ -487,7 +148,7 @@ impl Shared {
     /// Lists entry `id`'s tools again on a change: `None` when it is not
     /// the server's (removed, replaced), or a listing of it runs (which
     /// then lists once more).
-    async fn relist(shared: &Arc<Self>, name: &str, id: u64) -> Option<Result<ListReport, HostError>> {
+    pub(super) async fn relist(shared: &Arc<Self>, name: &str, id: u64) -> Option<Result<ListReport, HostError>> {
         let peer = {
             let mut state = shared.lock();
             if !state.current(name, id) {
@@ -847,78 +508,6 @@ impl Shared {
             }
         }
         result
-    }
-}
-
-impl Shared {
-    /// Under 2026-07-28, a server sends `notifications/tools/list_changed`
-    /// only on a `subscriptions/listen` stream (which rmcp hands to the
-    /// stream's owner, not to the client's handler): opened here, for a
-    /// server that says it announces list changes, and followed by a task
-    /// of the entry's. Earlier revisions send them unasked, to the
-    /// handler ([`ToolListChanges`]). Failing to open it fails the add.
-    async fn subscribe(self: &Arc<Self>, name: &str, id: u64, peer: &Peer<RoleClient>) -> Result<(), HostError> {
-        let announces = peer.peer_info().is_some_and(|info| {
-            info.protocol_version >= ProtocolVersion::V_2026_07_28
-                && info.capabilities.tools.as_ref().and_then(|t| t.list_changed) == Some(true)
-        });
-        if !announces {
-            return Ok(());
-        }
-        let subscription = peer.listen(tool_changes()).await?;
-        let task = tokio::spawn(follow_stream(Arc::downgrade(self), name.to_owned(), id, peer.clone(), subscription));
-        let mut state = self.lock();
-        match state.listings.get_mut(&id) {
-            Some(listing) => listing.follower = Some(task.abort_handle()),
-            None => task.abort(), // removed or replaced meanwhile
-        }
-        Ok(())
-    }
-}
-
-/// What a router's `subscriptions/listen` asks for.
-fn tool_changes() -> SubscriptionFilter {
-    SubscriptionFilter::builder().tools_list_changed().build()
-}
-
-/// Follows entry `id`'s stream: each list change lists the server's tools
-/// again. A stream the server ends is opened again (then the tools are
-/// listed, for what it missed) after the core's wait ([`LISTEN_RETRY_MS`]:
-/// doubled after each stream that ended sooner than the longest wait), for
-/// as long as the entry is the server's and its connection is open. The
-/// entry's removal aborts the task, which drops (and so cancels) the stream.
-async fn follow_stream(
-    router: Weak<Shared>,
-    name: String,
-    id: u64,
-    peer: Peer<RoleClient>,
-    mut subscription: Subscription,
-) {
-    let [first, longest] = LISTEN_RETRY_MS.map(|ms| Duration::from_millis(u64::from(ms)));
-    let mut attempt = 0_u32;
-    loop {
-        let opened = Instant::now();
-        while let Ok(Some(notification)) = subscription.next().await {
-            if matches!(notification, ServerNotification::ToolListChangedNotification(_)) {
-                let Some(shared) = router.upgrade() else { return };
-                let _ = Shared::relist(&shared, &name, id).await; // a refused new list keeps the old one
-            }
-        }
-        attempt = if opened.elapsed() >= longest { 0 } else { attempt + 1 };
-        loop {
-            tokio::time::sleep(first.saturating_mul(1 << attempt.min(16)).min(longest)).await;
-            let followed = router.upgrade().is_some_and(|shared| shared.lock().current(&name, id));
-            if !followed || peer.is_transport_closed() {
-                return;
-            }
-            if let Ok(again) = peer.listen(tool_changes()).await {
-                subscription = again;
-                break;
-            }
-            attempt += 1;
-        }
-        let Some(shared) = router.upgrade() else { return };
-        let _ = Shared::relist(&shared, &name, id).await;
     }
 }
 

@@ -1,0 +1,164 @@
+//! What a [`HostRouter`](super::HostRouter) reports: what a listing left out,
+//! the unknown-tool answer, and its errors.
+
+use std::fmt;
+
+use rmcp::ServiceError;
+use serde_json::Value;
+
+use crate::{Refused, RouterError, ToolNameError, ToolNameReason, INVALID_PARAMS, UNKNOWN_TOOL_MESSAGE};
+
+/// A tool that no alias can stand for under the router's options (an empty
+/// name; with [`Overflow::Error`](crate::Overflow::Error), a name the profile
+/// does not show as it is), left out under
+/// [`OnCollision::Skip`](super::OnCollision::Skip).
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Unrepresentable {
+    /// `server/tool`.
+    pub canonical: String,
+    /// Why.
+    pub reason: ToolNameReason,
+}
+
+/// What a listing of a server's tools left out (under
+/// [`OnCollision::Skip`](super::OnCollision::Skip); with
+/// [`OnCollision::Error`](super::OnCollision::Error) both are empty).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ListReport {
+    /// The tools whose alias another name has.
+    pub refused: Vec<Refused>,
+    /// The tools no alias can stand for.
+    pub unrepresentable: Vec<Unrepresentable>,
+}
+
+/// §4.3's unknown-tool answer for a name that is neither an alias nor a
+/// canonical name of the router's tools: JSON-RPC `-32602` `unknown
+/// tool`, with up to three of the router's aliases nearest to it. The
+/// name itself is never kept, so no message or log of it can echo it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownTool {
+    pub(super) suggestions: Vec<String>,
+    pub(super) data: Value,
+}
+
+impl UnknownTool {
+    /// `-32602` (invalid params).
+    #[must_use]
+    pub fn code(&self) -> i64 {
+        INVALID_PARAMS
+    }
+
+    /// `unknown tool`.
+    #[must_use]
+    pub fn message(&self) -> &'static str {
+        UNKNOWN_TOOL_MESSAGE
+    }
+
+    /// Up to three aliases nearest to the name asked for, nearest first.
+    #[must_use]
+    pub fn suggestions(&self) -> &[String] {
+        &self.suggestions
+    }
+
+    /// `error.data`: `{ "code": "unknown_tool", "suggestions": [...] }`.
+    #[must_use]
+    pub fn data(&self) -> &Value {
+        &self.data
+    }
+
+    /// The JSON-RPC error for a host that answers an MCP client itself.
+    #[must_use]
+    pub fn to_error_data(&self) -> rmcp::ErrorData {
+        rmcp::ErrorData::invalid_params(UNKNOWN_TOOL_MESSAGE, Some(self.data.clone()))
+    }
+}
+
+impl fmt::Display for UnknownTool {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(UNKNOWN_TOOL_MESSAGE)
+    }
+}
+
+impl std::error::Error for UnknownTool {}
+
+/// An error of a [`HostRouter`](super::HostRouter). Its message is fixed text
+/// or the core's (which never echoes a model's input); what the connection said
+/// is [`source`](std::error::Error::source) of [`HostError::Service`].
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum HostError {
+    /// A server name the router refuses (`INVALID_ARGUMENT`), or a
+    /// `tools/list` it does not follow (`TOOL_LIST_REFUSED`: past
+    /// [`MAX_LIST_PAGES`](crate::MAX_LIST_PAGES) pages or
+    /// [`MAX_LISTED_TOOLS`](crate::MAX_LISTED_TOOLS) tools, or a cursor
+    /// handed back again).
+    Router(RouterError),
+    /// A list the registry refuses: a collision under
+    /// [`OnCollision::Error`](super::OnCollision::Error), a name no alias can
+    /// stand for.
+    ToolName(ToolNameError),
+    /// The rmcp connection's own error (closed, timed out, the server's
+    /// JSON-RPC error).
+    Service(ServiceError),
+    /// [`HostRouter::call_tool`](super::HostRouter::call_tool) with a name that
+    /// is no tool of the router.
+    UnknownTool(UnknownTool),
+    /// The add was overtaken by a later
+    /// [`add_server`](super::HostRouter::add_server) or
+    /// [`remove_server`](super::HostRouter::remove_server) of the same name
+    /// before its tools were in place: nothing of it is registered.
+    Superseded,
+}
+
+impl fmt::Display for HostError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Router(e) => write!(f, "{e}"),
+            Self::ToolName(e) => write!(f, "{e}"),
+            // What the server said may quote what it was sent: the source.
+            Self::Service(_) => f.write_str("the server's connection failed"),
+            Self::UnknownTool(e) => write!(f, "{e}"),
+            Self::Superseded => f.write_str(
+                "a later add_server or remove_server of the name came first: nothing of this one is registered",
+            ),
+        }
+    }
+}
+
+impl std::error::Error for HostError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Self::Router(e) => Some(e),
+            Self::ToolName(e) => Some(e),
+            Self::Service(e) => Some(e),
+            Self::UnknownTool(e) => Some(e),
+            Self::Superseded => None,
+        }
+    }
+}
+
+impl From<RouterError> for HostError {
+    fn from(e: RouterError) -> Self {
+        Self::Router(e)
+    }
+}
+
+impl From<ToolNameError> for HostError {
+    fn from(e: ToolNameError) -> Self {
+        Self::ToolName(e)
+    }
+}
+
+impl From<ServiceError> for HostError {
+    fn from(e: ServiceError) -> Self {
+        Self::Service(e)
+    }
+}
+
+impl From<UnknownTool> for HostError {
+    fn from(e: UnknownTool) -> Self {
+        Self::UnknownTool(e)
+    }
+}
