@@ -157,7 +157,7 @@ pub use error_data::{
 pub use host::{
     check_server_name, check_tool_names, CollisionFinding, ProfileFindings, RouterCode, RouterError, RouterReason,
     ToolFinding, ToolFit, ToolListing, ToolNameCheck, LISTEN_RETRY_MS, MAX_LISTED_TOOLS, MAX_LIST_PAGES,
-    SERVER_NAME_ROOM,
+    MAX_LIST_ROUNDS, SERVER_NAME_ROOM,
 };
 pub use named::UnknownName;
 pub use recipient::{

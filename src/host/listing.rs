@@ -12,6 +12,14 @@ pub const MAX_LIST_PAGES: usize = 1_000;
 /// an array that a JS call reads, so a registry takes them all).
 pub const MAX_LISTED_TOOLS: usize = 1 << 20;
 
+/// The most listings of a server's tools one add or one re-list makes: a
+/// change the server announces while its tools are being listed lists them
+/// once more (servers announce each tool they add, in bursts), up to this
+/// many listings in all; then the last one's list is put in place and the
+/// server's next announcement starts again. A server that announces a
+/// change during every listing would otherwise hold an add for ever.
+pub const MAX_LIST_ROUNDS: usize = 4;
+
 /// How long a router waits before opening again a list-change stream the
 /// server ended (2026-07-28's `subscriptions/listen`), in milliseconds: the
 /// first wait, doubled after each stream that ended sooner than the

@@ -23,7 +23,7 @@ pub(crate) mod texts;
 
 pub use check_tools::{check_tool_names, CollisionFinding, ProfileFindings, ToolFinding, ToolFit, ToolNameCheck};
 pub use error::{RouterCode, RouterError, RouterReason};
-pub use listing::{ToolListing, LISTEN_RETRY_MS, MAX_LISTED_TOOLS, MAX_LIST_PAGES};
+pub use listing::{ToolListing, LISTEN_RETRY_MS, MAX_LISTED_TOOLS, MAX_LIST_PAGES, MAX_LIST_ROUNDS};
 pub use server_name::{check_server_name, SERVER_NAME_ROOM};
 
 #[cfg(test)]
