@@ -6,16 +6,17 @@
 //! result's text is the server's own (`<tag>:<tool>:<q>`), so which server
 //! answered is the server's word, not the router's.
 
-use std::sync::{Arc, RwLock};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, RwLock};
 use std::time::Duration;
 
 use mcp_boundary::rmcp::{HostError, HostOptions, HostRouter, OnCollision, ToolListChanges};
-use mcp_boundary::{BuiltinProfile, Format, Profile, RouterReason, MAX_LIST_PAGES};
+use mcp_boundary::{BuiltinProfile, Format, Profile, RouterReason, MAX_LIST_PAGES, MAX_LIST_ROUNDS};
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{
-    InitializeResult, JsonObject, ListToolsResult, PaginatedRequestParams, ProtocolVersion, ServerCapabilities,
-    SubscriptionFilter, Tool,
+    CallToolRequestParams, CallToolResponse, InitializeResult, JsonObject, ListToolsResult, PaginatedRequestParams,
+    ProtocolVersion, ServerCapabilities, SubscriptionFilter, Tool,
 };
 use rmcp::service::{NotificationContext, RequestContext, RunningService, SubscriptionContext};
 use rmcp::{
@@ -127,11 +128,14 @@ impl Demo {
 }
 
 /// The host's own client handler: tells the test each tools/list_changed
-/// it is given (after the routers following the connection listed again).
-struct Heard(mpsc::UnboundedSender<()>);
+/// it is given (after the routers following the connection listed again,
+/// or marked a listing of theirs that runs to list once more), and counts
+/// them for a [`Scripted`] server.
+struct Heard(mpsc::UnboundedSender<()>, Arc<watch::Sender<usize>>);
 
 impl ClientHandler for Heard {
     async fn on_tool_list_changed(&self, _context: NotificationContext<RoleClient>) {
+        self.1.send_modify(|n| *n += 1);
         let _ = self.0.send(());
     }
 }
@@ -147,10 +151,15 @@ struct Connection<S: ServerHandler> {
 
 impl<S: ServerHandler> Connection<S> {
     async fn open(handler: S) -> Self {
+        Self::open_counted(handler, Arc::new(watch::Sender::new(0))).await
+    }
+
+    /// With the client's handler counting what it heard in `counted`.
+    async fn open_counted(handler: S, counted: Arc<watch::Sender<usize>>) -> Self {
         let (server_end, client_end) = tokio::io::duplex(1 << 16);
         let (tx, heard) = mpsc::unbounded_channel();
         let (server, client) =
-            tokio::join!(handler.serve(server_end), ToolListChanges::new(Heard(tx)).serve(client_end));
+            tokio::join!(handler.serve(server_end), ToolListChanges::new(Heard(tx, counted)).serve(client_end));
         Self { server: server.unwrap(), client: client.unwrap(), heard }
     }
 
@@ -483,7 +492,8 @@ async fn under_2026_07_28_list_changes_come_on_the_routers_own_subscription() {
     // of its own while the client discovers it.
     let handler = server.clone();
     tokio::spawn(async move { handler.serve(server_end).await.unwrap().waiting().await });
-    let client = ToolListChanges::new(Heard(tx)).serve_with_lifecycle(client_end, modern).await.unwrap();
+    let client =
+        ToolListChanges::new(Heard(tx, Arc::default())).serve_with_lifecycle(client_end, modern).await.unwrap();
     let version = client.peer().peer_info().map(|info| info.protocol_version.clone());
     assert_eq!(version, Some(ProtocolVersion::V_2026_07_28), "a 2026-07-28 connection");
 
@@ -508,4 +518,218 @@ async fn under_2026_07_28_list_changes_come_on_the_routers_own_subscription() {
         tokio::task::yield_now().await; // the server ends its listen when the router's stream is cancelled
     }
     assert!(names(&router, Format::Anthropic).is_empty());
+}
+
+/// A server whose `tools/list` answers as a test scripts it, each event in
+/// a set order: listing `n` (from 0) answers `lists[n]`, or the last list
+/// from then on. During a listing it can announce a change and answer only
+/// once the client's own handler has heard it (which runs after the router
+/// has: the router then knows of the change before the answer); and a
+/// listing can fail, or never answer.
+#[derive(Clone)]
+struct Scripted {
+    lists: Arc<Mutex<Vec<Vec<String>>>>,
+    /// How many listings were asked for.
+    listings: Arc<watch::Sender<usize>>,
+    /// Announce a change during the first listing.
+    announce_first: bool,
+    /// Announce a change during every listing, while set.
+    flood: Arc<AtomicBool>,
+    /// Listings from this one on fail (a JSON-RPC error).
+    fail_from: Option<usize>,
+    /// Listings from this one on never answer.
+    hang_from: Option<usize>,
+    /// The list changes the client's own handler heard ([`Heard`]).
+    heard: Arc<watch::Sender<usize>>,
+    /// Under 2026-07-28: each change sent on every `subscriptions/listen` stream.
+    streams: Arc<watch::Sender<u32>>,
+    /// How many `subscriptions/listen` streams are open.
+    open: Arc<watch::Sender<usize>>,
+}
+
+impl Scripted {
+    fn new(lists: &[&[&str]]) -> Self {
+        let lists = lists.iter().map(|l| l.iter().map(|t| (*t).to_owned()).collect()).collect();
+        Self {
+            lists: Arc::new(Mutex::new(lists)),
+            listings: Arc::new(watch::Sender::new(0)),
+            announce_first: false,
+            flood: Arc::default(),
+            fail_from: None,
+            hang_from: None,
+            heard: Arc::new(watch::Sender::new(0)),
+            streams: Arc::new(watch::Sender::new(0)),
+            open: Arc::new(watch::Sender::new(0)),
+        }
+    }
+
+    /// Every listing from now on answers `tools`.
+    fn set(&self, tools: &[&str]) {
+        *self.lists.lock().unwrap() = vec![tools.iter().map(|t| (*t).to_owned()).collect()];
+    }
+
+    async fn connect(&self) -> Connection<Self> {
+        Connection::open_counted(self.clone(), Arc::clone(&self.heard)).await
+    }
+
+    /// A 2026-07-28 connection (no handshake: the server serves in a task of its own).
+    async fn connect_2026(&self) -> Client {
+        let (server_end, client_end) = tokio::io::duplex(1 << 16);
+        let (tx, _heard) = mpsc::unbounded_channel();
+        let modern = ClientLifecycleMode::Discover { preferred_versions: vec![ProtocolVersion::V_2026_07_28] };
+        let handler = self.clone();
+        tokio::spawn(async move { handler.serve(server_end).await.unwrap().waiting().await });
+        let handler = ToolListChanges::new(Heard(tx, Arc::clone(&self.heard)));
+        let client = handler.serve_with_lifecycle(client_end, modern).await.unwrap();
+        let version = client.peer().peer_info().map(|info| info.protocol_version.clone());
+        assert_eq!(version, Some(ProtocolVersion::V_2026_07_28), "a 2026-07-28 connection");
+        client
+    }
+
+    /// Waits until `n` `subscriptions/listen` streams are open (an event: the bound only fails a hung test).
+    async fn streams_open(&self, n: usize) {
+        let mut open = self.open.subscribe();
+        let opened = tokio::time::timeout(Duration::from_secs(20), open.wait_for(|open| *open == n)).await;
+        assert!(opened.is_ok(), "{n} streams open, not {}", *self.open.borrow());
+    }
+
+    /// Waits until `n` listings were asked for.
+    async fn listed(&self, n: usize) {
+        let mut listings = self.listings.subscribe();
+        let listed = tokio::time::timeout(Duration::from_secs(20), listings.wait_for(|l| *l >= n)).await;
+        assert!(listed.is_ok(), "{n} listings asked for, not {}", *self.listings.borrow());
+    }
+}
+
+/// One less open stream when a `listen` ends or is dropped.
+struct Closes(Arc<watch::Sender<usize>>);
+
+impl Drop for Closes {
+    fn drop(&mut self) {
+        self.0.send_modify(|n| *n -= 1);
+    }
+}
+
+impl ServerHandler for Scripted {
+    fn get_info(&self) -> InitializeResult {
+        InitializeResult::new(ServerCapabilities::builder().enable_tools().enable_tool_list_changed().build())
+    }
+
+    fn accepted_subscription_filter(&self, requested: &SubscriptionFilter) -> Option<SubscriptionFilter> {
+        Some(requested.supported_by(&self.get_info().capabilities))
+    }
+
+    async fn listen(&self, context: SubscriptionContext) -> Result<(), ErrorData> {
+        self.open.send_modify(|n| *n += 1);
+        let _closes = Closes(Arc::clone(&self.open));
+        let mut changes = self.streams.subscribe();
+        loop {
+            tokio::select! {
+                () = context.cancelled() => return Ok(()),
+                changed = changes.changed() => {
+                    if changed.is_err() {
+                        return Ok(());
+                    }
+                    let _ = context.sink().notify_tool_list_changed().await;
+                }
+            }
+        }
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        // An unprotected server: its JSON-RPC error quotes the model's arguments.
+        Err(ErrorData::invalid_params(format!("bad arguments {:?}", request.arguments), None))
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, ErrorData> {
+        let mut n = 0;
+        self.listings.send_modify(|listings| {
+            n = *listings;
+            *listings += 1;
+        });
+        if self.hang_from.is_some_and(|from| n >= from) {
+            std::future::pending::<()>().await;
+        }
+        if (n == 0 && self.announce_first) || self.flood.load(Ordering::SeqCst) {
+            let heard = *self.heard.borrow();
+            let mut counted = self.heard.subscribe();
+            context.peer.notify_tool_list_changed().await.unwrap();
+            counted.wait_for(|now| *now > heard).await.unwrap();
+        }
+        if self.fail_from.is_some_and(|from| n >= from) {
+            return Err(ErrorData::internal_error("the listing failed", None));
+        }
+        let tools = {
+            let lists = self.lists.lock().unwrap();
+            lists.get(n).or(lists.last()).cloned().unwrap_or_default()
+        };
+        let tools = tools.into_iter().map(|t| Tool::new(t, "a tool", Arc::new(JsonObject::new()))).collect();
+        Ok(ListToolsResult::with_all_items(tools))
+    }
+}
+
+/// Drops `add` (as a host's timeout would) once `server` was asked for
+/// its `n`th listing: the add is then waiting on it.
+async fn cancel_at_listing<F: std::future::Future>(add: F, server: &Scripted, n: usize)
+where
+    F::Output: std::fmt::Debug,
+{
+    tokio::select! {
+        result = add => panic!("the add finished: {result:?}"),
+        () = server.listed(n) => {}
+    }
+}
+
+#[tokio::test]
+async fn an_add_failing_in_a_later_listing_leaves_nothing_and_the_earlier_server_as_it_was() {
+    let mut old = demo("old", &["search"]).await;
+    let router = HostRouter::new(HostOptions::default());
+    router.add_server("s", &old.client).await.unwrap();
+
+    // Its first listing is good but announces a change; the second fails.
+    let mut new = Scripted::new(&[&["create_issue"]]);
+    new.announce_first = true;
+    new.fail_from = Some(1);
+    let mut new = new.connect().await;
+    match router.add_server("s", &new.client).await {
+        Err(HostError::Service(_)) => {}
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(*new.server.service().listings.borrow(), 2, "the change listed once more");
+    assert_eq!(names(&router, Format::Anthropic), ["s__search"], "nothing of the failed add");
+    assert_eq!(router.servers(), ["s"]);
+    assert_eq!(call(&router, "s__search", "1").await.unwrap(), "old:search:1");
+    unknown(call(&router, "s__create_issue", "1").await);
+
+    // Its connection's changes change nothing; the earlier server is still followed.
+    new.announce().await;
+    assert_eq!(*new.server.service().listings.borrow(), 2, "not listed again");
+    assert_eq!(names(&router, Format::Anthropic), ["s__search"]);
+    old.server.service().set("extra", true);
+    old.announce().await;
+    assert_eq!(names(&router, Format::Anthropic), ["s__extra", "s__search"]);
+}
+
+#[tokio::test]
+async fn an_add_whose_later_listing_collides_fails_whole() {
+    let router = HostRouter::new(HostOptions::default().on_collision(OnCollision::Error));
+    // The first listing fits and announces a change; the second collides (a/b__c and a/b/c: a__b__c).
+    let mut server = Scripted::new(&[&["b__c"], &["b__c", "b/c"]]);
+    server.announce_first = true;
+    let connection = server.connect().await;
+    match router.add_server("a", &connection.client).await {
+        Err(HostError::ToolName(e)) => assert_eq!(e.code(), "TOOL_NAME_COLLISION"),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(*server.listings.borrow(), 2);
+    assert!(router.servers().is_empty() && names(&router, Format::Anthropic).is_empty(), "nothing of it");
+    assert!(!router.remove_server("a"), "not added");
 }

@@ -165,8 +165,12 @@ impl Shared {
         Some(shared.list_until_fresh(name, id, &peer).await)
     }
 
-    /// Lists and maps entry `id`'s tools until no change was announced
-    /// meanwhile; the last listing's result. The caller set `running`.
+    /// Lists entry `id`'s tools until no change was announced during a
+    /// listing, and puts the last listing's list in place: only the last
+    /// listing decides. An add's earlier listings put nothing in place, so
+    /// a failed last one leaves nothing of the add; a re-list's failed
+    /// last one leaves the list in place as it was. The caller set
+    /// `running`.
     async fn list_until_fresh(&self, name: &str, id: u64, peer: &Peer<RoleClient>) -> Result<ListReport, HostError> {
         loop {
             let listed = list_tools(peer).await;
@@ -175,16 +179,15 @@ impl Shared {
                 state.drop_listing(id);
                 return Err(HostError::Superseded);
             }
-            let result = listed.and_then(|tools| self.place(&mut state, name, id, tools));
             let Some(listing) = state.listings.get_mut(&id) else {
-                return result; // not reached: a current entry has its listing
+                return Err(HostError::Superseded); // not reached: a current entry has its listing
             };
             if listing.stale {
                 listing.stale = false;
-                continue;
+                continue; // the list is older than the server's: not worth placing
             }
             listing.running = false;
-            return result;
+            return listed.and_then(|tools| self.place(&mut state, name, id, tools));
         }
     }
 
