@@ -733,3 +733,32 @@ async fn an_add_whose_later_listing_collides_fails_whole() {
     assert!(router.servers().is_empty() && names(&router, Format::Anthropic).is_empty(), "nothing of it");
     assert!(!router.remove_server("a"), "not added");
 }
+
+#[tokio::test]
+async fn a_server_announcing_a_change_during_every_listing_is_listed_a_bounded_number_of_times() {
+    let server = Scripted::new(&[&["create_issue"]]);
+    server.flood.store(true, Ordering::SeqCst);
+    let mut connection = server.connect().await;
+    let router = HostRouter::new(HostOptions::default());
+    let mut changes = router.changes();
+    // The bound only fails a hung test.
+    let added = tokio::time::timeout(Duration::from_secs(20), router.add_server("s", &connection.client)).await;
+    added.expect("the add returned").unwrap();
+    assert_eq!(*server.listings.borrow(), MAX_LIST_ROUNDS, "its last listing's list is in place");
+    assert_eq!(names(&router, Format::Anthropic), ["s__create_issue"]);
+    changes.borrow_and_update();
+
+    // A change announced while it floods lists it at most MAX_LIST_ROUNDS times too.
+    server.set(&["create_issue", "extra"]);
+    connection.announce().await;
+    changed(&mut changes).await;
+    assert_eq!(*server.listings.borrow(), 2 * MAX_LIST_ROUNDS);
+    assert_eq!(names(&router, Format::Anthropic), ["s__create_issue", "s__extra"]);
+
+    // The server's next announcement is followed as ever.
+    server.flood.store(false, Ordering::SeqCst);
+    server.set(&["extra"]);
+    connection.announce().await;
+    assert_eq!(*server.listings.borrow(), 2 * MAX_LIST_ROUNDS + 1);
+    assert_eq!(names(&router, Format::Anthropic), ["s__extra"]);
+}

@@ -17,7 +17,7 @@ use tokio::task::AbortHandle;
 
 use crate::{
     check_server_name, to_llm_facing_name, tool_definition, Catalog, ErrorClassifier, Format, RpcData, ToolListing,
-    ToolNameError, ToolRegistry, MAX_CATALOG_ENTRIES,
+    ToolNameError, ToolRegistry, MAX_CATALOG_ENTRIES, MAX_LIST_ROUNDS,
 };
 
 use super::follow::{Follow, Follows};
@@ -166,13 +166,17 @@ impl Shared {
     }
 
     /// Lists entry `id`'s tools until no change was announced during a
-    /// listing, and puts the last listing's list in place: only the last
-    /// listing decides. An add's earlier listings put nothing in place, so
-    /// a failed last one leaves nothing of the add; a re-list's failed
-    /// last one leaves the list in place as it was. The caller set
-    /// `running`.
+    /// listing, or [`MAX_LIST_ROUNDS`] times, and puts the last listing's
+    /// list in place: only the last listing decides. An add's earlier
+    /// listings put nothing in place, so a failed last one leaves nothing
+    /// of the add; a re-list's failed last one leaves the list in place as
+    /// it was. A change announced during the last of `MAX_LIST_ROUNDS`
+    /// listings is not listed for: the server's next announcement lists
+    /// again. The caller set `running`.
     async fn list_until_fresh(&self, name: &str, id: u64, peer: &Peer<RoleClient>) -> Result<ListReport, HostError> {
+        let mut rounds = 0;
         loop {
+            rounds += 1;
             let listed = list_tools(peer).await;
             let mut state = self.lock();
             if !state.current(name, id) {
@@ -182,8 +186,8 @@ impl Shared {
             let Some(listing) = state.listings.get_mut(&id) else {
                 return Err(HostError::Superseded); // not reached: a current entry has its listing
             };
-            if listing.stale {
-                listing.stale = false;
+            let stale = std::mem::take(&mut listing.stale);
+            if stale && rounds < MAX_LIST_ROUNDS {
                 continue; // the list is older than the server's: not worth placing
             }
             listing.running = false;
