@@ -762,3 +762,79 @@ async fn a_server_announcing_a_change_during_every_listing_is_listed_a_bounded_n
     assert_eq!(*server.listings.borrow(), 2 * MAX_LIST_ROUNDS + 1);
     assert_eq!(names(&router, Format::Anthropic), ["s__extra"]);
 }
+
+#[tokio::test]
+async fn a_cancelled_add_leaves_nothing_and_the_earlier_server_as_it_was() {
+    let mut old = demo("old", &["search"]).await;
+    let router = HostRouter::new(HostOptions::default());
+    router.add_server("s", &old.client).await.unwrap();
+
+    // Its first listing is good but announces a change; the second never answers.
+    let mut server = Scripted::new(&[&["create_issue"]]);
+    server.announce_first = true;
+    server.hang_from = Some(1);
+    let mut new = server.connect().await;
+    cancel_at_listing(router.add_server("s", &new.client), &server, 2).await;
+    assert_eq!(router.servers(), ["s"]);
+    assert_eq!(names(&router, Format::Anthropic), ["s__search"], "nothing of the cancelled add");
+    assert_eq!(call(&router, "s__search", "1").await.unwrap(), "old:search:1");
+
+    // The earlier server is still followed; the cancelled one's connection is not.
+    old.server.service().set("extra", true);
+    old.announce().await;
+    assert_eq!(names(&router, Format::Anthropic), ["s__extra", "s__search"]);
+    new.announce().await;
+    assert_eq!(*server.listings.borrow(), 2, "not listed again");
+    assert!(router.remove_server("s"));
+
+    // Cancelled in its first listing, with nothing under the name before.
+    let mut server = Scripted::new(&[&["search"]]);
+    server.hang_from = Some(0);
+    let connection = server.connect().await;
+    cancel_at_listing(router.add_server("t", &connection.client), &server, 1).await;
+    assert!(!router.remove_server("t"), "nothing was added, nor is still adding");
+    assert!(router.servers().is_empty() && names(&router, Format::Anthropic).is_empty());
+}
+
+#[tokio::test]
+async fn a_cancelled_add_under_2026_07_28_closes_its_stream() {
+    let mut server = Scripted::new(&[&["search"]]);
+    server.hang_from = Some(0);
+    let client = server.connect_2026().await;
+    let router = HostRouter::new(HostOptions::default());
+    // The stream is opened before the listing: cancelled while listing, it is open.
+    cancel_at_listing(router.add_server("s", &client), &server, 1).await;
+    server.streams_open(0).await;
+    assert!(!router.remove_server("s"));
+}
+
+/// Dropping an add on the thread that holds the router's registry must not
+/// wait for the lock (it would wait for ever): its cleanup is done by the
+/// router's next use. Run on a thread of its own, so a hang fails the test
+/// (the bound) rather than holding it.
+#[test]
+fn an_add_dropped_while_the_registry_is_held_leaves_nothing() {
+    let (done, finished) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+        runtime.block_on(async {
+            let mut server = Scripted::new(&[&["search"]]);
+            server.hang_from = Some(0);
+            let connection = server.connect().await;
+            let router = HostRouter::new(HostOptions::default());
+            let mut add = Box::pin(router.add_server("s", &connection.client));
+            tokio::select! {
+                result = &mut add => panic!("the add finished: {result:?}"),
+                () = server.listed(1) => {}
+            }
+            let registry = router.registry();
+            drop(add);
+            assert!(registry.entries().next().is_none());
+            drop(registry);
+            assert!(!router.remove_server("s"), "nothing was added, nor is still adding");
+            assert!(router.servers().is_empty());
+        });
+        done.send(()).unwrap();
+    });
+    finished.recv_timeout(Duration::from_secs(20)).expect("the add was dropped without waiting");
+}

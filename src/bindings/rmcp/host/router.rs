@@ -6,7 +6,7 @@ use std::fmt;
 use std::future::Future;
 use std::ops::{Deref, DerefMut};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError, TryLockError};
 
 use rmcp::model::{CallToolRequestParams, CallToolResult, JsonObject, PaginatedRequestParams, Tool};
 use rmcp::service::{RoleClient, RunningService};
@@ -83,6 +83,11 @@ pub(super) struct Shared {
     state: Mutex<State>,
     /// How many times the tools changed ([`HostRouter::changes`]).
     changes: watch::Sender<u64>,
+    /// What adds and listings that ended left to undo while the state was
+    /// locked (a future dropped on the thread that holds a
+    /// [`RegistryGuard`], or while another thread held the lock): done by
+    /// the next [`lock`](Shared::lock), before anything reads the state.
+    deferred: Mutex<Vec<Cleanup>>,
 }
 
 /// The router's state, under one lock that is never held across an
@@ -138,11 +143,87 @@ impl State {
     }
 }
 
+/// What an add or a listing that ended leaves to undo: done when its
+/// future ends, however it ends (finished, failed, or dropped at any
+/// `.await`, as a host's timeout drops it).
+enum Cleanup {
+    /// An add of `name` as entry `id` that ended without its tools in
+    /// place: the entry is forgotten and its connection no longer
+    /// followed, as if the add never happened.
+    Add { name: String, id: u64, follows: Arc<Follows> },
+    /// A listing of entry `id` that ended: the entry's next change lists again.
+    Listing { id: u64 },
+}
+
+impl Cleanup {
+    fn run(self, state: &mut State) {
+        match self {
+            Self::Add { name, id, follows } => {
+                if state.adding.get(&name) == Some(&id) {
+                    state.adding.remove(&name);
+                }
+                if state.servers.get(&name).is_none_or(|s| s.id != id) {
+                    state.drop_listing(id);
+                    follows.remove(id);
+                }
+            }
+            Self::Listing { id } => {
+                if let Some(listing) = state.listings.get_mut(&id) {
+                    listing.running = false;
+                    listing.stale = false;
+                }
+            }
+        }
+    }
+}
+
+/// Does its [`Cleanup`] when dropped, unless [`disarm`](Self::disarm)ed.
+struct OnDrop<'s> {
+    shared: &'s Shared,
+    cleanup: Option<Cleanup>,
+}
+
+impl<'s> OnDrop<'s> {
+    fn new(shared: &'s Shared, cleanup: Cleanup) -> Self {
+        Self { shared, cleanup: Some(cleanup) }
+    }
+
+    fn disarm(&mut self) {
+        self.cleanup = None;
+    }
+}
+
+impl Drop for OnDrop<'_> {
+    fn drop(&mut self) {
+        if let Some(cleanup) = self.cleanup.take() {
+            self.shared.clean_up(cleanup);
+        }
+    }
+}
+
 impl Shared {
     pub(super) fn lock(&self) -> MutexGuard<'_, State> {
         // A panic elsewhere (a user's, holding the registry) leaves the
         // state as consistent as any step of ours does.
-        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+        let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        let deferred = std::mem::take(&mut *self.deferred.lock().unwrap_or_else(PoisonError::into_inner));
+        for cleanup in deferred {
+            cleanup.run(&mut state);
+        }
+        state
+    }
+
+    /// Does `cleanup` now, synchronously; or, when the state is locked
+    /// (maybe by this very thread: waiting would never end), leaves it to
+    /// the next [`lock`](Self::lock).
+    fn clean_up(&self, cleanup: Cleanup) {
+        match self.state.try_lock() {
+            Ok(mut state) => cleanup.run(&mut state),
+            Err(TryLockError::Poisoned(poisoned)) => cleanup.run(&mut poisoned.into_inner()),
+            Err(TryLockError::WouldBlock) => {
+                self.deferred.lock().unwrap_or_else(PoisonError::into_inner).push(cleanup);
+            }
+        }
     }
 
     /// Lists entry `id`'s tools again on a change: `None` when it is not
@@ -172,8 +253,10 @@ impl Shared {
     /// of the add; a re-list's failed last one leaves the list in place as
     /// it was. A change announced during the last of `MAX_LIST_ROUNDS`
     /// listings is not listed for: the server's next announcement lists
-    /// again. The caller set `running`.
+    /// again. The caller set `running`; it is unset however this ends
+    /// (its future dropped too).
     async fn list_until_fresh(&self, name: &str, id: u64, peer: &Peer<RoleClient>) -> Result<ListReport, HostError> {
+        let mut running = OnDrop::new(self, Cleanup::Listing { id });
         let mut rounds = 0;
         loop {
             rounds += 1;
@@ -186,11 +269,12 @@ impl Shared {
             let Some(listing) = state.listings.get_mut(&id) else {
                 return Err(HostError::Superseded); // not reached: a current entry has its listing
             };
-            let stale = std::mem::take(&mut listing.stale);
-            if stale && rounds < MAX_LIST_ROUNDS {
+            let changed = std::mem::take(&mut listing.stale);
+            if changed && rounds < MAX_LIST_ROUNDS {
                 continue; // the list is older than the server's: not worth placing
             }
             listing.running = false;
+            running.disarm();
             return listed.and_then(|tools| self.place(&mut state, name, id, tools));
         }
     }
@@ -312,7 +396,7 @@ impl HostRouter {
             classifier: None,
         };
         let changes = watch::Sender::new(0);
-        Self { shared: Arc::new(Shared { options, state: Mutex::new(state), changes }) }
+        Self { shared: Arc::new(Shared { options, state: Mutex::new(state), changes, deferred: Mutex::default() }) }
     }
 
     /// Connects a server's tools: lists every page of its `tools/list`
@@ -496,6 +580,10 @@ impl Shared {
             let listing = Listing { peer: peer.clone(), follows, running: true, stale: false, follower: None };
             state.listings.insert(id, listing);
         }
+        // From here on, an add that ends without its tools in place (failed,
+        // superseded, or its future dropped at any await) leaves nothing.
+        let cleanup = Cleanup::Add { name: name.to_owned(), id, follows: Arc::clone(&follows) };
+        let mut adding = OnDrop::new(shared, cleanup);
         // Followed before the listing starts: a change announced during it
         // lists once more, so none is missed.
         follows.add(Follow { id, name: name.to_owned(), router: Arc::downgrade(shared) });
@@ -503,16 +591,8 @@ impl Shared {
             Ok(()) => shared.list_until_fresh(name, id, &peer).await,
             Err(e) => Err(e),
         };
-        if result.is_err() {
-            let mut state = shared.lock();
-            if state.adding.get(name) == Some(&id) {
-                state.adding.remove(name);
-            }
-            if state.servers.get(name).is_none_or(|s| s.id != id) {
-                state.drop_listing(id);
-                drop(state);
-                follows.remove(id);
-            }
+        if result.is_ok() {
+            adding.disarm(); // in place
         }
         result
     }
