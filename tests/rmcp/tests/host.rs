@@ -838,3 +838,14 @@ fn an_add_dropped_while_the_registry_is_held_leaves_nothing() {
     });
     finished.recv_timeout(Duration::from_secs(20)).expect("the add was dropped without waiting");
 }
+
+#[tokio::test]
+async fn a_dropped_router_closes_its_streams() {
+    let server = Scripted::new(&[&["search"]]);
+    let client = server.connect_2026().await;
+    let router = HostRouter::new(HostOptions::default());
+    router.add_server("s", &client).await.unwrap();
+    server.streams_open(1).await;
+    drop(router);
+    server.streams_open(0).await;
+}

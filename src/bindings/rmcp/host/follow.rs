@@ -167,7 +167,8 @@ fn tool_changes() -> SubscriptionFilter {
 /// listed, for what it missed) after the core's wait ([`LISTEN_RETRY_MS`]:
 /// doubled after each stream that ended sooner than the longest wait), for
 /// as long as the entry is the server's and its connection is open. The
-/// entry's removal aborts the task, which drops (and so cancels) the stream.
+/// entry's removal, and the router's drop, abort the task, which drops (and
+/// so cancels) the stream.
 async fn follow_stream(
     router: Weak<Shared>,
     name: String,
@@ -180,8 +181,9 @@ async fn follow_stream(
     loop {
         let opened = Instant::now();
         while let Ok(Some(notification)) = subscription.next().await {
+            // A router dropped meanwhile aborts this task; checked here too.
+            let Some(shared) = router.upgrade() else { return };
             if matches!(notification, ServerNotification::ToolListChangedNotification(_)) {
-                let Some(shared) = router.upgrade() else { return };
                 let _ = Shared::relist(&shared, &name, id).await; // a refused new list keeps the old one
             }
         }

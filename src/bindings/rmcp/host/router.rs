@@ -143,6 +143,21 @@ impl State {
     }
 }
 
+impl Drop for Shared {
+    /// The router is gone (its last handle dropped): its 2026-07-28
+    /// followers stop, which closes their `subscriptions/listen` streams,
+    /// and its connections no longer name it.
+    fn drop(&mut self) {
+        let state = self.state.get_mut().unwrap_or_else(PoisonError::into_inner);
+        for (id, listing) in state.listings.drain() {
+            if let Some(follower) = listing.follower {
+                follower.abort();
+            }
+            listing.follows.remove(id);
+        }
+    }
+}
+
 /// What an add or a listing that ended leaves to undo: done when its
 /// future ends, however it ends (finished, failed, or dropped at any
 /// `.await`, as a host's timeout drops it).
