@@ -10,8 +10,8 @@ mod http;
 mod server;
 
 pub use host::{
-    HostError, HostOptions, HostRouter, ListReport, OnCollision, RegistryGuard, ToolListChanges, UnknownTool,
-    Unrepresentable,
+    HostError, HostOptions, HostRouter, LeftOut, ListReport, OnCollision, RegistryGuard, ToolDefinitions,
+    ToolListChanges, UnknownTool, Unrepresentable,
 };
 #[cfg(feature = "rmcp-http")]
 pub use http::{ProtectHttp, ProtectHttpLayer, ProtectedBody, RefusedRequest};

@@ -27,7 +27,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         router.add_server(name, &client).await?;
         clients.push(client);
     }
-    let tools = router.tools(Format::OpenAiChat)?;
+    let tools = router.tools(Format::OpenAiChat).tools;
     let names: Vec<_> = tools.iter().filter_map(|t| t["function"]["name"].as_str()).collect();
     println!("tools for OpenAI Chat: {names:?}");
     // The model calls an alias; the router calls linear's own list_bounties.

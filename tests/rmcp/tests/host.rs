@@ -11,7 +11,7 @@ use std::sync::{Arc, Mutex, RwLock};
 use std::time::Duration;
 
 use mcp_boundary::rmcp::{HostError, HostOptions, HostRouter, OnCollision, ToolListChanges};
-use mcp_boundary::{BuiltinProfile, Format, Profile, RouterReason, MAX_LIST_PAGES, MAX_LIST_ROUNDS};
+use mcp_boundary::{BuiltinProfile, Format, Profile, RouterReason, ToolNameReason, MAX_LIST_PAGES, MAX_LIST_ROUNDS};
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{
@@ -180,7 +180,7 @@ fn names(router: &HostRouter, format: Format) -> Vec<String> {
         Format::OpenAiChat => t["function"]["name"].clone(),
         _ => t["name"].clone(),
     };
-    router.tools(format).unwrap().iter().map(|t| name(t).as_str().unwrap().to_owned()).collect()
+    router.tools(format).tools.iter().map(|t| name(t).as_str().unwrap().to_owned()).collect()
 }
 
 async fn call(router: &HostRouter, name: &str, q: &str) -> Result<String, HostError> {
@@ -208,14 +208,14 @@ async fn two_servers_by_alias_and_canonical_name_with_provider_definitions() {
 
     // rmcp lists a #[tool_router]'s tools sorted by name; servers in the order added.
     assert_eq!(names(&router, Format::OpenAiChat), ["github__create_issue", "github__search", "files__search"]);
-    let anthropic = router.tools(Format::Anthropic).unwrap();
+    let anthropic = router.tools(Format::Anthropic).tools;
     assert_eq!(anthropic[0]["description"], "Open an issue");
     assert_eq!(anthropic[0]["input_schema"]["properties"]["q"]["type"], "string", "the server's own schema");
-    let gemini = router.tools(Format::Gemini).unwrap();
+    let gemini = router.tools(Format::Gemini).tools;
     assert_eq!(gemini[0]["parametersJsonSchema"], anthropic[0]["input_schema"]);
-    let bedrock = router.tools(Format::BedrockConverse).unwrap();
+    let bedrock = router.tools(Format::BedrockConverse).tools;
     assert_eq!(bedrock[2]["toolSpec"]["name"], "files__search");
-    assert_eq!(router.tools(Format::OpenAiResponses).unwrap()[0]["strict"], false);
+    assert_eq!(router.tools(Format::OpenAiResponses).tools[0]["strict"], false);
 
     // The same tool name on two servers: each alias reaches its own server.
     assert_eq!(call(&router, "github__search", "x").await.unwrap(), "gh:search:x");
@@ -302,7 +302,7 @@ async fn a_collision_refuses_the_server_and_a_refused_relisting_keeps_the_old_li
         Err(HostError::ToolName(e)) => assert_eq!(e.code(), "TOOL_NAME_COLLISION"),
         other => panic!("{other:?}"),
     }
-    assert!(router.servers().is_empty() && router.tools(Format::Anthropic).unwrap().is_empty(), "nothing of it");
+    assert!(router.servers().is_empty() && router.tools(Format::Anthropic).tools.is_empty(), "nothing of it");
     assert!(!router.remove_server("a"), "not added");
 
     let mut a = demo("a", &["b__c"]).await;
@@ -848,4 +848,31 @@ async fn a_dropped_router_closes_its_streams() {
     server.streams_open(1).await;
     drop(router);
     server.streams_open(0).await;
+}
+
+#[tokio::test]
+async fn a_tool_whose_alias_a_format_refuses_is_left_out_of_its_definitions_alone() {
+    // Anthropic's profile (the router's) takes 128 characters; OpenAI's 64.
+    let long = "x".repeat(100);
+    let good = demo("good", &["search"]).await;
+    let bad = Scripted::new(&[&[long.as_str()]]).connect().await;
+    let router = HostRouter::new(HostOptions::default());
+    router.add_server("good", &good.client).await.unwrap();
+    router.add_server("bad", &bad.client).await.unwrap();
+    let alias = format!("bad__{long}");
+    assert_eq!(names(&router, Format::Anthropic), ["good__search", alias.as_str()]);
+
+    let openai = router.tools(Format::OpenAiChat);
+    let declared: Vec<_> = openai.tools.iter().map(|t| t["function"]["name"].as_str().unwrap()).collect();
+    assert_eq!(declared, ["good__search"], "the other servers' tools are declared");
+    assert_eq!(openai.left_out.len(), 1);
+    let left_out = &openai.left_out[0];
+    assert_eq!(
+        (left_out.alias.as_str(), left_out.canonical.as_str()),
+        (alias.as_str(), format!("bad/{long}").as_str())
+    );
+    assert_eq!(left_out.reason, ToolNameReason::TooLong);
+    // Still the router's tool: callable by its alias.
+    let result = router.call_tool(&alias, None).await;
+    assert!(matches!(result, Err(HostError::Service(_))), "the server's own answer: {result:?}");
 }

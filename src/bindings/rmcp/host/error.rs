@@ -33,6 +33,33 @@ pub struct ListReport {
     pub unrepresentable: Vec<Unrepresentable>,
 }
 
+/// The router's tools as one provider's request declares them
+/// ([`HostRouter::tools`](super::HostRouter::tools)), and those left out.
+#[derive(Debug, Clone, Default, PartialEq)]
+#[non_exhaustive]
+pub struct ToolDefinitions {
+    /// The definitions, under their aliases, in registration order.
+    pub tools: Vec<Value>,
+    /// The tools whose alias the provider would refuse (made under a longer
+    /// profile than the format's): the other tools are declared all the same.
+    pub left_out: Vec<LeftOut>,
+}
+
+/// A tool [`HostRouter::tools`](super::HostRouter::tools) left out: its
+/// alias does not fit the format's profile. Under the router's options
+/// the tool is registered and callable; give the router that provider's
+/// profile (or a shorter one) to have it declared.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct LeftOut {
+    /// The alias the router gave it.
+    pub alias: String,
+    /// `server/tool`.
+    pub canonical: String,
+    /// Why the format's profile refuses the alias.
+    pub reason: ToolNameReason,
+}
+
 /// §4.3's unknown-tool answer for a name that is neither an alias nor a
 /// canonical name of the router's tools: JSON-RPC `-32602` `unknown
 /// tool`, with up to three of the router's aliases nearest to it. The

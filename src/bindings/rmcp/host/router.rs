@@ -21,7 +21,10 @@ use crate::{
 };
 
 use super::follow::{Follow, Follows};
-use super::{HostError, HostOptions, ListReport, OnCollision, ToolListChanges, UnknownTool, Unrepresentable};
+use super::{
+    HostError, HostOptions, LeftOut, ListReport, OnCollision, ToolDefinitions, ToolListChanges, UnknownTool,
+    Unrepresentable,
+};
 
 /// Ids of the router's entries (one per [`HostRouter::add_server`]),
 /// unique in the process, so a follower names its entry without naming
@@ -57,7 +60,7 @@ static NEXT_ID: AtomicU64 = AtomicU64::new(1);
 /// router.add_server("github", &github).await?;
 /// router.add_server("files", &files).await?;
 ///
-/// let tools = router.tools(Format::Anthropic)?; // the request's `tools`
+/// let tools = router.tools(Format::Anthropic).tools; // the request's `tools`
 /// // … the model answers with a tool_use named "github__create_issue":
 /// let arguments = serde_json::json!({"title": "Crash"}).as_object().cloned();
 /// let result = router.call_tool("github__create_issue", arguments).await?;
@@ -495,23 +498,39 @@ impl HostRouter {
 
     /// The tools as a `format` request declares them, under their aliases,
     /// in registration order: each with its description and input schema
-    /// in the provider's field ([`tool_definition`]).
+    /// in the provider's field ([`tool_definition`]). A tool whose alias
+    /// the provider would refuse (made under a longer profile than the
+    /// format's) is left out and reported in
+    /// [`left_out`](ToolDefinitions::left_out): one server's long name
+    /// must not cost every server's tools. With the router's profile that
+    /// provider's (or a shorter one), none is.
     ///
-    /// # Errors
-    /// [`ToolNameError`] `UNREPRESENTABLE_TOOL_NAME` for an alias the
-    /// provider would refuse (made under a longer profile than the
-    /// format's: use the router's profile for that provider).
-    pub fn tools(&self, format: Format) -> Result<Vec<Value>, ToolNameError> {
+    /// ```
+    /// use mcp_boundary::rmcp::{HostOptions, HostRouter};
+    /// use mcp_boundary::Format;
+    /// let router = HostRouter::new(HostOptions::default());
+    /// let definitions = router.tools(Format::OpenAiChat);
+    /// assert!(definitions.tools.is_empty() && definitions.left_out.is_empty());
+    /// ```
+    #[must_use]
+    pub fn tools(&self, format: Format) -> ToolDefinitions {
         let state = self.shared.lock();
-        let mut definitions = Vec::new();
+        let mut definitions = ToolDefinitions::default();
         for entry in state.registry.entries() {
             let Some(tool) = tool_of(&state, entry.canonical) else {
                 continue; // a first-party name registered through the registry
             };
             let schema = Value::Object(JsonObject::clone(&tool.input_schema));
-            definitions.push(tool_definition(format, entry.alias, tool.description.as_deref(), Some(&schema))?);
+            match tool_definition(format, entry.alias, tool.description.as_deref(), Some(&schema)) {
+                Ok(definition) => definitions.tools.push(definition),
+                Err(e) => definitions.left_out.push(LeftOut {
+                    alias: entry.alias.to_owned(),
+                    canonical: entry.canonical.to_owned(),
+                    reason: e.reason(),
+                }),
+            }
         }
-        Ok(definitions)
+        definitions
     }
 
     /// Calls a tool by its alias or its canonical name, on the server that
