@@ -10,8 +10,8 @@ mod http;
 mod server;
 
 pub use host::{
-    HostError, HostOptions, HostRouter, LeftOut, ListReport, OnCollision, RegistryGuard, ToolDefinitions,
-    ToolListChanges, UnknownTool, Unrepresentable,
+    ConnectionError, HostError, HostOptions, HostRouter, LeftOut, ListReport, OnCollision, RegistryGuard, ServerError,
+    ToolDefinitions, ToolListChanges, UnknownTool, Unrepresentable,
 };
 #[cfg(feature = "rmcp-http")]
 pub use http::{ProtectHttp, ProtectHttpLayer, ProtectedBody, RefusedRequest};

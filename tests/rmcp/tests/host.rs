@@ -700,7 +700,7 @@ async fn an_add_failing_in_a_later_listing_leaves_nothing_and_the_earlier_server
     new.fail_from = Some(1);
     let mut new = new.connect().await;
     match router.add_server("s", &new.client).await {
-        Err(HostError::Service(_)) => {}
+        Err(HostError::Server(e)) => assert_eq!(e.code(), -32603, "the server's internal error"),
         other => panic!("{other:?}"),
     }
     assert_eq!(*new.server.service().listings.borrow(), 2, "the change listed once more");
@@ -874,5 +874,40 @@ async fn a_tool_whose_alias_a_format_refuses_is_left_out_of_its_definitions_alon
     assert_eq!(left_out.reason, ToolNameReason::TooLong);
     // Still the router's tool: callable by its alias.
     let result = router.call_tool(&alias, None).await;
-    assert!(matches!(result, Err(HostError::Service(_))), "the server's own answer: {result:?}");
+    assert!(matches!(result, Err(HostError::Server(_))), "the server's own answer: {result:?}");
+}
+
+/// Everything an error shows: its message, its `Debug`, and its sources'.
+fn shown(error: &HostError) -> String {
+    let mut shown = format!("{error} {error:?}");
+    let mut source = std::error::Error::source(error);
+    while let Some(e) = source {
+        shown.push_str(&format!(" | {e} {e:?}"));
+        source = e.source();
+    }
+    shown
+}
+
+#[tokio::test]
+async fn a_servers_error_shows_its_code_never_its_text() {
+    let connection = Scripted::new(&[&["search"]]).connect().await;
+    let router = HostRouter::new(HostOptions::default());
+    router.add_server("s", &connection.client).await.unwrap();
+    // The server's JSON-RPC error quotes the model's arguments.
+    let arguments = json!({ "q": SENTINEL }).as_object().cloned();
+    let error = router.call_tool("s__search", arguments).await.unwrap_err();
+    let HostError::Server(server) = &error else { panic!("{error:?}") };
+    assert_eq!(server.code(), -32602);
+    let everything = shown(&error);
+    assert!(everything.contains("-32602"), "the bytes checked are the error's: {everything}");
+    assert!(!everything.contains(SENTINEL), "{everything}");
+    // The twin: the server's own text, asked for by name, quotes them.
+    assert!(server.service_error().to_string().contains(SENTINEL), "the check can fail");
+
+    // A connection that fails is not the server's answer.
+    connection.server.cancel().await.unwrap();
+    let error = router.call_tool("s__search", None).await.unwrap_err();
+    let HostError::Connection(failed) = &error else { panic!("{error:?}") };
+    assert!(["closed", "send"].contains(&failed.kind()), "{failed:?}");
+    assert!(shown(&error).contains("connection failed"));
 }

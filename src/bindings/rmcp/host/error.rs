@@ -110,9 +110,12 @@ impl fmt::Display for UnknownTool {
 
 impl std::error::Error for UnknownTool {}
 
-/// An error of a [`HostRouter`](super::HostRouter). Its message is fixed text
-/// or the core's (which never echoes a model's input); what the connection said
-/// is [`source`](std::error::Error::source) of [`HostError::Service`].
+/// An error of a [`HostRouter`](super::HostRouter). Its message, its
+/// `Debug` and its [`source`](std::error::Error::source) chain are fixed
+/// text, numbers, or the core's (which never echoes a model's input): what
+/// a server said, which may quote what it was sent, is reachable only
+/// through [`ServerError::service_error`] and
+/// [`ConnectionError::service_error`].
 #[derive(Debug)]
 #[non_exhaustive]
 pub enum HostError {
@@ -126,9 +129,11 @@ pub enum HostError {
     /// [`OnCollision::Error`](super::OnCollision::Error), a name no alias can
     /// stand for.
     ToolName(ToolNameError),
-    /// The rmcp connection's own error (closed, timed out, the server's
-    /// JSON-RPC error).
-    Service(ServiceError),
+    /// The server answered the request with a JSON-RPC error.
+    Server(ServerError),
+    /// The connection failed: closed, timed out, cancelled, an answer of
+    /// another type than the request's.
+    Connection(ConnectionError),
     /// [`HostRouter::call_tool`](super::HostRouter::call_tool) with a name that
     /// is no tool of the router.
     UnknownTool(UnknownTool),
@@ -139,13 +144,110 @@ pub enum HostError {
     Superseded,
 }
 
+/// A server's JSON-RPC error answer ([`HostError::Server`]): its code
+/// only, unless asked for its own text.
+pub struct ServerError {
+    code: i64,
+    error: ServiceError,
+}
+
+impl ServerError {
+    /// The JSON-RPC error code the server answered with.
+    #[must_use]
+    pub fn code(&self) -> i64 {
+        self.code
+    }
+
+    /// The server's own error as rmcp gave it (`ServiceError::McpError`):
+    /// its message and data are the server's text, which may quote what it
+    /// was sent (a model's arguments). Never hand it to a model or a log
+    /// unchecked.
+    #[must_use]
+    pub fn service_error(&self) -> &ServiceError {
+        &self.error
+    }
+
+    /// [`service_error`](Self::service_error), owned.
+    #[must_use]
+    pub fn into_service_error(self) -> ServiceError {
+        self.error
+    }
+}
+
+impl fmt::Debug for ServerError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ServerError").field("code", &self.code).finish_non_exhaustive()
+    }
+}
+
+impl fmt::Display for ServerError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "the server answered with JSON-RPC error {}", self.code)
+    }
+}
+
+impl std::error::Error for ServerError {}
+
+/// A failed connection ([`HostError::Connection`]): what failed, in
+/// rmcp's fixed terms, unless asked for its own text.
+pub struct ConnectionError {
+    error: ServiceError,
+}
+
+impl ConnectionError {
+    /// What failed: `closed`, `send`, `timeout`, `cancelled`,
+    /// `unexpected_response`, `lagged`, `input_required_rounds`, or
+    /// `other` (an error of a later rmcp).
+    #[must_use]
+    pub fn kind(&self) -> &'static str {
+        match self.error {
+            ServiceError::TransportClosed => "closed",
+            ServiceError::TransportSend(_) => "send",
+            ServiceError::Timeout { .. } => "timeout",
+            ServiceError::Cancelled { .. } => "cancelled",
+            ServiceError::UnexpectedResponse => "unexpected_response",
+            ServiceError::SubscriptionLagged { .. } => "lagged",
+            ServiceError::InputRequiredRoundsExceeded { .. } => "input_required_rounds",
+            _ => "other",
+        }
+    }
+
+    /// rmcp's own error: a transport's message, or a cancellation's
+    /// reason, may be the peer's text. Never hand it to a model or a log
+    /// unchecked.
+    #[must_use]
+    pub fn service_error(&self) -> &ServiceError {
+        &self.error
+    }
+
+    /// [`service_error`](Self::service_error), owned.
+    #[must_use]
+    pub fn into_service_error(self) -> ServiceError {
+        self.error
+    }
+}
+
+impl fmt::Debug for ConnectionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ConnectionError").field("kind", &self.kind()).finish_non_exhaustive()
+    }
+}
+
+impl fmt::Display for ConnectionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "the server's connection failed ({})", self.kind())
+    }
+}
+
+impl std::error::Error for ConnectionError {}
+
 impl fmt::Display for HostError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::Router(e) => write!(f, "{e}"),
             Self::ToolName(e) => write!(f, "{e}"),
-            // What the server said may quote what it was sent: the source.
-            Self::Service(_) => f.write_str("the server's connection failed"),
+            Self::Server(e) => write!(f, "{e}"),
+            Self::Connection(e) => write!(f, "{e}"),
             Self::UnknownTool(e) => write!(f, "{e}"),
             Self::Superseded => f.write_str(
                 "a later add_server or remove_server of the name came first: nothing of this one is registered",
@@ -159,7 +261,8 @@ impl std::error::Error for HostError {
         match self {
             Self::Router(e) => Some(e),
             Self::ToolName(e) => Some(e),
-            Self::Service(e) => Some(e),
+            Self::Server(e) => Some(e),
+            Self::Connection(e) => Some(e),
             Self::UnknownTool(e) => Some(e),
             Self::Superseded => None,
         }
@@ -179,8 +282,13 @@ impl From<ToolNameError> for HostError {
 }
 
 impl From<ServiceError> for HostError {
-    fn from(e: ServiceError) -> Self {
-        Self::Service(e)
+    /// The server's JSON-RPC error answer is [`HostError::Server`], with its
+    /// code; anything else, [`HostError::Connection`].
+    fn from(error: ServiceError) -> Self {
+        match &error {
+            ServiceError::McpError(data) => Self::Server(ServerError { code: i64::from(data.code.0), error }),
+            _ => Self::Connection(ConnectionError { error }),
+        }
     }
 }
 

@@ -14,7 +14,9 @@ mod follow;
 mod options;
 mod router;
 
-pub use error::{HostError, LeftOut, ListReport, ToolDefinitions, UnknownTool, Unrepresentable};
+pub use error::{
+    ConnectionError, HostError, LeftOut, ListReport, ServerError, ToolDefinitions, UnknownTool, Unrepresentable,
+};
 pub use follow::ToolListChanges;
 pub use options::{HostOptions, OnCollision};
 pub use router::{HostRouter, RegistryGuard};

@@ -438,7 +438,9 @@ impl HostRouter {
     ///   handed back again;
     /// - [`HostError::ToolName`] for a collision under
     ///   [`OnCollision::Error`] (or a name no alias can stand for);
-    /// - [`HostError::Service`] when the connection fails;
+    /// - [`HostError::Server`] when the server answers `tools/list` (or
+    ///   2026-07-28's `subscriptions/listen`) with a JSON-RPC error,
+    ///   [`HostError::Connection`] when the connection fails;
     /// - [`HostError::Superseded`] when a later add or remove of the name
     ///   came before this one's tools were in place.
     pub fn add_server<S: Service<RoleClient>>(
@@ -543,8 +545,8 @@ impl HostRouter {
     /// # Errors
     /// [`HostError::UnknownTool`] (`-32602`, suggestions among the
     /// aliases, the name never echoed) for a name that is no tool of the
-    /// router; [`HostError::Service`] for the connection's errors,
-    /// the server's JSON-RPC errors among them.
+    /// router; [`HostError::Server`] for the server's JSON-RPC error
+    /// answer, [`HostError::Connection`] for the connection's failures.
     pub async fn call_tool(&self, name: &str, arguments: Option<JsonObject>) -> Result<CallToolResult, HostError> {
         let found = {
             let state = self.shared.lock();
