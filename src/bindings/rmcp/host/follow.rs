@@ -21,8 +21,14 @@ use super::HostError;
 /// a connection whose handler is this one. Wrap the client's handler (any
 /// [`ClientHandler`](rmcp::ClientHandler), `()` for none) before serving
 /// the transport; everything else passes to it unchanged, and the
-/// notification does too, after the routers have listed the server's
-/// tools again (so a handler of the host's own sees them in place). A
+/// notification does too, once each router has had it: a router that was
+/// not listing the server's tools has listed them again (and put the new
+/// list in place, unless refused); one that was listing them has only
+/// marked that listing to list once more (up to
+/// [`MAX_LIST_ROUNDS`](crate::MAX_LIST_ROUNDS) listings), so the host's
+/// handler may then run before the new list is in place. A host that
+/// rebuilds a model's tool list waits on
+/// [`HostRouter::changes`](super::HostRouter::changes) instead. A
 /// 2026-07-28 connection sends list changes only on a
 /// `subscriptions/listen` stream, which the router opens itself.
 ///
