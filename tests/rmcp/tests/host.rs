@@ -911,3 +911,40 @@ async fn a_servers_error_shows_its_code_never_its_text() {
     assert!(["closed", "send"].contains(&failed.kind()), "{failed:?}");
     assert!(shown(&error).contains("connection failed"));
 }
+
+#[tokio::test]
+async fn servers_are_in_the_order_first_added() {
+    let one = demo("one", &["search"]).await;
+    let two = demo("two", &["search"]).await;
+    let router = HostRouter::new(HostOptions::default());
+    let order = ["h", "c", "f", "a", "g", "b", "e", "d"];
+    for name in order {
+        router.add_server(name, &one.client).await.unwrap();
+    }
+    assert_eq!(router.servers(), order);
+    // Added again: its place is kept. Removed and added again: last.
+    router.add_server("f", &two.client).await.unwrap();
+    assert_eq!(router.servers(), order);
+    assert!(router.remove_server("c"));
+    router.add_server("c", &two.client).await.unwrap();
+    assert_eq!(router.servers(), ["h", "f", "a", "g", "b", "e", "d", "c"]);
+    assert!(format!("{router:?}").contains(r#"servers: ["h", "f", "a""#), "{router:?}");
+}
+
+/// The router's `Debug` while its registry is held (on this thread, it
+/// would wait for ever; here another thread asks, so a wait fails the test
+/// at the bound rather than hanging it).
+#[tokio::test]
+async fn a_routers_debug_does_not_wait_for_its_registry() {
+    let one = demo("one", &["search"]).await;
+    let router = HostRouter::new(HostOptions::default());
+    router.add_server("s", &one.client).await.unwrap();
+    let registry = router.registry();
+    let (shown, debug) = std::sync::mpsc::channel();
+    let other = router.clone();
+    std::thread::spawn(move || shown.send(format!("{other:?}")).unwrap());
+    let debug = debug.recv_timeout(Duration::from_secs(20)).expect("Debug returned");
+    drop(registry);
+    assert!(debug.contains("<locked>"), "{debug}");
+    assert!(format!("{router:?}").contains(r#"servers: ["s"]"#));
+}

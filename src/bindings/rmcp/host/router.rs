@@ -72,12 +72,18 @@ pub struct HostRouter {
 }
 
 impl fmt::Debug for HostRouter {
+    /// The options, and the servers unless the router is locked meanwhile
+    /// (by a [`RegistryGuard`], maybe of this very thread, where waiting
+    /// would never end).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let state = self.shared.lock();
-        f.debug_struct("HostRouter")
-            .field("options", &self.shared.options)
-            .field("servers", &state.servers.keys().collect::<Vec<_>>())
-            .finish_non_exhaustive()
+        let mut debug = f.debug_struct("HostRouter");
+        debug.field("options", &self.shared.options);
+        match self.shared.state.try_lock() {
+            Ok(state) => debug.field("servers", &state.order),
+            Err(TryLockError::Poisoned(state)) => debug.field("servers", &state.into_inner().order),
+            Err(TryLockError::WouldBlock) => debug.field("servers", &format_args!("<locked>")),
+        };
+        debug.finish_non_exhaustive()
     }
 }
 
@@ -99,6 +105,9 @@ pub(super) struct State {
     registry: ToolRegistry,
     /// The servers whose tools are in place, by name.
     servers: HashMap<String, Server>,
+    /// Their names, in the order first added (a server added again under
+    /// its name keeps its place, as a JS `Map` does).
+    order: Vec<String>,
     /// The newest add of a name, until its tools are in place (a later add
     /// or remove of the name replaces or drops it, which cancels it).
     adding: HashMap<String, u64>,
@@ -340,6 +349,8 @@ impl Shared {
         if let Some(earlier) = state.servers.insert(name.to_owned(), server) {
             earlier.follows.remove(earlier.id);
             state.drop_listing(earlier.id);
+        } else {
+            state.order.push(name.to_owned());
         }
         Ok(report)
     }
@@ -409,6 +420,7 @@ impl HostRouter {
         let state = State {
             registry,
             servers: HashMap::new(),
+            order: Vec::new(),
             adding: HashMap::new(),
             listings: HashMap::new(),
             classifier: None,
@@ -468,6 +480,7 @@ impl HostRouter {
         let Some(server) = state.servers.remove(name) else {
             return adding.is_some();
         };
+        state.order.retain(|n| n != name);
         state.drop_listing(server.id);
         state.registry.unregister_server(name);
         state.classifier = None;
@@ -492,10 +505,12 @@ impl HostRouter {
         self.shared.changes.subscribe()
     }
 
-    /// The names of the servers whose tools are in place, in no set order.
+    /// The names of the servers whose tools are in place, in the order
+    /// first added (one added again under its name keeps its place; one
+    /// removed and added again comes last), as JS's `ToolRouter` has them.
     #[must_use]
     pub fn servers(&self) -> Vec<String> {
-        self.shared.lock().servers.keys().cloned().collect()
+        self.shared.lock().order.clone()
     }
 
     /// The tools as a `format` request declares them, under their aliases,
