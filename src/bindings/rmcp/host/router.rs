@@ -44,8 +44,10 @@ static NEXT_ID: AtomicU64 = AtomicU64::new(1);
 /// alias is looked up in the registry, and its canonical name's server
 /// part names the one server whose current tools are asked. An add
 /// overtaken by a later add or remove of its name registers nothing
-/// ([`HostError::Superseded`]). Cloning the router gives another handle
-/// to the same one.
+/// ([`HostError::Superseded`]), nor does one that fails or is dropped.
+/// Cloning the router gives another handle to the same one; dropping the
+/// last handle stops following every server (closing 2026-07-28
+/// `subscriptions/listen` streams).
 ///
 /// ```no_run
 /// # async fn run<T, E, A>(github: T, files: T) -> Result<(), Box<dyn std::error::Error>>
@@ -438,10 +440,19 @@ impl HostRouter {
     /// in place of the old. Returns what was left out under
     /// [`OnCollision::Skip`].
     ///
-    /// All or nothing: when it fails, nothing of this server is registered
-    /// or followed, and a server added earlier under the name stays as it
-    /// was; when it succeeds, the new tools replace that server's (which is
-    /// no longer followed). The future does not borrow `client`.
+    /// A change the server announces while its tools are being listed
+    /// lists them once more, up to [`MAX_LIST_ROUNDS`] listings; only the
+    /// last listing decides (the add fails if it does) and its list is put
+    /// in place. From then on, each change is a re-list: one that fails
+    /// leaves the list in place as it was.
+    ///
+    /// All or nothing: until it returns `Ok`, nothing of it is in place;
+    /// when it fails, or its future is dropped at any point (a host's
+    /// timeout), nothing of this server is registered or followed (its
+    /// 2026-07-28 stream closed), and a server added earlier under the name
+    /// stays as it was; when it succeeds, the new tools replace that
+    /// server's (which is no longer followed). The future does not borrow
+    /// `client`.
     ///
     /// # Errors
     /// - [`HostError::Router`] `INVALID_ARGUMENT` for a name
