@@ -360,6 +360,38 @@ test("a failed addServer keeps the server added earlier under that name, still f
   assert.deepEqual(router.tools("anthropic"), []);
 });
 
+test("an addServer whose later listing fails leaves nothing of it: only the last listing is put in place", async () => {
+  const router = new ToolRouter();
+  const first = await serve("first", ["a"]);
+  await router.addServer("s", first.client);
+  // The server announces a change during its first listing, then fails the
+  // listing that change causes.
+  let flaky;
+  flaky = await paged(async () => {
+    if (flaky.lists() === 1) {
+      await flaky.server.sendToolListChanged();
+      return { tools: [tool("z")] };
+    }
+    throw new Error("listing failed");
+  });
+  await assert.rejects(router.addServer("s", flaky.client));
+  assert.equal(flaky.lists(), 2);
+  assert.deepEqual(router.tools("anthropic").map((t) => t.name), ["s__a"], "the earlier server stays, untouched");
+  assert.equal((await router.callTool("s__a", {})).content[0].text, "first:a");
+});
+
+test("a server that announces a change during every listing cannot hold an addServer: at most four listings", async () => {
+  let flood;
+  flood = await paged(async () => {
+    await flood.server.sendToolListChanged();
+    return { tools: [tool(`t${flood.lists()}`)] };
+  });
+  const router = new ToolRouter();
+  await router.addServer("s", flood.client);
+  assert.equal(flood.lists(), 4, "Rust's MAX_LIST_ROUNDS");
+  assert.deepEqual(router.tools("anthropic").map((t) => t.name), ["s__t4"], "the last listing's tools");
+});
+
 test("removeServer during an addServer cancels it: nothing of it is registered or followed afterwards", async () => {
   let release;
   const gate = new Promise((r) => (release = r));

@@ -95,7 +95,7 @@ export function createMcpCore(glue, h) {
 
   /**
    * Internal: not part of the public API, and it may change with any
-   * release. The host's table from Rust (`maxPages`, `maxTools`,
+   * release. The host's table from Rust (`maxPages`, `maxTools`, `maxRounds`,
    * `maxCatalogEntries`, `profiles`, `codes`, `reasons`, `texts`,
    * `replaced`) and its rules.
    */

@@ -154,34 +154,45 @@ export function createRouter(api, core, lines, rpcError) {
         return entry.listing;
       }
       entry.listing = (async () => {
-        let result, error;
+        let tools, error;
+        let rounds = 0;
         try {
+          // Only the last listing is put in place (at most Rust's
+          // maxRounds of them: a server announcing a change during every
+          // listing must not hold an add for ever): an add puts nothing in
+          // place before it, so a later listing that fails leaves nothing
+          // of the add behind. A change heard during the last one lists
+          // again at the server's next announcement.
           do {
             entry.stale = false;
+            rounds++;
             try {
-              result = await this.#list(name, entry);
+              tools = await this.#fetch(entry);
               error = undefined;
             } catch (e) {
               error = e;
             }
-          } while (entry.stale && this.#current(name, entry));
+          } while (entry.stale && rounds < core.maxRounds && this.#current(name, entry));
         } finally {
           entry.listing = null;
         }
         if (error !== undefined) throw error;
-        return result;
+        return this.#place(name, entry, tools);
       })();
       return entry.listing;
     }
+    /** Every page of the server's tools/list, within Rust's bounds (or its TOOL_LIST_REFUSED error). */
+    #fetch(entry) {
+      const { client, line } = entry;
+      return core.listTools({ listTools: (params) => line.listTools(client, params) });
+    }
     /**
-     * One listing, and its tools in place of the server's: of this entry's
-     * earlier list, or, for an add, of the server added earlier under the
-     * name, which then stops being followed. A list the registry refuses
+     * A listing's tools in place of the server's: of this entry's earlier
+     * list, or, for an add, of the server added earlier under the name,
+     * which then stops being followed. A list the registry refuses
      * ("throw") changes nothing.
      */
-    async #list(name, entry) {
-      const { client, line } = entry;
-      const tools = await core.listTools({ listTools: (params) => line.listTools(client, params) }); // within Rust's bounds, or its TOOL_LIST_REFUSED error
+    #place(name, entry, tools) {
       if (!this.#current(name, entry)) return { refused: [], unrepresentable: [] }; // removed or replaced meanwhile
       const earlier = this.#servers.get(name); // entry itself on a re-list
       const before = earlier === undefined ? [] : earlier.registered;

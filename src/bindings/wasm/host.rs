@@ -19,7 +19,7 @@ use crate::error::BoundaryError;
 use crate::host::check_tools::{check_tool_units, shown};
 use crate::host::{
     check_server_name, RouterCode, RouterError, RouterReason, ToolListing, LISTEN_RETRY_MS, MAX_LISTED_TOOLS,
-    MAX_LIST_PAGES,
+    MAX_LIST_PAGES, MAX_LIST_ROUNDS,
 };
 use crate::server::{refusal_answer, ReplacedAnswer, MAX_REFUSAL_BYTES, REFUSAL_STATUSES};
 use crate::tool_name::BuiltinProfile;
@@ -133,9 +133,11 @@ impl<V: Serialize> Serialize for Entries<V> {
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct Tables {
-    /// The most pages and tools of one server's `tools/list`.
+    /// The most pages and tools of one server's `tools/list`, and the most
+    /// listings one add or change makes while the server keeps changing.
     max_pages: usize,
     max_tools: usize,
+    max_rounds: usize,
     /// The first and the longest wait before a list-change stream is opened again.
     listen_retry_ms: [u32; 2],
     /// The most entries of one catalog list.
@@ -176,7 +178,7 @@ fn replaced_key(kind: ReplacedAnswer) -> &'static str {
     }
 }
 
-/// Sets `out[0]` to the host's table: `{ maxPages, maxTools, listenRetryMs,
+/// Sets `out[0]` to the host's table: `{ maxPages, maxTools, maxRounds, listenRetryMs,
 /// maxCatalogEntries, maxRefusalBytes, refusalStatuses, profiles, codes: { key: CODE }, reasons: { CODE: [reason, …] }, texts: {
 /// key: template } }`.
 #[wasm_bindgen(js_name = "__host_tables")]
@@ -184,6 +186,7 @@ pub fn host_tables(out: &Array) {
     out.give(to_js(&Tables {
         max_pages: MAX_LIST_PAGES,
         max_tools: MAX_LISTED_TOOLS,
+        max_rounds: MAX_LIST_ROUNDS,
         listen_retry_ms: LISTEN_RETRY_MS,
         max_catalog_entries: MAX_CATALOG_ENTRIES,
         max_refusal_bytes: MAX_REFUSAL_BYTES,
