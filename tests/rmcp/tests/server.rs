@@ -256,3 +256,18 @@ async fn an_unknown_method_is_named_by_rmcp_and_not_with_method_not_found() {
     let answered = format!("{:?}", client.peer().send_request(request()).await);
     assert!(!answered.contains(SENTINEL) && answered.contains("Method not found"), "{answered}");
 }
+
+#[test]
+fn the_routers_notifier_hears_its_changes() {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let mut router = protect(Bounties::tools());
+    let heard = Arc::new(AtomicUsize::new(0));
+    let count = heard.clone();
+    router.set_notifier(move || {
+        count.fetch_add(1, Ordering::SeqCst);
+    });
+    assert!(router.disable_route("find_text"));
+    assert!(router.is_disabled("find_text") && !router.has_route("find_text"));
+    assert!(router.enable_route("find_text"));
+    assert_eq!(heard.load(Ordering::SeqCst), 2, "rmcp's notifier, through the protected router");
+}

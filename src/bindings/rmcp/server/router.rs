@@ -184,6 +184,24 @@ impl<S: MaybeSend + 'static> ProtectedRouter<S> {
         enabled
     }
 
+    /// Whether `name` is a route, and disabled (as `ToolRouter::is_disabled`).
+    #[must_use]
+    pub fn is_disabled(&self, name: &str) -> bool {
+        self.router.is_disabled(name)
+    }
+
+    /// Calls `notify` when the listed tools change (as
+    /// `ToolRouter::set_notifier`).
+    pub fn set_notifier(&mut self, notify: impl Fn() + Send + Sync + 'static) {
+        self.router.set_notifier(notify);
+    }
+
+    /// Sends `notifications/tools/list_changed` to `peer` when the listed
+    /// tools change (as `ToolRouter::bind_peer_notifier`).
+    pub fn bind_peer_notifier(&mut self, peer: &rmcp::Peer<rmcp::RoleServer>) {
+        self.router.bind_peer_notifier(peer);
+    }
+
     /// Whether `name` is a route, and enabled (as `ToolRouter::has_route`).
     #[must_use]
     pub fn has_route(&self, name: &str) -> bool {
