@@ -55,8 +55,8 @@ fn option(v: &Value) -> Option<String> {
 
 impl FieldHint {
     /// What one field's JSON Schema declares: `enum` (else `const`, the
-    /// one value allowed, else a `oneOf` or `anyOf` of such values) as options, strings and whole numbers only;
-    /// whole `minimum`, `maximum`, `minLength` and `maxLength` (a bound
+    /// one value allowed, else a `oneOf` or `anyOf` of such values) as
+    /// options, strings and whole numbers only; whole `minimum`, `maximum`, `minLength` and `maxLength` (a bound
     /// that is a fraction, or past 9·10^15, is left out; so are the
     /// exclusive bounds, which no phrase says); `type` when it is one
     /// string. An optional field's `anyOf: [X, {"type": "null"}]`
