@@ -56,10 +56,10 @@ fn option(v: &Value) -> Option<String> {
 impl FieldHint {
     /// What one field's JSON Schema declares: `enum` (else `const`, the
     /// one value allowed, else a `oneOf` or `anyOf` of such values) as
-    /// options, strings and whole numbers only; whole `minimum`, `maximum`, `minLength` and `maxLength` (a bound
-    /// that is a fraction, or past 9·10^15, is left out; so are the
-    /// exclusive bounds, which no phrase says); `type` when it is one
-    /// string. An optional field's `anyOf: [X, {"type": "null"}]`
+    /// options, strings and whole numbers only; whole `minimum`,
+    /// `maximum`, `minLength` and `maxLength` (a bound that is a fraction,
+    /// or past 9·10^15, is left out; so are the exclusive bounds, which no
+    /// phrase says); `type` when it is one string. An optional field's `anyOf: [X, {"type": "null"}]`
     /// (pydantic's `Optional[X]`) reads as `X`. A `$ref` is followed only
     /// by [`of_input_schema`](Self::of_input_schema), which has the root
     /// it points into; here it gives nothing.
