@@ -59,10 +59,11 @@ impl FieldHint {
     /// options, strings and whole numbers only; whole `minimum`,
     /// `maximum`, `minLength` and `maxLength` (a bound that is a fraction,
     /// or past 9·10^15, is left out; so are the exclusive bounds, which no
-    /// phrase says); `type` when it is one string. An optional field's `anyOf: [X, {"type": "null"}]`
-    /// (pydantic's `Optional[X]`) reads as `X`. A `$ref` is followed only
-    /// by [`of_input_schema`](Self::of_input_schema), which has the root
-    /// it points into; here it gives nothing.
+    /// phrase says); `type` when it is one string. An optional field's
+    /// `anyOf: [X, {"type": "null"}]` (pydantic's `Optional[X]`) reads as
+    /// `X`. A `$ref` is followed only by
+    /// [`of_input_schema`](Self::of_input_schema), which has the root it
+    /// points into; here it gives nothing.
     ///
     /// ```
     /// use mcp_boundary::FieldHint;
