@@ -529,11 +529,7 @@ impl<'s> Walk<'s> {
     /// Whether `schema` accepts `value`, its issues left out. A form the
     /// budget runs out in counts as accepting.
     fn accepts(&mut self, schema: &'s Value, value: &Value, path: &mut String, depth: usize) -> bool {
-        let kept = std::mem::take(&mut self.issues);
-        self.value(schema, value, path, depth);
-        let accepted = self.issues.is_empty();
-        self.issues = kept;
-        accepted
+        self.issues_of(schema, value, path, depth).is_empty()
     }
 }
 

@@ -125,15 +125,18 @@ impl<S: MaybeSend + 'static> ProtectedRouter<S> {
     /// The catalog and the argument checks, from the tools as listed now:
     /// built when the list changes, never per call.
     fn listed(&mut self) {
-        let tools = self.router.list_all();
-        self.checks = tools
-            .iter()
-            .map(|tool| (tool.name.to_string(), ArgumentCheck::new(&Value::Object((*tool.input_schema).clone()))))
+        let mut listed = Vec::new();
+        self.checks = self
+            .router
+            .list_all()
+            .into_iter()
+            .map(|tool| {
+                let schema = Value::Object((*tool.input_schema).clone());
+                listed.push(ListedTool::new(tool.name.to_string(), Some(&schema), tool.output_schema.is_some()));
+                (tool.name.into_owned(), ArgumentCheck::new(&schema))
+            })
             .collect();
-        self.catalog = self.protection.catalog(tools.iter().map(|tool| {
-            let schema = Value::Object((*tool.input_schema).clone());
-            ListedTool::new(tool.name.to_string(), Some(&schema), tool.output_schema.is_some())
-        }));
+        self.catalog = self.protection.catalog(listed);
     }
 
     /// Calls `hook` with every answer given in place of rmcp's, for the
