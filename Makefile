@@ -27,13 +27,20 @@ pkg/package.json: $(SOURCES)
 	RUSTFLAGS="$(strip $(RUSTFLAGS) $(PKG_RUSTFLAGS))" cargo build --release --target wasm32-unknown-unknown --lib --features wasm,build-tables
 	rm -rf pkg $(TABLES)
 	wasm-bindgen --target nodejs --out-dir $(TABLES) $(WASM) # the module js/build/build.mjs reads the walkers' tables from; never shipped
-	RUSTFLAGS="$(strip $(RUSTFLAGS) $(PKG_RUSTFLAGS))" cargo build --release --target wasm32-unknown-unknown --lib --features wasm
-	wasm-bindgen --target nodejs --out-dir pkg/node $(WASM)
-	wasm-bindgen --target web --out-dir pkg/web $(WASM)
-	wasm-opt -Oz --converge --strip-producers pkg/node/mcp_boundary_bg.wasm -o pkg/node/mcp_boundary_bg.wasm # --converge: passes until nothing shrinks (about 0.3 KB gzip)
-	cp pkg/node/mcp_boundary_bg.wasm pkg/web/mcp_boundary_bg.wasm
+	$(call part,wasm,target,pkg)
+	$(call part,wasm-server,target/part-server,pkg/server)
+	$(call part,wasm-host,target/part-host,pkg/host)
 	node js/build/build.mjs
-	@printf 'wasm: %s bytes, %s gzip\n' $$(wc -c < pkg/node/mcp_boundary_bg.wasm) $$(gzip -9c pkg/node/mcp_boundary_bg.wasm | wc -c)
+
+## the module of a part: $(1) its cargo feature, $(2) the target dir (its own, so each part's build stays cached), $(3) where its node/ and web/ go
+define part
+RUSTFLAGS="$(strip $(RUSTFLAGS) $(PKG_RUSTFLAGS))" cargo build --release --target wasm32-unknown-unknown --lib --features $(1) --target-dir $(2)
+	wasm-bindgen --target nodejs --out-dir $(3)/node $(2)/wasm32-unknown-unknown/release/mcp_boundary.wasm
+	wasm-bindgen --target web --out-dir $(3)/web $(2)/wasm32-unknown-unknown/release/mcp_boundary.wasm
+	wasm-opt -Oz --converge --strip-producers $(3)/node/mcp_boundary_bg.wasm -o $(3)/node/mcp_boundary_bg.wasm # --converge: passes until nothing shrinks (about 0.3 KB gzip)
+	cp $(3)/node/mcp_boundary_bg.wasm $(3)/web/mcp_boundary_bg.wasm
+	@printf '%s: %s bytes, %s gzip\n' $(3) $$(wc -c < $(3)/web/mcp_boundary_bg.wasm) $$(gzip -9c $(3)/web/mcp_boundary_bg.wasm | wc -c)
+endef
 
 ## demo: recipients accepted and rejected; tool names mapped, hashed and a collision refused
 demo: pkg

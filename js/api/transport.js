@@ -108,11 +108,14 @@ export function createTransport(glue) {
     return s;
   }
 
-  const PIECES = table(glue.__pieces);
+  // The tool-name pieces (the host's part: a server's module has none),
+  // read on the first edit.
+  let PIECES;
   const EDIT_WORDS = EditWord.SecondAt - EditWord.At;
   /** `s` with the edits Rust wrote at word `at` applied (EditWord): slices of `s` and Rust's pieces, no decoding. */
   function edited(s, at) {
     views();
+    PIECES ??= table(glue.__pieces);
     const count = words32[at + EditWord.Count];
     let result = "", from = 0;
     for (let e = 0, w = at; e < count; e++, w += EDIT_WORDS) {

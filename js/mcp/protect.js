@@ -10,6 +10,7 @@
 // SDK lists them: never the input. What is recognized here is which
 // failure happened and what the SDK's own answer would be; what differs
 // between the lines is the line's (js/mcp/line-v1.js, line-v2.js).
+import { rpcError } from "./rpc-error.js";
 import { listedTools } from "./catalog.js";
 
 /**
@@ -32,14 +33,6 @@ export function heard(onError, info) {
 export function createProtect(core, lines, rejectionOf) {
   const PROTECTED = Symbol("mcp-boundary protected");
   const ANSWERING = Symbol("mcp-boundary answering");
-
-  /** A JSON-RPC error whose code, message and data are exactly Rust's (the SDKs' error classes would prefix or reshape it). */
-  function rpcError(envelope) {
-    const e = new Error(envelope.error.message);
-    e.code = envelope.error.code;
-    if (envelope.error.data !== undefined) e.data = envelope.error.data;
-    return e;
-  }
 
   /**
    * What a handler's error says, for classifying (as the line reads it);
@@ -280,5 +273,5 @@ export function createProtect(core, lines, rejectionOf) {
     }
   }
 
-  return { protectServer, rpcError };
+  return protectServer;
 }

@@ -3,8 +3,10 @@
 // followed and called is its line's (js/mcp/line-v1.js, line-v2.js); every
 // rule, bound and error is Rust's (src/host/, through `core`).
 
+import { rpcError } from "./rpc-error.js";
+
 /** The ToolRouter class over the main entry's API, Rust's host rules and the SDK lines. */
-export function createRouter(api, core, lines, rpcError) {
+export function createRouter(api, core, lines) {
   // The most entries of one catalog list (Rust's MAX_CATALOG_ENTRIES).
   const MAX_CATALOG_ENTRIES = core.maxCatalogEntries;
 

@@ -5,13 +5,14 @@
 //! that its package build turns on.
 
 /// The results both bindings return where the Rust API returns a `Result`.
-#[cfg(any(all(feature = "wasm", target_arch = "wasm32"), all(feature = "python", not(target_arch = "wasm32"))))]
+#[cfg(any(all(feature = "wasm-server", target_arch = "wasm32"), all(feature = "python", not(target_arch = "wasm32"))))]
 mod results;
 
-/// The JS binding (`wasm` feature, wasm32 only): every `#[wasm_bindgen]`
-/// export. `make pkg` turns the feature on; a Rust program built for wasm32
-/// leaves it off and brings its own wasm-bindgen, if any.
-#[cfg(all(feature = "wasm", target_arch = "wasm32"))]
+/// The JS binding (wasm32 only): every `#[wasm_bindgen]` export, a part
+/// per feature (`wasm-server`, `wasm-host`; `wasm` is both). `make pkg`
+/// builds a module per part and one of both; a Rust program built for
+/// wasm32 leaves them off and brings its own wasm-bindgen, if any.
+#[cfg(all(any(feature = "wasm-server", feature = "wasm-host"), target_arch = "wasm32"))]
 pub mod wasm;
 
 /// The Python extension module (`mcp_boundary._mcp_boundary`): only with

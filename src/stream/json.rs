@@ -185,7 +185,7 @@ enum Open {
 impl<'t> Doc<'t> {
     /// The document of `text`; `None` when it is not one JSON value (as
     /// `JSON.parse` would refuse it).
-    #[cfg(any(test, all(feature = "wasm", target_arch = "wasm32")))]
+    #[cfg(any(test, all(feature = "wasm-host", target_arch = "wasm32")))]
     pub(crate) fn parse(text: &'t str) -> Option<Self> {
         Self::parse_in(text, None, Buffers::default()).ok()
     }

@@ -9,7 +9,6 @@ use std::fmt;
 use js_sys::Array;
 use wasm_bindgen::prelude::*;
 
-use super::delivery;
 use super::js_error::js_error;
 use super::js_value::Give;
 use super::protocol::Limit;
@@ -157,7 +156,7 @@ pub fn argument_error(expected: Expected, out: &Array) {
         Expected::Issues => "an array of Zod issues or Ajv errors",
         Expected::Reader => "the reader's identity as a string",
         Expected::Messages => "an array of message records",
-        Expected::Now => delivery::NOW,
+        Expected::Now => NOW,
         Expected::DeliveryArgs => "{ to, sender, agents }",
         Expected::Agents => "agents as an array",
         Expected::Sender => "sender as a string",
@@ -194,8 +193,12 @@ pub(crate) struct ArgumentError {
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum ArgumentKind {
     WrongType(String),
+    #[cfg(feature = "wasm-server")]
     Unreadable(&'static str),
-    TooLarge { what: &'static str, limit: usize },
+    TooLarge {
+        what: &'static str,
+        limit: usize,
+    },
     Freed(&'static str),
     WrongReceiver(&'static str),
 }
@@ -217,6 +220,7 @@ impl ArgumentError {
         Self { kind: ArgumentKind::WrongType(expected) }
     }
 
+    #[cfg(feature = "wasm-server")]
     /// `what` (a fixed phrase, `"the issues"`) threw while it was read.
     #[must_use]
     pub(crate) fn unreadable(what: &'static str) -> Self {
@@ -247,6 +251,7 @@ impl fmt::Display for ArgumentError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.kind {
             ArgumentKind::WrongType(expected) => write!(f, "Invalid argument: expected {expected}."),
+            #[cfg(feature = "wasm-server")]
             ArgumentKind::Unreadable(what) => {
                 write!(f, "Invalid argument: {what} could not be read (a getter or a Proxy threw).")
             }
@@ -271,6 +276,7 @@ impl ArgumentError {
     pub(crate) fn reason(&self) -> &'static str {
         match self.kind {
             ArgumentKind::WrongType(_) => "wrong_type",
+            #[cfg(feature = "wasm-server")]
             ArgumentKind::Unreadable(_) => "unreadable",
             ArgumentKind::TooLarge { .. } => "too_large",
             ArgumentKind::Freed(_) => "freed",
@@ -307,3 +313,6 @@ impl BoundaryError for ArgumentError {
 pub fn standard_schema_table(out: &Array) {
     out.give(super::to_js(&(env!("CARGO_PKG_NAME"), JSON_SCHEMA_TARGETS)));
 }
+
+/// What `markRead`'s `now` must be (also its refusal of an unreadable one).
+pub(super) const NOW: &str = "now as an ISO-8601 UTC timestamp, a Date or epoch milliseconds";

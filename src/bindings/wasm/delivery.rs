@@ -192,7 +192,7 @@ impl Mailbox {
                         to_js(&Marked { ok: true, mark: &mark })
                     }
                     Err(MarkError::NotARecipient(n)) => to_js(&NotMarked::from(n)),
-                    Err(MarkError::BadTimestamp) => return Err(js_error(&ArgumentError::new(NOW))),
+                    Err(MarkError::BadTimestamp) => return Err(js_error(&ArgumentError::new(super::argument::NOW))),
                     Err(MarkError::Malformed(e)) => return Err(js_error(&e)),
                 };
                 out.give(value);
@@ -204,7 +204,6 @@ impl Mailbox {
 
 /// What `now` must be (the wrapper converts a `Date` or epoch
 /// milliseconds; Rust checks the string).
-pub(super) const NOW: &str = "now as an ISO-8601 UTC timestamp, a Date or epoch milliseconds";
 
 /// A string of one call, interned: equal ids are equal strings, and the
 /// checks the core asks for were made once, when the stream was read.

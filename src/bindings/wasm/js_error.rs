@@ -6,11 +6,13 @@ use wasm_bindgen::JsCast;
 use super::argument::ArgumentError;
 use super::js_value::Definer;
 use super::options::js_name;
+#[cfg(feature = "wasm-server")]
 use super::read;
 use crate::delivery::MalformedRecord;
 use crate::error::{BoundaryError, Detail, OptionsError};
 use crate::tool_name::ToolNameError;
 
+#[cfg(feature = "wasm-server")]
 /// The JS type name of a non-string value: `typeof`, except `null` and
 /// arrays, whose `typeof` (`object`) would tell the caller little.
 pub(crate) fn type_name(value: &JsValue) -> &'static str {

@@ -37,31 +37,52 @@
 mod argument;
 #[cfg(feature = "build-tables")]
 mod build_tables;
+#[cfg(feature = "wasm-host")]
+mod check_tools;
+#[cfg(feature = "wasm-host")]
 mod cli_texts;
+#[cfg(feature = "wasm-server")]
 mod delivery;
 mod error_data;
 mod host;
 mod js_error;
 mod js_value;
 mod options;
+#[cfg(feature = "wasm-server")]
 mod protect;
 mod protocol;
 mod read;
+#[cfg(feature = "wasm-server")]
 mod recipient;
+#[cfg(feature = "wasm-server")]
+mod refusal;
+#[cfg(feature = "wasm-host")]
+mod router;
 mod scratch;
+#[cfg(feature = "wasm-host")]
 mod stream;
+#[cfg(feature = "wasm-host")]
 mod tool_name;
 
 #[cfg(feature = "build-tables")]
 pub use build_tables::{rules, stream_tables, StepKind};
+#[cfg(feature = "wasm-host")]
+pub use check_tools::{check_tools, shown_text};
+#[cfg(feature = "wasm-server")]
 pub use delivery::{delivery_tables, plan, Header, Mailbox, Op};
 pub use error_data::{error_tables, Classifier, IssueWord};
-pub use host::{
-    argument_error as host_argument_error, check_name, check_tools, host_tables, shown_text, HostArgument, Listing,
-};
+pub use host::{argument_error as host_argument_error, host_tables, HostArgument};
+#[cfg(feature = "wasm-server")]
 pub use protect::{FailureKind, Protector};
+#[cfg(feature = "wasm-server")]
 pub use recipient::{recipient_tables, MessageWord, RejectWord, RejectionField, Validator};
+#[cfg(feature = "wasm-server")]
+pub use refusal::refusal_answer_text;
+#[cfg(feature = "wasm-host")]
+pub use router::{check_name, Listing};
+#[cfg(feature = "wasm-host")]
 pub use stream::{CallStream, SseStream};
+#[cfg(feature = "wasm-host")]
 pub use tool_name::{pieces, tool_layouts, Lookup, Mapper, Registry};
 
 pub use argument::{argument_error, misuse, too_large, too_many, Class, Expected, Misuse};
@@ -69,8 +90,12 @@ pub use protocol::{EditWord, Limit, Reply, Verdict, Word};
 pub use scratch::memory;
 
 use argument::too_many_error;
-use js_error::{js_error, type_name};
+use js_error::js_error;
+#[cfg(feature = "wasm-server")]
+use js_error::type_name;
 use js_value::{string_array, to_js, Give};
-use options::{get, options_object, string_list, string_option, unreadable, whole_option};
+#[cfg(feature = "wasm-host")]
+use options::string_option;
+use options::{get, options_object, string_list, unreadable, whole_option};
 use protocol::word;
 use scratch::{scratch_exports, Scratch};

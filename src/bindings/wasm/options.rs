@@ -76,6 +76,7 @@ pub(crate) fn string_list(
         .collect()
 }
 
+#[cfg(feature = "wasm-host")]
 /// An optional string option.
 pub(crate) fn string_option(object: &JsValue, key: &str, path: &'static str) -> Result<Option<String>, OptionsError> {
     let v = get(object, key, path)?;

@@ -68,6 +68,7 @@ pub(super) fn keys(value: &JsValue) -> Result<Vec<String>, Unreadable> {
     Ok((0..length).map(|i| element(&keys, i).ok().and_then(|k| k.as_string()).unwrap_or_default()).collect())
 }
 
+#[cfg(feature = "wasm-server")]
 /// The own enumerable string keys of an object, each exactly: `None` for
 /// a key that is not valid UTF-16 (a lone surrogate), which no Rust string
 /// can hold and which [`keys`] would read as another key (U+FFFD).
@@ -76,6 +77,7 @@ pub(super) fn exact_keys(value: &JsValue) -> Result<Vec<Option<String>>, Unreada
     Ok((0..keys.length()).map(|i| element(&keys, i).ok().and_then(|k| exact(&k))).collect())
 }
 
+#[cfg(feature = "wasm-server")]
 /// A string value, exactly: `None` for another value, or a string that is
 /// not valid UTF-16 (`as_string` would replace its lone surrogates).
 pub(super) fn exact(value: &JsValue) -> Option<String> {

@@ -2,7 +2,10 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::protocol::{EditWord, Limit, Reply};
+use super::protocol::Limit;
+#[cfg(feature = "wasm-host")]
+use super::protocol::{EditWord, Reply};
+#[cfg(feature = "wasm-host")]
 use crate::tool_name::mapping::Edit;
 
 /// The scratch buffers of one wasm object: UTF-16 code units and `i32`
@@ -62,6 +65,7 @@ impl Scratch {
         self.units.get(offset..offset.saturating_add(len)).unwrap_or_default()
     }
 
+    #[cfg(feature = "wasm-host")]
     /// Code units `..len` as a string (a lone surrogate becomes U+FFFD).
     pub(crate) fn lossy(&self, len: usize) -> String {
         String::from_utf16_lossy(self.units(0, len))
@@ -100,6 +104,7 @@ impl Scratch {
         self.exact(offset, len).ok()
     }
 
+    #[cfg(feature = "wasm-host")]
     /// Writes `s` at the start of the unit buffer: its length in code
     /// units, or [`Reply::NoRoom`].
     pub(crate) fn answer(&mut self, s: &str) -> i32 {
@@ -113,6 +118,7 @@ impl Scratch {
         i32::try_from(n).unwrap_or(Reply::NoRoom as i32)
     }
 
+    #[cfg(feature = "wasm-host")]
     /// Writes `edits` of `source` (the decoding of the input units) as
     /// [`EditWord`]s, with code-unit offsets: [`Reply::Edits`], or
     /// [`Reply::NoRoom`] when the words do not hold them.
@@ -143,6 +149,7 @@ impl Scratch {
         Reply::Edits as i32
     }
 
+    #[cfg(feature = "wasm-host")]
     /// [`answer`](Self::answer) for an optional string.
     pub(crate) fn answer_opt(&mut self, s: Option<&str>) -> i32 {
         s.map_or(Reply::Null as i32, |s| self.answer(s))

@@ -1,0 +1,76 @@
+//! The router's rules for `ToolRouter` (`mcp-boundary/mcp`, the host's
+//! part): a server's name, and one server's `tools/list` within the core's
+//! bounds (`crate::host`'s rules).
+
+use js_sys::{Array, JsString};
+use wasm_bindgen::prelude::*;
+
+use super::host::{HostArgument, HostArgumentError};
+use super::tool_name::parse_options;
+use super::{js_error, Give};
+use crate::host::{check_server_name, RouterError, ToolListing};
+
+/// Whether `name` can name a server of a router with `options` (`{
+/// profile, overflow }`, as its registry has them); when not, sets
+/// `out[0]` to the error to throw: `INVALID_ARGUMENT` with `wrong_type`
+/// for a value that is no string, `invalid_server_name` for a name the
+/// rule refuses (a lone surrogate among them: no profile shows one), or
+/// `INVALID_OPTIONS`.
+#[wasm_bindgen(js_name = "__check_server_name")]
+#[must_use]
+pub fn check_name(name: &JsValue, options: &JsValue, out: &Array) -> bool {
+    let checked = match parse_options(options, &["profile", "overflow"]) {
+        Err(e) => Err(js_error(&e)),
+        Ok((profile, _)) => match name.dyn_ref::<JsString>() {
+            None => Err(js_error(&HostArgumentError(HostArgument::ServerName))),
+            Some(name) => {
+                // A lone surrogate is never shown as it is (the registry refuses it in any name).
+                let checked = match String::from_utf16(&name.iter().collect::<Vec<u16>>()) {
+                    Ok(name) => check_server_name(&name, &profile),
+                    Err(_) => Err(RouterError::invalid_server_name()),
+                };
+                checked.map_err(|e| js_error(&e))
+            }
+        },
+    };
+    checked.map_err(|e| out.give(e)).is_ok()
+}
+
+/// One server's `tools/list`, page by page ([`ToolListing`]).
+#[wasm_bindgen]
+#[derive(Debug, Default)]
+pub struct Listing {
+    inner: ToolListing,
+}
+
+#[wasm_bindgen]
+impl Listing {
+    /// A listing before its first page.
+    #[wasm_bindgen(constructor)]
+    #[must_use]
+    pub fn new() -> Listing {
+        Listing::default()
+    }
+
+    /// One page: its number of tools (a count past every bound, such as
+    /// `Infinity`, is too many; one that is no number, none) and its
+    /// `nextCursor` (a string, or anything else for none). 1 when the next
+    /// page is to be asked for, 0 when the list is complete, -1 when it is
+    /// refused (`out[0]` the error, `TOOL_LIST_REFUSED`).
+    pub fn page(&mut self, tools: f64, cursor: &JsValue, out: &Array) -> i32 {
+        let cursor = cursor.dyn_ref::<JsString>().map(|c| c.iter().collect());
+        #[allow(
+            clippy::cast_possible_truncation,
+            clippy::cast_sign_loss,
+            reason = "saturating: NaN is 0, past usize::MAX is usize::MAX"
+        )]
+        let tools = tools as usize;
+        match self.inner.page_units(tools, cursor) {
+            Ok(more) => i32::from(more),
+            Err(e) => {
+                out.give(js_error(&e));
+                -1
+            }
+        }
+    }
+}
