@@ -144,6 +144,7 @@ bench: pkg
 	$(MAKE) -s test-python >/dev/null && .venv/bin/python bench/python.py
 	node bench/stream_scaling.mjs
 	node bench/startup.mjs
+	node bench/size.mjs
 	cd tests/rmcp && cargo run -q --release --example bench # a valid call through a protected rmcp server beside the plain one
 
 clean:
