@@ -74,6 +74,8 @@ lint: setup
 	cargo clippy --all-targets -q -- -D warnings
 	cargo clippy --target wasm32-unknown-unknown --all-targets -q -- -D warnings
 	cargo clippy --target wasm32-unknown-unknown --all-targets --features wasm -q -- -D warnings
+	cargo clippy --target wasm32-unknown-unknown --lib --features wasm-server -q -- -D warnings # each part alone (make pkg builds a module of each)
+	cargo clippy --target wasm32-unknown-unknown --lib --features wasm-host -q -- -D warnings
 	cargo clippy --target wasm32-unknown-unknown --lib --features build-tables -q -- -D warnings
 	cargo clippy --lib --features python -q -- -D warnings
 	cargo clippy --all-targets --features rmcp-http -q -- -D warnings

@@ -314,5 +314,6 @@ pub fn standard_schema_table(out: &Array) {
     out.give(super::to_js(&(env!("CARGO_PKG_NAME"), JSON_SCHEMA_TARGETS)));
 }
 
-/// What `markRead`'s `now` must be (also its refusal of an unreadable one).
+/// What `markRead`'s `now` must be (the wrapper converts a `Date` or
+/// epoch milliseconds; Rust checks the string).
 pub(super) const NOW: &str = "now as an ISO-8601 UTC timestamp, a Date or epoch milliseconds";

@@ -202,9 +202,6 @@ impl Mailbox {
     }
 }
 
-/// What `now` must be (the wrapper converts a `Date` or epoch
-/// milliseconds; Rust checks the string).
-
 /// A string of one call, interned: equal ids are equal strings, and the
 /// checks the core asks for were made once, when the stream was read.
 #[derive(Clone, Copy)]

@@ -1,8 +1,8 @@
 //! What `mcp-boundary/mcp` and the `check-tools` command read in both
 //! parts (`js/api/mcp-core.js`): the start-up table and the argument
 //! errors; the rules are `crate::host`'s and `crate::server`'s. The
-//! router's exports are router.rs, protectHandler's refusal.rs, the
-//! command's check_tools.rs.
+//! router's exports are `router.rs`, protectHandler's `refusal.rs`, the
+//! command's `check_tools.rs`.
 
 use std::borrow::Cow;
 use std::fmt;
