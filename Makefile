@@ -147,6 +147,7 @@ bench: pkg
 	node bench/stream_scaling.mjs
 	node bench/startup.mjs
 	node bench/size.mjs
+	python3 bench/where_bytes.py # twiggy on each part's unstripped module, when installed
 	cd tests/rmcp && cargo run -q --release --example bench # a valid call through a protected rmcp server beside the plain one
 
 clean:
