@@ -212,6 +212,7 @@ enum Problem {
 }
 
 impl MalformedRecord {
+    #[cold]
     fn new(problem: Problem) -> Self {
         Self { message: None, receipt: None, problem }
     }

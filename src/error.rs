@@ -93,6 +93,7 @@ impl OptionPath {
 
     /// Entry `index` of this list option: `known_agents[2]`.
     #[must_use]
+    #[cold]
     pub fn entry(mut self, index: usize) -> Self {
         use fmt::Write;
         let _ = write!(self.rest, "[{index}]");
@@ -102,6 +103,7 @@ impl OptionPath {
     /// The entry of this map option under `key`, rendered safely
     /// ([`SafeText`]): `tools['list_bounties']`.
     #[must_use]
+    #[cold]
     pub fn key(mut self, key: &str) -> Self {
         use fmt::Write;
         let _ = write!(self.rest, "['{}']", SafeText::render(key));
@@ -110,6 +112,7 @@ impl OptionPath {
 
     /// The member `name` of this option's value: `hints['t']['f'].enum`.
     #[must_use]
+    #[cold]
     pub fn member(mut self, name: &'static str) -> Self {
         self.rest.push('.');
         self.rest.push_str(name);
@@ -185,6 +188,9 @@ struct Inner {
     path: OptionPath,
 }
 
+// Every constructor of an error is `#[cold]` (here and in the other error
+// types): the branches that build one are then cold to the optimizer, which
+// keeps their allocations and moves out of line (about 6 KB of wasm).
 impl OptionsError {
     /// An option of the wrong type, e.g. `strict` given as a string,
     /// `expected` saying what it takes (`"a boolean"`). The typed Rust API
@@ -200,18 +206,21 @@ impl OptionsError {
     /// assert_eq!(e.to_string(), "Invalid option known_agents[1]: expected a string.");
     /// ```
     #[must_use]
+    #[cold]
     pub fn wrong_type(path: OptionPath, expected: &'static str) -> Self {
         Self(Box::new(Inner { kind: OptionsErrorKind::WrongType(expected), path }))
     }
 
     /// An option whose value cannot work.
     #[must_use]
+    #[cold]
     pub(crate) fn invalid(path: OptionPath, why: impl Into<Why>) -> Self {
         Self(Box::new(Inner { kind: OptionsErrorKind::Invalid(why.into()), path }))
     }
 
     /// A number outside `min..=max`.
     #[must_use]
+    #[cold]
     pub(crate) fn out_of_range(path: OptionPath, min: usize, max: usize) -> Self {
         Self(Box::new(Inner { kind: OptionsErrorKind::OutOfRange { min, max }, path }))
     }
@@ -229,6 +238,7 @@ impl OptionsError {
     /// assert_eq!(e.to_string(), "Unknown option 'strict\\u{000A}': check its spelling.");
     /// ```
     #[must_use]
+    #[cold]
     pub fn unknown_option(key: &str) -> Self {
         let path = OptionPath { name: "", rest: format!("'{}'", SafeText::render(key)) };
         Self(Box::new(Inner { kind: OptionsErrorKind::UnknownOption, path }))
@@ -236,6 +246,7 @@ impl OptionsError {
 
     /// A pattern that does not compile.
     #[must_use]
+    #[cold]
     pub(crate) fn invalid_pattern(path: OptionPath) -> Self {
         Self(Box::new(Inner { kind: OptionsErrorKind::InvalidPattern, path }))
     }

@@ -3,32 +3,37 @@
 //! `sort_unstable` instantiates a pattern-defeating quicksort with its
 //! small-sort networks for every element type, about 3 KB of wasm each;
 //! the lists sorted here (known agents, a broadcast's audience, a
-//! message's receipts) are checked once and are small, so a heapsort's
-//! few hundred bytes do: O(n log n), in place, no allocation.
+//! message's receipts, an event's edits) are small, so a heapsort's few
+//! hundred bytes do: O(n log n), in place, no allocation.
 
 /// Sorts `v` ascending (not stable: equal elements may change order).
 pub(crate) fn sort<T: Ord>(v: &mut [T]) {
+    sort_by(v, |a, b| a < b);
+}
+
+/// Sorts `v` by `less` (not stable: equal elements may change order).
+pub(crate) fn sort_by<T>(v: &mut [T], less: impl Fn(&T, &T) -> bool) {
     let n = v.len();
     for root in (0..n / 2).rev() {
-        sift_down(v, root, n);
+        sift_down(v, root, n, &less);
     }
     for end in (1..n).rev() {
         v.swap(0, end);
-        sift_down(v, 0, end);
+        sift_down(v, 0, end, &less);
     }
 }
 
 /// Moves `v[root]` down the max-heap `v[..end]` to its place.
-fn sift_down<T: Ord>(v: &mut [T], mut root: usize, end: usize) {
+fn sift_down<T>(v: &mut [T], mut root: usize, end: usize, less: &impl Fn(&T, &T) -> bool) {
     loop {
         let mut child = 2 * root + 1;
         if child >= end {
             return;
         }
-        if child + 1 < end && v[child] < v[child + 1] {
+        if child + 1 < end && less(&v[child], &v[child + 1]) {
             child += 1;
         }
-        if v[root] >= v[child] {
+        if !less(&v[root], &v[child]) {
             return;
         }
         v.swap(root, child);

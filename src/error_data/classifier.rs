@@ -24,10 +24,13 @@ pub struct ErrorClassifier {
     tool_keys: Vec<Vec<u8>>,
     /// Fields are per tool (`tool_fields`) rather than [`Role::FIELD`].
     fields_per_tool: bool,
-    tool_fields: HashMap<u32, HashSet<u32>>,
+    /// `(tool, field)` of each field of each tool. Sets of pairs, not maps
+    /// of sets: one lookup, and one set type compiled for both.
+    tool_fields: HashSet<(u32, u32)>,
     /// Phrases are per field (`field_phrases`) rather than [`Role::PHRASE`].
     phrases_per_field: bool,
-    field_phrases: HashMap<u32, HashSet<u32>>,
+    /// `(field, phrase)` of each phrase of each field.
+    field_phrases: HashSet<(u32, u32)>,
     /// Phrases built from what a tool's schema declares for a field, per
     /// (tool, field): for a value not allowed, too small, too large.
     hints: HashMap<(u32, u32), [Option<u32>; 4]>,
@@ -70,11 +73,10 @@ impl ErrorClassifier {
                 for (tool, fields) in tools {
                     let at = OptionPath::new("tools").key(&tool);
                     let t = c.tool(tool, || at.clone())?;
-                    let mut set = HashSet::default();
                     for (i, field) in fields.into_iter().enumerate() {
-                        set.insert(c.field(field, || at.clone().entry(i))?);
+                        let f = c.field(field, || at.clone().entry(i))?;
+                        c.tool_fields.insert((t, f));
                     }
-                    c.tool_fields.entry(t).or_default().extend(set);
                 }
                 c.fields_per_tool = true;
             }
@@ -101,7 +103,7 @@ impl ErrorClassifier {
                     let f = c.field(field, || at.clone())?;
                     for (i, p) in phrases.into_iter().enumerate() {
                         let p = c.phrase(p, || at.clone().entry(i))?;
-                        c.field_phrases.entry(f).or_default().insert(p);
+                        c.field_phrases.insert((f, p));
                     }
                 }
                 c.phrases_per_field = true;
@@ -186,9 +188,9 @@ impl ErrorClassifier {
             tools: Vec::new(),
             tool_keys: Vec::new(),
             fields_per_tool: false,
-            tool_fields: HashMap::default(),
+            tool_fields: HashSet::default(),
             phrases_per_field: false,
-            field_phrases: HashMap::default(),
+            field_phrases: HashSet::default(),
             hints: HashMap::default(),
             text_only: HashSet::default(),
         }
@@ -266,7 +268,7 @@ impl ErrorClassifier {
     pub(super) fn field_id<T: Text>(&self, tool: Option<u32>, head: T) -> Option<u32> {
         let id = self.id(head)?;
         let known = if self.fields_per_tool {
-            tool.and_then(|t| self.tool_fields.get(&t)).is_some_and(|f| f.contains(&id))
+            tool.is_some_and(|t| self.tool_fields.contains(&(t, id)))
         } else {
             self.is(id, Role::FIELD)
         };
@@ -275,7 +277,7 @@ impl ErrorClassifier {
 
     fn is_field_phrase(&self, field: u32, phrase: u32) -> bool {
         if self.phrases_per_field {
-            self.field_phrases.get(&field).is_some_and(|p| p.contains(&phrase))
+            self.field_phrases.contains(&(field, phrase))
         } else {
             self.is(phrase, Role::PHRASE)
         }

@@ -171,7 +171,7 @@ impl Phrase {
     pub(crate) fn of(issue: &Issue<'_>) -> Self {
         match *issue {
             Issue::Zod { code, first_segment, missing, nested } => {
-                let phrase = Self::of_zod(code);
+                let phrase = lookup(ZOD, code);
                 // Unknown keys are reported at the object that has them.
                 let phrase = match phrase {
                     Self::UnknownArgument if first_segment.is_some() => Self::UnknownPart,
@@ -180,20 +180,19 @@ impl Phrase {
                 phrase.placed(missing, nested)
             }
             Issue::Valibot { kind, unknown_key, missing, nested, .. } => {
-                Self::of_valibot(kind).keyed(unknown_key, missing, nested)
+                lookup(VALIBOT, kind).keyed(unknown_key, missing, nested)
             }
             Issue::ArkType { code, unknown_key, missing, nested, .. } => {
-                Self::of_arktype(code).keyed(unknown_key, missing, nested)
+                lookup(ARKTYPE, code).keyed(unknown_key, missing, nested)
             }
             Issue::Ajv { keyword, instance_path, .. } => Self::of_ajv(keyword, instance_path),
             Issue::Pydantic { error_type, nested, .. } => {
-                let unknown_key = matches!(
-                    error_type,
-                    "extra_forbidden" | "unexpected_keyword_argument" | "unexpected_positional_argument"
-                );
+                // `extra_forbidden` and the unexpected arguments (the only
+                // types whose phrase is `UnknownArgument`) are about a key.
                 // A value left out has its own types (`missing`), whose
                 // phrase is `Required`: `keyed` places it.
-                Self::of_pydantic(error_type).keyed(unknown_key, false, nested)
+                let phrase = lookup(PYDANTIC, error_type);
+                phrase.keyed(phrase == Self::UnknownArgument, false, nested)
             }
         }
     }
@@ -226,181 +225,273 @@ impl Phrase {
         }
     }
 
-    /// A Zod issue code's phrase (v3 and v4).
-    fn of_zod(code: &str) -> Self {
-        match code {
-            "invalid_type" => Self::WrongType,
-            "invalid_literal" | "invalid_enum_value" | "invalid_value" => Self::NotAllowed,
-            "unrecognized_keys" => Self::UnknownArgument,
-            "invalid_union" | "invalid_union_discriminator" => Self::NoForm,
-            "invalid_string" | "invalid_format" | "invalid_date" => Self::Format,
-            "too_small" => Self::Small,
-            "too_big" => Self::Big,
-            "not_multiple_of" => Self::Step,
-            "not_finite" => Self::NotFinite,
-            "invalid_key" | "invalid_element" => Self::InvalidEntry,
-            _ => Self::Invalid,
-        }
-    }
-
-    /// A Valibot issue type's phrase (a schema's type, or a validation
-    /// action's); a key left out is reported with its object's type.
-    fn of_valibot(kind: &str) -> Self {
-        match kind {
-            "picklist" | "enum" | "literal" | "value" | "values" | "not_value" | "not_values" => Self::NotAllowed,
-            "union" | "variant" => Self::NoForm,
-            "min_value" | "gt_value" | "min_length" | "min_size" | "min_entries" | "min_words" | "min_graphemes"
-            | "min_bytes" | "non_empty" => Self::Small,
-            "max_value" | "lt_value" | "max_length" | "max_size" | "max_entries" | "max_words" | "max_graphemes"
-            | "max_bytes" => Self::Big,
-            "multiple_of" => Self::Step,
-            "finite" => Self::NotFinite,
-            "regex" | "email" | "rfc_email" | "url" | "uuid" | "iso_date" | "iso_date_time" | "iso_time"
-            | "iso_time_second" | "iso_timestamp" | "iso_week" | "ip" | "ipv4" | "ipv6" | "mac" | "mac48" | "mac64"
-            | "hex_color" | "hexadecimal" | "hash" | "digits" | "decimal" | "base64" | "bic" | "credit_card"
-            | "cuid2" | "emoji" | "imei" | "nanoid" | "octal" | "ulid" | "slug" | "starts_with" | "ends_with" => {
-                Self::Format
-            }
-            "check_items" | "some_item" | "every_item" => Self::InvalidEntry,
-            "string" | "number" | "bigint" | "boolean" | "date" | "array" | "tuple" | "strict_tuple"
-            | "loose_tuple" | "tuple_with_rest" | "object" | "strict_object" | "loose_object" | "object_with_rest"
-            | "record" | "map" | "set" | "null" | "undefined" | "nan" | "blob" | "file" | "function" | "instance"
-            | "symbol" | "integer" | "safe_integer" => Self::WrongType,
-            _ => Self::Invalid,
-        }
-    }
-
-    /// An ArkType error code's phrase.
-    fn of_arktype(code: &str) -> Self {
-        match code {
-            "required" => Self::Required,
-            "domain" | "proto" => Self::WrongType,
-            "unit" => Self::NotAllowed,
-            "union" => Self::NoForm,
-            "min" | "minLength" | "after" => Self::Small,
-            "max" | "maxLength" | "before" => Self::Big,
-            "divisor" => Self::Step,
-            "pattern" => Self::Format,
-            _ => Self::Invalid,
-        }
-    }
-
-    /// A pydantic error type's phrase (pydantic-core's `ErrorType`). A
-    /// number, boolean or other non-text value that does not parse is of
-    /// the wrong type; a text that does not parse as a date, time, URL or
-    /// UUID has the wrong format. `value_error` and `assertion_error`
-    /// (a validator's own rule, also pydantic's e-mail check) are invalid.
-    fn of_pydantic(error_type: &str) -> Self {
-        match error_type {
-            "missing" | "missing_argument" | "missing_keyword_only_argument" | "missing_positional_only_argument" => {
-                Self::Required
-            }
-            "extra_forbidden" | "unexpected_keyword_argument" | "unexpected_positional_argument" => {
-                Self::UnknownArgument
-            }
-            "literal_error" | "enum" => Self::NotAllowed,
-            "union_tag_invalid" | "union_tag_not_found" => Self::NoForm,
-            "greater_than" | "greater_than_equal" | "too_short" | "string_too_short" | "bytes_too_short" => Self::Small,
-            "less_than"
-            | "less_than_equal"
-            | "too_long"
-            | "string_too_long"
-            | "bytes_too_long"
-            | "url_too_long"
-            | "int_parsing_size"
-            | "decimal_max_digits"
-            | "decimal_max_places"
-            | "decimal_whole_digits" => Self::Big,
-            "multiple_of" => Self::Step,
-            "finite_number" => Self::NotFinite,
-            "string_pattern_mismatch"
-            | "string_unicode"
-            | "json_invalid"
-            | "bytes_invalid_encoding"
-            | "url_parsing"
-            | "url_syntax_violation"
-            | "url_scheme"
-            | "uuid_parsing"
-            | "uuid_version"
-            | "date_parsing"
-            | "date_from_datetime_parsing"
-            | "date_from_datetime_inexact"
-            | "time_parsing"
-            | "datetime_parsing"
-            | "datetime_object_invalid"
-            | "datetime_from_date_parsing"
-            | "time_delta_parsing"
-            | "timezone_naive"
-            | "timezone_aware"
-            | "timezone_offset" => Self::Format,
-            "invalid_key" | "set_item_not_hashable" => Self::InvalidEntry,
-            "model_type"
-            | "model_attributes_type"
-            | "dataclass_type"
-            | "dataclass_exact_type"
-            | "none_required"
-            | "iterable_type"
-            | "string_type"
-            | "string_sub_type"
-            | "dict_type"
-            | "mapping_type"
-            | "list_type"
-            | "tuple_type"
-            | "set_type"
-            | "frozen_set_type"
-            | "bool_type"
-            | "bool_parsing"
-            | "int_type"
-            | "int_parsing"
-            | "int_from_float"
-            | "float_type"
-            | "float_parsing"
-            | "bytes_type"
-            | "date_type"
-            | "time_type"
-            | "datetime_type"
-            | "time_delta_type"
-            | "url_type"
-            | "uuid_type"
-            | "decimal_type"
-            | "decimal_parsing"
-            | "complex_type"
-            | "complex_str_parsing"
-            | "callable_type"
-            | "is_instance_of"
-            | "is_subclass_of"
-            | "arguments_type"
-            | "json_type" => Self::WrongType,
-            _ => Self::Invalid,
-        }
-    }
-
     /// An Ajv keyword's phrase. Ajv reports `required` and unknown
     /// properties at the object that lacks or has them; anything else where
     /// the bad value is.
     fn of_ajv(keyword: &str, instance_path: &str) -> Self {
         let inside = !instance_path.is_empty();
         let deep = instance_path.strip_prefix('/').is_some_and(|rest| rest.contains('/'));
-        match keyword {
-            // `dependentRequired` (and draft-07's `dependencies` in its
-            // list form) name a property required by another one.
-            "required" | "dependentRequired" | "dependencies" if inside => Self::MissingPart,
-            "required" | "dependentRequired" | "dependencies" => Self::Required,
-            "additionalProperties" | "unevaluatedProperties" if inside => Self::UnknownPart,
-            "additionalProperties" | "unevaluatedProperties" => Self::UnknownArgument,
+        match lookup(AJV, keyword) {
+            Self::Required if inside => Self::MissingPart,
+            Self::UnknownArgument if inside => Self::UnknownPart,
+            phrase @ (Self::Required | Self::UnknownArgument) => phrase,
             _ if deep => Self::InvalidEntry,
-            "type" => Self::WrongType,
-            "enum" | "const" => Self::NotAllowed,
-            "minimum" | "exclusiveMinimum" | "minLength" | "minItems" | "minProperties" => Self::Small,
-            "maximum" | "exclusiveMaximum" | "maxLength" | "maxItems" | "maxProperties" => Self::Big,
-            "pattern" | "format" => Self::Format,
-            "multipleOf" => Self::Step,
-            "oneOf" | "anyOf" => Self::NoForm,
-            "uniqueItems" => Self::Duplicates,
-            _ => Self::Invalid,
+            phrase => phrase,
         }
     }
 }
+
+/// The phrases of a validator's issue codes, as groups of codes with one
+/// phrase; a code it does not list is [`Phrase::Invalid`].
+type Table = &'static [(&'static [&'static str], Phrase)];
+
+/// `code`'s phrase in `table`. A scan of a table, not a `match` on the
+/// strings, which compiled to a comparison per string (about 10 KB of
+/// wasm); the tables are short, and an issue is looked up once.
+fn lookup(table: Table, code: &str) -> Phrase {
+    table.iter().find(|(codes, _)| codes.contains(&code)).map_or(Phrase::Invalid, |&(_, phrase)| phrase)
+}
+
+/// A Zod issue code's phrase (v3 and v4).
+const ZOD: Table = &[
+    (&["invalid_type"], Phrase::WrongType),
+    (&["invalid_literal", "invalid_enum_value", "invalid_value"], Phrase::NotAllowed),
+    (&["unrecognized_keys"], Phrase::UnknownArgument),
+    (&["invalid_union", "invalid_union_discriminator"], Phrase::NoForm),
+    (&["invalid_string", "invalid_format", "invalid_date"], Phrase::Format),
+    (&["too_small"], Phrase::Small),
+    (&["too_big"], Phrase::Big),
+    (&["not_multiple_of"], Phrase::Step),
+    (&["not_finite"], Phrase::NotFinite),
+    (&["invalid_key", "invalid_element"], Phrase::InvalidEntry),
+];
+
+/// A Valibot issue type's phrase (a schema's type, or a validation
+/// action's); a key left out is reported with its object's type.
+const VALIBOT: Table = &[
+    (&["picklist", "enum", "literal", "value", "values", "not_value", "not_values"], Phrase::NotAllowed),
+    (&["union", "variant"], Phrase::NoForm),
+    (
+        &[
+            "min_value",
+            "gt_value",
+            "min_length",
+            "min_size",
+            "min_entries",
+            "min_words",
+            "min_graphemes",
+            "min_bytes",
+            "non_empty",
+        ],
+        Phrase::Small,
+    ),
+    (
+        &["max_value", "lt_value", "max_length", "max_size", "max_entries", "max_words", "max_graphemes", "max_bytes"],
+        Phrase::Big,
+    ),
+    (&["multiple_of"], Phrase::Step),
+    (&["finite"], Phrase::NotFinite),
+    (
+        &[
+            "regex",
+            "email",
+            "rfc_email",
+            "url",
+            "uuid",
+            "iso_date",
+            "iso_date_time",
+            "iso_time",
+            "iso_time_second",
+            "iso_timestamp",
+            "iso_week",
+            "ip",
+            "ipv4",
+            "ipv6",
+            "mac",
+            "mac48",
+            "mac64",
+            "hex_color",
+            "hexadecimal",
+            "hash",
+            "digits",
+            "decimal",
+            "base64",
+            "bic",
+            "credit_card",
+            "cuid2",
+            "emoji",
+            "imei",
+            "nanoid",
+            "octal",
+            "ulid",
+            "slug",
+            "starts_with",
+            "ends_with",
+        ],
+        Phrase::Format,
+    ),
+    (&["check_items", "some_item", "every_item"], Phrase::InvalidEntry),
+    (
+        &[
+            "string",
+            "number",
+            "bigint",
+            "boolean",
+            "date",
+            "array",
+            "tuple",
+            "strict_tuple",
+            "loose_tuple",
+            "tuple_with_rest",
+            "object",
+            "strict_object",
+            "loose_object",
+            "object_with_rest",
+            "record",
+            "map",
+            "set",
+            "null",
+            "undefined",
+            "nan",
+            "blob",
+            "file",
+            "function",
+            "instance",
+            "symbol",
+            "integer",
+            "safe_integer",
+        ],
+        Phrase::WrongType,
+    ),
+];
+
+/// An ArkType error code's phrase.
+const ARKTYPE: Table = &[
+    (&["required"], Phrase::Required),
+    (&["domain", "proto"], Phrase::WrongType),
+    (&["unit"], Phrase::NotAllowed),
+    (&["union"], Phrase::NoForm),
+    (&["min", "minLength", "after"], Phrase::Small),
+    (&["max", "maxLength", "before"], Phrase::Big),
+    (&["divisor"], Phrase::Step),
+    (&["pattern"], Phrase::Format),
+];
+
+/// A pydantic error type's phrase (pydantic-core's `ErrorType`). A
+/// number, boolean or other non-text value that does not parse is of
+/// the wrong type; a text that does not parse as a date, time, URL or
+/// UUID has the wrong format. `value_error` and `assertion_error`
+/// (a validator's own rule, also pydantic's e-mail check) are invalid.
+const PYDANTIC: Table = &[
+    (
+        &["missing", "missing_argument", "missing_keyword_only_argument", "missing_positional_only_argument"],
+        Phrase::Required,
+    ),
+    (&["extra_forbidden", "unexpected_keyword_argument", "unexpected_positional_argument"], Phrase::UnknownArgument),
+    (&["literal_error", "enum"], Phrase::NotAllowed),
+    (&["union_tag_invalid", "union_tag_not_found"], Phrase::NoForm),
+    (&["greater_than", "greater_than_equal", "too_short", "string_too_short", "bytes_too_short"], Phrase::Small),
+    (
+        &[
+            "less_than",
+            "less_than_equal",
+            "too_long",
+            "string_too_long",
+            "bytes_too_long",
+            "url_too_long",
+            "int_parsing_size",
+            "decimal_max_digits",
+            "decimal_max_places",
+            "decimal_whole_digits",
+        ],
+        Phrase::Big,
+    ),
+    (&["multiple_of"], Phrase::Step),
+    (&["finite_number"], Phrase::NotFinite),
+    (
+        &[
+            "string_pattern_mismatch",
+            "string_unicode",
+            "json_invalid",
+            "bytes_invalid_encoding",
+            "url_parsing",
+            "url_syntax_violation",
+            "url_scheme",
+            "uuid_parsing",
+            "uuid_version",
+            "date_parsing",
+            "date_from_datetime_parsing",
+            "date_from_datetime_inexact",
+            "time_parsing",
+            "datetime_parsing",
+            "datetime_object_invalid",
+            "datetime_from_date_parsing",
+            "time_delta_parsing",
+            "timezone_naive",
+            "timezone_aware",
+            "timezone_offset",
+        ],
+        Phrase::Format,
+    ),
+    (&["invalid_key", "set_item_not_hashable"], Phrase::InvalidEntry),
+    (
+        &[
+            "model_type",
+            "model_attributes_type",
+            "dataclass_type",
+            "dataclass_exact_type",
+            "none_required",
+            "iterable_type",
+            "string_type",
+            "string_sub_type",
+            "dict_type",
+            "mapping_type",
+            "list_type",
+            "tuple_type",
+            "set_type",
+            "frozen_set_type",
+            "bool_type",
+            "bool_parsing",
+            "int_type",
+            "int_parsing",
+            "int_from_float",
+            "float_type",
+            "float_parsing",
+            "bytes_type",
+            "date_type",
+            "time_type",
+            "datetime_type",
+            "time_delta_type",
+            "url_type",
+            "uuid_type",
+            "decimal_type",
+            "decimal_parsing",
+            "complex_type",
+            "complex_str_parsing",
+            "callable_type",
+            "is_instance_of",
+            "is_subclass_of",
+            "arguments_type",
+            "json_type",
+        ],
+        Phrase::WrongType,
+    ),
+];
+
+/// Ajv's keywords. `dependentRequired` (and draft-07's `dependencies` in
+/// its list form) name a property required by another one.
+const AJV: Table = &[
+    (&["required", "dependentRequired", "dependencies"], Phrase::Required),
+    (&["additionalProperties", "unevaluatedProperties"], Phrase::UnknownArgument),
+    (&["type"], Phrase::WrongType),
+    (&["enum", "const"], Phrase::NotAllowed),
+    (&["minimum", "exclusiveMinimum", "minLength", "minItems", "minProperties"], Phrase::Small),
+    (&["maximum", "exclusiveMaximum", "maxLength", "maxItems", "maxProperties"], Phrase::Big),
+    (&["pattern", "format"], Phrase::Format),
+    (&["multipleOf"], Phrase::Step),
+    (&["oneOf", "anyOf"], Phrase::NoForm),
+    (&["uniqueItems"], Phrase::Duplicates),
+];
 
 /// A classified issue's phrase: fixed or a schema hint (a catalog string
 /// id).

@@ -116,10 +116,12 @@ pub struct RouterError {
 }
 
 impl RouterError {
+    #[cold]
     pub(crate) fn invalid_server_name() -> Self {
         Self { kind: Kind::InvalidServerName }
     }
 
+    #[cold]
     pub(super) fn list_refused(reason: RouterReason) -> Self {
         let kind = match reason {
             RouterReason::TooManyPages => Kind::TooManyPages,

@@ -57,6 +57,7 @@ impl HandlerErrors {
     /// The options error every binding raises for a `handler_errors` value
     /// that is not a string (`INVALID_OPTIONS`, `wrong_type`).
     #[must_use]
+    #[cold]
     pub fn not_a_string() -> OptionsError {
         OptionsError::wrong_type(OptionPath::new("handler_errors"), "a string, \"classify\" or \"pass\"")
     }

@@ -294,7 +294,7 @@ pub(crate) fn read_event<'m>(
     // In text order, once per token (two rules may reach one). Sorted, not
     // inserted in order: the rules' order is not the text's, and a hostile
     // event's thousands of names made insertion quadratic.
-    edits.sort_unstable_by_key(|e| e.0);
+    crate::heap_sort::sort_by(&mut edits, |a, b| a.0 < b.0);
     edits.dedup_by_key(|e| e.0);
     (edits, said)
 }

@@ -109,6 +109,7 @@ pub struct ToolNameError {
 }
 
 impl ToolNameError {
+    #[cold]
     fn new(reason: ToolNameReason, name: &str, profile: &'static str) -> Self {
         Self {
             reason,
@@ -124,6 +125,7 @@ impl ToolNameError {
     /// A name whose UTF-16 code units hold a lone surrogate at `position`
     /// (`invalid_character`): no alias can be made of it, and decoding it
     /// with U+FFFD in its place would give another name's alias.
+    #[cold]
     pub(crate) fn lone_surrogate(units: &[u16], position: usize, profile: &'static str) -> Self {
         Self {
             reason: ToolNameReason::InvalidCharacter,
@@ -136,6 +138,7 @@ impl ToolNameError {
         }
     }
 
+    #[cold]
     pub(crate) fn collision(incoming: &str, existing: &str, alias: &str, profile: &'static str) -> Self {
         let mut e = Self::new(ToolNameReason::Collision, incoming, profile);
         e.existing = Some(Box::new((SafeText::render(existing), SafeText::render(alias))));

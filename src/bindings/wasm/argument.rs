@@ -125,6 +125,7 @@ pub fn too_many(expected: Expected, out: &Array) {
 }
 
 /// The `too_large` error for an array longer than [`Limit::MaxElements`].
+#[cold]
 pub(crate) fn too_many_error(expected: Expected) -> ArgumentError {
     let what = match expected {
         Expected::Recipients => "the elements of the recipient list",
@@ -207,6 +208,7 @@ impl ArgumentError {
     /// An error saying what was `expected` (a fixed phrase of ours, such
     /// as `"a tool name string"`).
     #[must_use]
+    #[cold]
     pub(crate) fn new(expected: &'static str) -> Self {
         Self { kind: ArgumentKind::WrongType(expected.to_owned()) }
     }
@@ -214,6 +216,7 @@ impl ArgumentError {
     /// An error saying that `what` is one of the fixed `choices`:
     /// `a payload format: one of "anthropic", "gemini"`.
     #[must_use]
+    #[cold]
     pub(crate) fn one_of(what: &'static str, choices: &[&'static str]) -> Self {
         let mut expected = format!("{what}: one of ");
         crate::named::push_quoted(&mut expected, choices);
@@ -223,6 +226,7 @@ impl ArgumentError {
     #[cfg(feature = "wasm-server")]
     /// `what` (a fixed phrase, `"the issues"`) threw while it was read.
     #[must_use]
+    #[cold]
     pub(crate) fn unreadable(what: &'static str) -> Self {
         Self { kind: ArgumentKind::Unreadable(what) }
     }
@@ -230,18 +234,21 @@ impl ArgumentError {
     /// `what` (a fixed phrase, `"the recipients"`) is more than `limit`
     /// (in the unit `what` names) in one call.
     #[must_use]
+    #[cold]
     pub(crate) fn too_large(what: &'static str, limit: usize) -> Self {
         Self { kind: ArgumentKind::TooLarge { what, limit } }
     }
 
     /// A method of a freed `class` (`"RecipientValidator"`).
     #[must_use]
+    #[cold]
     pub(crate) fn freed(class: &'static str) -> Self {
         Self { kind: ArgumentKind::Freed(class) }
     }
 
     /// A method of `class` called on something else.
     #[must_use]
+    #[cold]
     pub(crate) fn wrong_receiver(class: &'static str) -> Self {
         Self { kind: ArgumentKind::WrongReceiver(class) }
     }

@@ -97,6 +97,7 @@ impl JsError for MalformedRecord {
 /// The one place a core error becomes a thrown JS `Error` (one copy for
 /// every error type, through `dyn`): `name`, `code`,
 /// `reason` and the error's details as own properties.
+#[cold]
 pub(crate) fn js_error(e: &dyn JsError) -> JsValue {
     let message = e.js_message();
     let error: js_sys::Error = match e.name() {

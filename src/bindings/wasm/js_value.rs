@@ -77,7 +77,9 @@ pub(crate) trait Give {
 
 impl Give for Array {
     /// `out` is the wrapper's array without a prototype (js/api/transport.js), so
-    /// the store runs no code.
+    /// the store runs no code. Never inlined: it was, into each of its
+    /// forty callers.
+    #[inline(never)]
     fn give(&self, value: JsValue) {
         self.unchecked_ref::<Own>().set(&JsValue::from(0), &value);
     }

@@ -31,6 +31,7 @@ pub(crate) fn js_name(rust: &'static str) -> Cow<'static, str> {
 }
 
 /// The error for a part of the options that threw when read.
+#[cold]
 pub(crate) fn unreadable(path: OptionPath) -> OptionsError {
     OptionsError::invalid(path, "could not be read")
 }

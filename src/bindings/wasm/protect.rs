@@ -181,20 +181,19 @@ fn listed_tool(tool: &JsValue) -> Option<ListedTool> {
     for key in ListedTool::SCHEMA_PARTS {
         let Some(entries) = read::property(&schema, key).ok().filter(JsValue::is_object) else { continue };
         let Ok(keys) = read::exact_keys(&entries) else { continue };
-        let map: Map<String, Value> = keys
-            .into_iter()
-            .flatten()
-            .take(MAX_CATALOG_ENTRIES)
-            .map(|k| {
-                // Each entry within its own bound and what the schema has left.
-                let allowed = budget.min(ENTRY_VALUES);
-                let mut left = allowed;
-                let v = read::property(&entries, &k).ok().and_then(|v| json(&v, SCHEMA_DEPTH, &mut left));
-                budget -= allowed - left;
-                // A property that cannot be taken keeps its field, declaring nothing.
-                (k, v.unwrap_or_else(|| Value::Object(Map::new())))
-            })
-            .collect();
+        // Inserted one by one, not collected: a map collected from an
+        // iterator sorts its entries first, with a stable sort of its own
+        // (about 5 KB of wasm).
+        let mut map = Map::new();
+        for k in keys.into_iter().flatten().take(MAX_CATALOG_ENTRIES) {
+            // Each entry within its own bound and what the schema has left.
+            let allowed = budget.min(ENTRY_VALUES);
+            let mut left = allowed;
+            let v = read::property(&entries, &k).ok().and_then(|v| json(&v, SCHEMA_DEPTH, &mut left));
+            budget -= allowed - left;
+            // A property that cannot be taken keeps its field, declaring nothing.
+            map.insert(k, v.unwrap_or_else(|| Value::Object(Map::new())));
+        }
         root.insert(key.to_owned(), Value::Object(map));
     }
     Some(ListedTool::new(name, Some(&Value::Object(root)), output))
