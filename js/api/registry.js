@@ -39,6 +39,14 @@ export function createRegistry(glue, h) {
       for (const answers of this.#answers) answers.clear();
       this.#keys.clear();
       this.#cachedUnits = 0;
+      this.#longest = -1;
+    }
+    // Rust's bound on the names a lookup reads (Registry.longest): a longer
+    // name is written not at all. Asked again after every change.
+    #longest = -1;
+    #capOf(s) {
+      if (this.#longest < 0) this.#longest = s.v.longest();
+      return this.#longest;
     }
     /** `name => Rust's answer for kind`, reading the cache first. */
     #reader(kind) {
@@ -54,7 +62,7 @@ export function createRegistry(glue, h) {
       let r = answers.get(name);
       if (r === undefined) {
         const s = ToolRegistry.#live(this); // a walker's reader may outlive free()
-        r = s.answer(name, (n) => s.v.lookup(kind, n));
+        r = s.answer(name, (n) => s.v.lookup(kind, n), this.#capOf(s));
         if (typeof r !== "string") r = null;
         this.#cache(answers, name, r, r === null ? 0 : r.length);
       }
@@ -106,7 +114,7 @@ export function createRegistry(glue, h) {
     unregister(name) {
       const s = ToolRegistry.#live(this);
       if (typeof name !== "string") throw argumentError(Expected.ToolName);
-      const removed = s.v.unregister(s.write(name));
+      const removed = s.v.unregister(s.writeWithin(name, this.#capOf(s)));
       s.done(name.length);
       if (removed) this.#changed();
       return removed;
@@ -115,7 +123,7 @@ export function createRegistry(glue, h) {
     unregisterServer(server) {
       const s = ToolRegistry.#live(this);
       if (typeof server !== "string") throw argumentError(Expected.ServerName);
-      const n = s.v.unregister_server(s.write(server));
+      const n = s.v.unregister_server(s.writeWithin(server, this.#capOf(s)));
       s.done(server.length);
       if (n > 0) this.#changed();
       return n;
@@ -209,7 +217,7 @@ export function createRegistry(glue, h) {
       this.#pairWaiting();
       const s = ToolRegistry.#live(this);
       if (typeof id !== "string") return null;
-      const r = s.answer(id, (n) => s.v.tool_for_call_id(n));
+      const r = s.answer(id, (n) => s.v.tool_for_call_id(n), Limit.MaxSlotText);
       return typeof r === "string" ? r : null;
     }
     /** Frees the wasm side now (optional). Any later use throws. */

@@ -73,4 +73,4 @@ use js_error::{js_error, type_name};
 use js_value::{string_array, to_js, Give};
 use options::{get, options_object, string_list, string_option, unreadable, whole_option};
 use protocol::word;
-use scratch::{scratch_exports, Scratch};
+use scratch::{scratch_exports, Scratch, Utf16Check};

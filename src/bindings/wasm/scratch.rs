@@ -62,9 +62,21 @@ impl Scratch {
         self.units.get(offset..offset.saturating_add(len)).unwrap_or_default()
     }
 
+    /// Code units `..len` when `len` is at most `cap`, the most of an input
+    /// that can matter (the wrapper writes a longer one not at all: it is
+    /// answered from its length alone); `None` otherwise.
+    pub(crate) fn within(&self, len: usize, cap: usize) -> Option<&[u16]> {
+        (len <= cap).then(|| self.units(0, len))
+    }
+
     /// Code units `..len` as a string (a lone surrogate becomes U+FFFD).
     pub(crate) fn lossy(&self, len: usize) -> String {
-        String::from_utf16_lossy(self.units(0, len))
+        self.lossy_at(0, len)
+    }
+
+    /// Code units `offset..offset + len` as [`lossy`](Self::lossy) reads them.
+    pub(crate) fn lossy_at(&self, offset: usize, len: usize) -> String {
+        String::from_utf16_lossy(self.units(offset, len))
     }
 
     /// Code units `offset..offset + len` decoded strictly, or the UTF-16
@@ -146,6 +158,32 @@ impl Scratch {
     /// [`answer`](Self::answer) for an optional string.
     pub(crate) fn answer_opt(&mut self, s: Option<&str>) -> i32 {
         s.map_or(Reply::Null as i32, |s| self.answer(s))
+    }
+}
+
+/// Whether code units fed in pieces (a pair may be split between two)
+/// are valid UTF-16: what [`Scratch::strict`] tells of a whole input.
+#[derive(Debug, Default, Clone, Copy)]
+pub(crate) struct Utf16Check {
+    /// A high surrogate ended the last piece.
+    pending: bool,
+    /// A lone surrogate was seen.
+    broken: bool,
+}
+
+impl Utf16Check {
+    /// Takes the next piece.
+    pub(crate) fn feed(&mut self, units: &[u16]) {
+        for &u in units {
+            let low = (0xDC00..0xE000).contains(&u);
+            self.broken |= self.pending != low;
+            self.pending = (0xD800..0xDC00).contains(&u);
+        }
+    }
+
+    /// Whether every piece so far made valid UTF-16, once the input ends.
+    pub(crate) fn valid(self) -> bool {
+        !self.broken && !self.pending
     }
 }
 

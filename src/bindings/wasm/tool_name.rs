@@ -304,8 +304,10 @@ impl Registry {
     /// its length, [`Reply::Null`] for an unknown name, or
     /// [`Reply::NoRoom`].
     pub fn lookup(&mut self, kind: Lookup, len: usize) -> i32 {
-        // A name with a lone surrogate is no registered name.
-        let Ok(name) = self.scratch.exact(0, len) else {
+        // A name longer than every registered one was not written
+        // ([`longest`](Self::longest)); one with a lone surrogate is no
+        // registered name.
+        let Some(Ok(name)) = self.name(len) else {
             return Reply::Null as i32;
         };
         let answer = match kind {
@@ -326,15 +328,32 @@ impl Registry {
         out.give(string_array(&keys));
     }
 
-    /// Removes the name in units `..len` (either form): true when it was
-    /// registered.
+    /// Removes the name in units `..len` (either form; written only when
+    /// [`longest`](Self::longest) allows): true when it was registered.
     pub fn unregister(&mut self, len: usize) -> bool {
-        self.scratch.exact(0, len).is_ok_and(|name| self.inner.unregister(&name).is_some())
+        self.name(len).and_then(Result::ok).is_some_and(|name| self.inner.unregister(&name).is_some())
     }
 
-    /// Removes every name of the server in units `..len`; returns how many.
+    /// Removes every name of the server in units `..len` (written as for
+    /// [`unregister`](Self::unregister)); returns how many.
     pub fn unregister_server(&mut self, len: usize) -> usize {
-        self.scratch.exact(0, len).map_or(0, |server| self.inner.unregister_server(&server))
+        self.name(len).and_then(Result::ok).map_or(0, |server| self.inner.unregister_server(&server))
+    }
+
+    /// The most code units of a name that a lookup, `unregister` or
+    /// `unregister_server` reads: a longer name (or server, which is part
+    /// of a longer name) is none of the registered ones, and the wrapper
+    /// writes none of it (asked anew after every change).
+    #[must_use]
+    pub fn longest(&self) -> usize {
+        self.inner.longest()
+    }
+
+    /// The name in units `..len`, decoded exactly (`Err`: it holds a lone
+    /// surrogate); `None` when it is longer than every registered name
+    /// and so was not written.
+    fn name(&self, len: usize) -> Option<Result<String, usize>> {
+        self.scratch.within(len, self.inner.longest()).map(|_| self.scratch.exact(0, len))
     }
 
     /// Sets `out[0]` to the list of `{ canonical, alias, hashed }`, in
