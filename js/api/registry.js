@@ -28,7 +28,11 @@ export function createRegistry(glue, h) {
     #toLlmFacing = this.#reader(Lookup.ToLlmFacing);
     constructor(options) {
       this.#s = new Transport(create(glue.Registry, options));
+      this.#whole = this.#s.v.whole();
     }
+    // Rust's bound on a name to register that crosses whole: a longer one
+    // crosses in pieces (it has no alias; Rust answers with its error).
+    #whole;
     /** The transport of a live ToolRegistry; a clear error for a freed one or another object. */
     static #live(self) {
       if (self === null || typeof self !== "object" || !(#s in self)) throw misuse(Misuse.WrongReceiver, Class.ToolRegistry);
@@ -83,7 +87,8 @@ export function createRegistry(glue, h) {
     register(canonical) {
       const s = ToolRegistry.#live(this);
       if (typeof canonical !== "string") throw argumentError(Expected.ToolName);
-      const alias = s.answer(canonical, (n) => s.v.register(n));
+      if (canonical.length > this.#whole) s.pieces(canonical, (n, first) => s.v.feed(n, first));
+      const alias = s.answer(canonical, (n) => s.v.register(n), this.#whole);
       if (typeof alias !== "string") throw lastError(s.v);
       this.#changed();
       return alias;

@@ -85,6 +85,12 @@ impl ToolRegistry {
         &self.profile
     }
 
+    /// The registry's overflow mode.
+    #[must_use]
+    pub fn overflow(&self) -> Overflow {
+        self.overflow
+    }
+
     /// Registers a canonical name and returns its alias. Registering the
     /// same name again returns the same alias.
     ///

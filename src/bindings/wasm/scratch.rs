@@ -69,12 +69,8 @@ impl Scratch {
         (len <= cap).then(|| self.units(0, len))
     }
 
-    /// Code units `..len` as a string (a lone surrogate becomes U+FFFD).
-    pub(crate) fn lossy(&self, len: usize) -> String {
-        self.lossy_at(0, len)
-    }
-
-    /// Code units `offset..offset + len` as [`lossy`](Self::lossy) reads them.
+    /// Code units `offset..offset + len` as a string (a lone surrogate
+    /// becomes U+FFFD).
     pub(crate) fn lossy_at(&self, offset: usize, len: usize) -> String {
         String::from_utf16_lossy(self.units(offset, len))
     }
@@ -125,14 +121,10 @@ impl Scratch {
         i32::try_from(n).unwrap_or(Reply::NoRoom as i32)
     }
 
-    /// Writes `edits` of `source` (the decoding of the input units) as
-    /// [`EditWord`]s, with code-unit offsets: [`Reply::Edits`], or
-    /// [`Reply::NoRoom`] when the words do not hold them.
-    pub(crate) fn answer_edits(&mut self, source: &str, edits: impl Iterator<Item = Edit>) -> i32 {
-        // A lossy decoding keeps every offset in code units (U+FFFD takes
-        // the one unit of the lone surrogate it replaces).
-        let ascii = source.is_ascii();
-        let units = |bytes: usize| if ascii { bytes } else { source[..bytes].encode_utf16().count() };
+    /// Writes `edits` of the input (offsets in its code units) as
+    /// [`EditWord`]s: [`Reply::Edits`], or [`Reply::NoRoom`] when the
+    /// words do not hold them.
+    pub(crate) fn answer_edits(&mut self, edits: impl Iterator<Item = Edit>) -> i32 {
         let word = |n: usize| i32::try_from(n).unwrap_or(i32::MAX);
         let field = |w: EditWord| w as usize - EditWord::At as usize;
         let stride = field(EditWord::SecondAt);
@@ -142,9 +134,8 @@ impl Scratch {
             let Some(slots) = self.words.get_mut(at..at + stride) else {
                 return Reply::NoRoom as i32;
             };
-            let start = units(e.at);
-            slots[field(EditWord::At)] = word(start);
-            slots[field(EditWord::Len)] = word(units(e.at + e.len) - start);
+            slots[field(EditWord::At)] = word(e.at);
+            slots[field(EditWord::Len)] = word(e.len);
             slots[field(EditWord::Piece)] = e.piece as i32;
             count += 1;
         }
