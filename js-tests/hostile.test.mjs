@@ -242,10 +242,18 @@ test("after free(): every method throws a clear error and touches nothing; doubl
 });
 
 test("a call whose strings cannot fit is refused before anything is allocated", () => {
-  const v = new RecipientValidator();
-  const big = "@" + "a".repeat((1 << 24) - 1); // 16 Mi units; 17 of them pass the limit of 2^28
+  // Names to register are copied in whole (with overflow "hash" any length
+  // maps): 17 of 16 Mi units pass the limit of 2^28.
+  const r = new ToolRegistry({ overflow: "hash" });
+  const big = "a".repeat((1 << 24) - 1);
   const list = Array.from({ length: 17 }, () => big);
-  assert.throws(() => v.validateMany(list), (e) => e instanceof RangeError && e.code === "INVALID_ARGUMENT" && e.reason === "too_large" && e.limit === 2 ** 28);
+  assert.throws(() => r.registerServer("s", list), (e) => e instanceof RangeError && e.code === "INVALID_ARGUMENT" && e.reason === "too_large" && e.limit === 2 ** 28);
+  assert.equal(r.register("s/t"), "s__t");
+  assert.equal(r.toCanonical("s__a"), null, "nothing of the refused call was registered");
+  // Recipients that long can never be valid: they are answered, never copied in whole.
+  const v = new RecipientValidator();
+  const recipients = Array.from({ length: 17 }, () => "@" + big);
+  assert.deepEqual(new Set(v.validateMany(recipients).map((x) => x.error.reason)), new Set(["too_long"]));
   assert.equal(v.validate("@neo").ok, true);
   assert.equal(v.validateMany(["@a", "b"]).length, 2);
 });

@@ -10,7 +10,10 @@ use std::fmt;
 use serde::Serialize;
 
 use crate::error::{BoundaryError, Detail};
-use crate::recipient::{Recipient, RecipientError, RecipientValidator, BROADCAST};
+use crate::recipient::shape::Shape;
+use crate::recipient::{
+    Recipient, RecipientError, RecipientValidator, BROADCAST, DEFAULT_MAX_IDENTIFIER_LENGTH, IDENTITY_PREFIX,
+};
 
 /// One entry of the audience: an identity, with the account type when known.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -68,6 +71,18 @@ pub fn plan_delivery(
     }
 }
 
+/// The account types a broadcast's audience leaves out.
+pub(crate) const EXCLUDED_ACCOUNTS: [&str; 2] = ["human", "sentinel"];
+
+/// The longest id (in bytes, and in UTF-16 code units: an identity is
+/// ASCII) that can be in a broadcast's audience: `@` and the default
+/// identifier length.
+pub(crate) const MAX_AUDIENCE_ID: usize = IDENTITY_PREFIX.len() + DEFAULT_MAX_IDENTIFIER_LENGTH;
+
+/// The longest ISO-8601 UTC timestamp [`is_utc_timestamp`] accepts:
+/// `YYYY-MM-DDTHH:MM:SS`, a fraction of 9 digits, `+00:00`.
+pub(crate) const MAX_TIMESTAMP_LEN: usize = 19 + 10 + 6;
+
 /// The audience of a broadcast sent now: the agents sorted and
 /// de-duplicated, without the sender, `AGENT:*`, ids that are not
 /// `@<identifier>`, and `human` or `sentinel` accounts.
@@ -75,10 +90,12 @@ pub fn plan_delivery(
 pub fn broadcast_audience(sender: Option<&str>, agents: &[AgentEntry<'_>]) -> Vec<String> {
     let mut audience: Vec<String> = agents
         .iter()
-        .filter(|a| !matches!(a.account_type, Some("human" | "sentinel")))
+        .filter(|a| !a.account_type.is_some_and(|t| EXCLUDED_ACCOUNTS.contains(&t)))
         .map(|a| a.id)
         .filter(|id| Some(*id) != sender && *id != BROADCAST)
-        .filter(|id| matches!(RecipientValidator::DEFAULT.validate(id), Ok(Recipient::Identity(_))))
+        // A longer id is no identity, and is not scanned to find so.
+        .filter(|id| id.len() <= MAX_AUDIENCE_ID)
+        .filter(|id| RecipientValidator::DEFAULT.verdict(id.as_bytes()) == Some(Shape::Identity))
         .map(str::to_owned)
         .collect();
     crate::heap_sort::sort(&mut audience);
@@ -311,6 +328,9 @@ impl BoundaryError for MalformedRecord {
 #[must_use]
 pub fn is_utc_timestamp(s: &str) -> bool {
     let b = s.as_bytes();
+    if b.len() > MAX_TIMESTAMP_LEN {
+        return false;
+    }
     let digits = |r: std::ops::Range<usize>| -> Option<u32> {
         b.get(r.clone())?.iter().try_fold(0u32, |n, c| c.is_ascii_digit().then(|| n * 10 + u32::from(c - b'0')))
     };
@@ -640,6 +660,19 @@ impl<'a> MessageRecord<&'a str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_longest_timestamp_is_the_bound() {
+        let longest = "2024-02-29T23:59:60.123456789+00:00";
+        assert_eq!(longest.len(), MAX_TIMESTAMP_LEN);
+        assert!(is_utc_timestamp(longest));
+        // No text one byte longer is one: each field is fixed, the fraction
+        // has at most 9 digits, and `+00:00` is the longest ending.
+        for extra in ["0", "Z", ":00", " "] {
+            let longer = longest.replacen("+00:00", &format!("{extra}+00:00"), 1);
+            assert!(!is_utc_timestamp(&longer), "{longer}");
+        }
+    }
 
     fn broadcast<'a>(receipts: Vec<(&'a str, Option<&'a str>)>) -> MessageRecord<&'a str> {
         MessageRecord {

@@ -94,6 +94,8 @@ pub(crate) struct Interned {
     /// more), so most text that is none of the strings is known so
     /// without hashing it.
     lengths: [u64; 4],
+    /// The most UTF-16 code units of a string: longer text is none of them.
+    longest: usize,
 }
 
 impl Interned {
@@ -112,8 +114,9 @@ impl Interned {
 
     /// The id of `text`, if it is one of the strings.
     pub(crate) fn get<T: Text>(&self, text: T) -> Option<u32> {
-        let (word, bit) = Self::length_bit(text.units_len());
-        if self.lengths[word] & bit == 0 {
+        let len = text.units_len();
+        let (word, bit) = Self::length_bit(len);
+        if len > self.longest || self.lengths[word] & bit == 0 {
             return None;
         }
         let mask = self.slots.len() - 1; // not empty: a length bit is set
@@ -139,6 +142,7 @@ impl Interned {
         let units: Box<[u16]> = s.encode_utf16().collect();
         let (word, bit) = Self::length_bit(units.len());
         self.lengths[word] |= bit;
+        self.longest = self.longest.max(units.len());
         self.strings.push(s);
         self.units.push(units);
         if self.strings.len() * 2 > self.slots.len() {
@@ -165,6 +169,11 @@ impl Interned {
     /// The string with this id (`""` for none).
     pub(crate) fn string(&self, id: u32) -> &str {
         self.strings.get(id as usize).map_or("", String::as_str)
+    }
+
+    /// The most UTF-16 code units of any of the strings.
+    pub(crate) fn longest(&self) -> usize {
+        self.longest
     }
 
     /// Every string, in id order.

@@ -10,28 +10,25 @@
 ///
 /// Normalizing folds ASCII case and keeps only `[a-z0-9_-]`, so look-alike
 /// input (`NEO-GPT`, ` neo-gpt`) still finds its candidate. A query longer
-/// than `max_query` normalized characters gets no suggestions, and the
+/// than its [`Query`]'s maximum gets no suggestions, and the
 /// candidates are looked at in order until [`WORK`] steps are spent (one
 /// per candidate, and one per cell of a distance table), so the cost is
 /// bounded whatever the sizes of the input and of the list.
 ///
 /// Candidates come normalized ([`normalize`]), so a list is normalized once,
 /// when its owner is built, not on every call.
-pub(crate) fn nearest<'a, T, I>(query: &str, candidates: I, limit: usize, max_query: usize) -> Vec<T>
+pub(crate) fn nearest<'a, T, I>(query: &Query, candidates: I, limit: usize) -> Vec<T>
 where
     I: IntoIterator<Item = (&'a [u8], T)>,
 {
-    let q = normalize(query);
-    if q.is_empty() || q.len() > max_query {
-        return Vec::new();
-    }
+    let Some(q) = query.rankable() else { return Vec::new() };
     // Only the best `limit` are kept, in order: no sort over all candidates.
     let mut best: Vec<(usize, usize, T)> = Vec::with_capacity(limit + 1);
     let mut budget = WORK;
     for (order, (key, out)) in candidates.into_iter().enumerate() {
         let Some(left) = budget.checked_sub(1) else { break };
         budget = left;
-        let Some(score) = score(&q, key, &mut budget) else { continue };
+        let Some(score) = score(q, key, &mut budget) else { continue };
         let at = best.iter().position(|(s, o, _)| (score, order) < (*s, *o)).unwrap_or(best.len());
         if at < limit {
             best.insert(at, (score, order, out));
@@ -41,15 +38,60 @@ where
     best.into_iter().map(|(_, _, out)| out).collect()
 }
 
+/// A query as rankings compare it ([`normalize`]), taken in pieces of
+/// UTF-16 code units (a JS string's, which may cross in several): only its
+/// first `max` normalized bytes are kept, and a longer one is not ranked,
+/// so a query of any length costs a bounded buffer.
+#[derive(Debug, Clone)]
+pub(crate) struct Query {
+    kept: Vec<u8>,
+    len: usize,
+    max: usize,
+}
+
+impl Query {
+    /// An empty query, ranked when it is at most `max` normalized bytes.
+    pub(crate) fn new(max: usize) -> Self {
+        Self { kept: Vec::new(), len: 0, max }
+    }
+
+    /// Takes the next units.
+    pub(crate) fn feed(&mut self, units: impl IntoIterator<Item = u16>) {
+        for b in units.into_iter().filter_map(|u| u8::try_from(u).ok().and_then(normalized)) {
+            self.len += 1;
+            if self.kept.len() < self.max {
+                self.kept.push(b);
+            }
+        }
+    }
+
+    /// The query without its first `skip` normalized bytes (a prefix
+    /// that the ranking ignores), ranked when it is at most `max` bytes.
+    pub(crate) fn after(&self, skip: usize, max: usize) -> Self {
+        let kept = self.kept.get(skip..).unwrap_or_default();
+        // Past its maximum a query's end was not kept: it stays unranked.
+        let len = if self.len > self.max { usize::MAX } else { self.len.saturating_sub(skip) };
+        Self { kept: kept[..kept.len().min(max)].to_vec(), len, max }
+    }
+
+    /// The normalized query, when it is 1 to `max` bytes long.
+    fn rankable(&self) -> Option<&[u8]> {
+        (1..=self.max).contains(&self.len).then_some(self.kept.as_slice())
+    }
+}
+
 /// The most steps one ranking may take: some tens of milliseconds at most.
 pub(crate) const WORK: usize = 1 << 24;
 
 /// A name as rankings compare it: ASCII case folded, only `[a-z0-9_-]` kept.
 pub(crate) fn normalize(s: &str) -> Vec<u8> {
-    s.bytes()
-        .filter(|b| b.is_ascii_alphanumeric() || *b == b'-' || *b == b'_')
-        .map(|b| b.to_ascii_lowercase())
-        .collect()
+    s.bytes().filter_map(normalized).collect()
+}
+
+/// What normalizing keeps of an ASCII byte (or a UTF-16 unit under 256;
+/// every other byte of UTF-8 text, and every other unit, is kept by none).
+fn normalized(b: u8) -> Option<u8> {
+    (b.is_ascii_alphanumeric() || b == b'-' || b == b'_').then(|| b.to_ascii_lowercase())
 }
 
 /// The distance of `k` from `q` if it is a close candidate; the table's
@@ -107,7 +149,9 @@ mod tests {
 
     /// `nearest` over a list of owned keys.
     fn near<T: Clone>(query: &str, list: &[(Vec<u8>, T)], limit: usize, max: usize) -> Vec<T> {
-        nearest(query, list.iter().map(|(k, t)| (k.as_slice(), t.clone())), limit, max)
+        let mut q = Query::new(max);
+        q.feed(query.encode_utf16());
+        nearest(&q, list.iter().map(|(k, t)| (k.as_slice(), t.clone())), limit)
     }
 
     #[test]
@@ -116,6 +160,34 @@ mod tests {
         assert_eq!(near("neo-gp", &agents(), 3, 256), vec!["neo-gpt"]);
         assert_eq!(near("MORPHEUS", &agents(), 3, 256), vec!["morpheus"]);
         assert_eq!(near("neo", &agents(), 3, 256), vec!["neo-gpt", "neo-claude"]);
+    }
+
+    #[test]
+    fn a_query_in_pieces_is_the_normalized_text() {
+        for text in ["NEO-gpt", " neo_GPT\n", "caf\u{e9} \u{1d11e}x-9", "", "\u{ff21}b"] {
+            let units: Vec<u16> = text.encode_utf16().collect();
+            for size in [1, 2, 3, 100] {
+                let mut q = Query::new(256);
+                for piece in units.chunks(size) {
+                    q.feed(piece.iter().copied());
+                }
+                assert_eq!((q.kept.as_slice(), q.len), (normalize(text).as_slice(), normalize(text).len()), "{text:?}");
+            }
+        }
+        let mut q = Query::new(3);
+        q.feed("abcd".encode_utf16());
+        assert_eq!(
+            (q.kept.as_slice(), q.len, q.rankable()),
+            (&b"abc"[..], 4, None),
+            "kept up to its maximum, counted whole"
+        );
+        assert_eq!(q.after(1, 3).rankable(), None, "its end was not kept");
+        let mut q = Query::new(4);
+        q.feed("AGENT:ab".encode_utf16());
+        assert_eq!(q.after(5, 4).rankable(), None, "7 bytes: past the maximum");
+        let mut q = Query::new(7);
+        q.feed("AGENT:ab".encode_utf16());
+        assert_eq!(q.after(5, 2).rankable(), Some(&b"ab"[..]));
     }
 
     #[test]

@@ -140,14 +140,6 @@ pub(crate) const fn is_js_whitespace(unit: u16) -> bool {
     )
 }
 
-/// `units` without leading and trailing JS white space.
-#[must_use]
-pub(crate) fn trim_js(units: &[u16]) -> &[u16] {
-    let start = units.iter().position(|&u| !is_js_whitespace(u)).unwrap_or(units.len());
-    let end = units.iter().rposition(|&u| !is_js_whitespace(u)).map_or(start, |i| i + 1);
-    &units[start..end]
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -182,11 +174,12 @@ mod tests {
     }
 
     #[test]
-    fn trims_like_javascript() {
-        let units: Vec<u16> = "\u{feff} @a\u{3000}\n".encode_utf16().collect();
-        assert_eq!(trim_js(&units), &[0x40, 0x61]);
-        assert!(trim_js(&[0x20, 0x20]).is_empty());
-        let zw: Vec<u16> = "\u{200b}@a".encode_utf16().collect();
-        assert_eq!(trim_js(&zw).len(), 3, "zero-width space is not white space in JS");
+    fn white_space_is_javascripts() {
+        for c in ['\u{feff}', ' ', '\u{3000}', '\n', '\u{a0}', '\u{2028}'] {
+            assert!(is_js_whitespace(c as u16), "{c:?}");
+        }
+        for c in ['\u{200b}', '@', 'a', '\u{180e}'] {
+            assert!(!is_js_whitespace(c as u16), "zero-width space and the rest are not white space in JS: {c:?}");
+        }
     }
 }

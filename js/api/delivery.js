@@ -5,10 +5,10 @@
 /** The delivery API over the transport and recipient helpers `h`. */
 export function createDelivery(glue, h) {
   const { Reply, Word, Limit, Op, Header, Expected } = glue;
-  const { out, take, table, argumentError, lengthOf, isList, putList, words, Transport, validateRecipient, BROADCAST_KIND } = h;
+  const { out, take, table, argumentError, lengthOf, isList, putHeads, words, Transport, validateRecipient, BROADCAST_KIND } = h;
 
   // Read on the first delivery call (a cost at import otherwise).
-  let RECORD_KEYS, STATES, TIMESTAMP_KEY;
+  let RECORD_KEYS, STATES, TIMESTAMP_KEY, TEXT_UNITS;
   // Readers of a record's fields, in the order Rust names them. Every
   // field of every record kind has a load site of its own (positions
   // 0..FIELD_SITES, the kinds one after the other), so each site always
@@ -37,7 +37,7 @@ export function createDelivery(glue, h) {
   let MESSAGE_FIELDS, RECEIPT_FIELDS, RECEIPTS_KEY;
   function deliveryTables() {
     if (STATES !== undefined) return;
-    ({ keys: RECORD_KEYS, states: STATES, timestampKey: TIMESTAMP_KEY } = table(glue.__delivery_tables));
+    ({ keys: RECORD_KEYS, states: STATES, timestampKey: TIMESTAMP_KEY, textUnits: TEXT_UNITS } = table(glue.__delivery_tables));
     MESSAGE_FIELDS = fieldReader(RECORD_KEYS.message, 0);
     RECEIPT_FIELDS = fieldReader(RECORD_KEYS.receipt, RECORD_KEYS.message.length);
     RECEIPTS_KEY = RECORD_KEYS.receipts;
@@ -146,14 +146,16 @@ export function createDelivery(glue, h) {
         records.push(m);
         this.message(m);
       }
+      // Of each string only its first TEXT_UNITS are written (Rust's bound:
+      // a longer one passes none of its checks); its length is whole.
       const strings = this.strings, count = strings.length;
       let total = 0;
-      for (let i = 0; i < count; i++) total += strings[i].length;
+      for (let i = 0; i < count; i++) total += Math.min(strings[i].length, TEXT_UNITS);
       const mb = this.mailbox;
       const at = mb.unitsAt(total);
       const size = Header.Lengths + count + this.n;
       const base = mb.wordsAt(size), words32 = words();
-      putList(at, base + Header.Lengths, strings);
+      putHeads(at, base + Header.Lengths, strings, TEXT_UNITS);
       words32[base + Header.StringCount] = count;
       words32[base + Header.MessageCount] = length;
       words32[base + Header.Reader] = this.ids.get(reader);
@@ -185,7 +187,7 @@ export function createDelivery(glue, h) {
       return f(s);
     } finally {
       s.busy = false;
-      s.records.length = 0; // keep no caller's records alive
+      s.reset(); // keep no caller's records or strings alive
     }
   }
 

@@ -159,7 +159,15 @@ export function createErrorData(glue, h) {
       }
       this.#s = new Transport(v);
       this.#strings = first;
+      // Rust's bounds: of a longer tool name or message only the start is
+      // written (it gives the same answer); a longer unknown name crosses in pieces.
+      this.#toolUnits = v.tool_units();
+      this.#messageUnits = v.message_units();
+      this.#nameUnits = v.name_units();
     }
+    #toolUnits;
+    #messageUnits;
+    #nameUnits;
     /** The transport of a live ErrorClassifier; a clear error for a freed one or another object. */
     static #live(self) {
       if (self === null || typeof self !== "object" || !(#s in self)) throw misuse(Misuse.WrongReceiver, Class.ErrorClassifier);
@@ -170,11 +178,15 @@ export function createErrorData(glue, h) {
     #entry(s, t) {
       let entry = this.#memo.get(t);
       if (entry === undefined) {
-        s.write(t);
-        const id = s.v.tool_id(t.length);
-        s.done(t.length);
-        if (this.#memo.size >= 256) this.#memo.clear();
-        this.#memo.set(t, (entry = { id, memo: new Memo() }));
+        const id = s.v.tool_id(s.writeHead(t, this.#toolUnits));
+        s.done(Math.min(t.length, this.#toolUnits));
+        entry = { id, memo: new Memo() };
+        // A name past Rust's bound is no tool: kept, it would keep a
+        // hostile string alive for nothing.
+        if (t.length < this.#toolUnits) {
+          if (this.#memo.size >= 256) this.#memo.clear();
+          this.#memo.set(t, entry);
+        }
       }
       return entry;
     }
@@ -182,7 +194,7 @@ export function createErrorData(glue, h) {
     #prepare(tool, error) {
       const t = typeof tool === "string" ? tool : "";
       const message = messageOf(error);
-      ErrorClassifier.#live(this).write2(t, message ?? "");
+      ErrorClassifier.#live(this).write2Heads(t, this.#toolUnits, message ?? "", this.#messageUnits);
       return [t.length, message === null ? undefined : message.length];
     }
     /** `{ code, tool, field, message }` from catalog strings, or null. */
@@ -193,12 +205,11 @@ export function createErrorData(glue, h) {
       const entry = this.#entry(s, typeof tool === "string" ? tool : "");
       let ids = entry.memo.get(message); // [field, message] ids, or null
       if (ids === undefined) {
-        s.write(message);
-        if (s.v.classify(entry.id, message.length)) {
+        if (s.v.classify(entry.id, s.writeHead(message, this.#messageUnits))) {
           const w = s.wordsAt(2), words32 = words();
           ids = [words32[w], words32[w + 1]];
         } else ids = null;
-        s.done(message.length);
+        s.done(Math.min(message.length, this.#messageUnits));
         entry.memo.set(message, ids);
       }
       if (ids === null) return null;
@@ -239,15 +250,19 @@ export function createErrorData(glue, h) {
     structuredErrors(tool) {
       const s = ErrorClassifier.#live(this);
       const t = typeof tool === "string" ? tool : "";
-      s.write(t);
-      const structured = s.v.structured_errors(t.length);
-      s.done(t.length);
+      const structured = s.v.structured_errors(s.writeHead(t, this.#toolUnits));
       return structured;
     }
     /** -32602 with up to 3 catalog tools nearest `name`; the name itself never appears. */
     unknownToolResponse(id, name) {
       const s = ErrorClassifier.#live(this);
-      const n = typeof name === "string" ? s.write(name) : undefined;
+      let n;
+      if (typeof name === "string") {
+        // Rust ranks a longer name from its pieces.
+        if (name.length > this.#nameUnits) s.pieces(name, (m, first) => s.v.feed_name(m, first));
+        else s.write(name);
+        n = name.length;
+      }
       s.v.unknown_tool_response(id, n, out);
       return withId(take(), id);
     }

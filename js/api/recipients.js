@@ -80,6 +80,9 @@ export function createRecipients(glue, h) {
     constructor(options) {
       super(create(glue.Validator, options));
       this.memo = new Memo();
+      // Rust's bound: a longer input is rejected unwritten, and its
+      // rejection is found from pieces (Transport.pieces).
+      this.whole = this.v.whole();
     }
     validate(to) {
       if (typeof to !== "string") {
@@ -88,7 +91,7 @@ export function createRecipients(glue, h) {
       }
       let code = this.memo.get(to);
       if (code === undefined) {
-        code = this.v.check(this.write(to));
+        code = this.v.check(this.writeWithin(to, this.whole));
         if (code === Verdict.Rejected) {
           const rejection = this.rejection(to, true);
           // The memo keeps its own; a memo that stores nothing (paused) needs no copy.
@@ -105,19 +108,26 @@ export function createRecipients(glue, h) {
      * at most 64 characters): the room asked for never depends on the input.
      */
     rejection(to, written) {
+      const held = this.feedLong(to);
       let room = 1024, words = 32;
-      const at = this.unitsAt(Math.max(to.length, room)); // growing keeps what the units hold
-      if (!written) put(at, to);
+      const at = this.unitsAt(Math.max(held, room)); // growing keeps what the units hold
+      if (!written && held > 0) put(at, to);
       for (;;) {
         this.wordsAt(words);
         if (this.v.reject_parts(to.length) !== Reply.NoRoom) break;
         room *= 2;
         words *= 2;
-        this.unitsAt(Math.max(to.length, room));
+        this.unitsAt(Math.max(held, room));
       }
       const rejection = rejectionFrom(this, to);
-      this.done(Math.max(to.length, room));
+      this.done(Math.max(held, room));
       return rejection;
+    }
+    /** Feeds `to` to Rust in pieces when it is longer than Rust reads whole; the units it takes whole otherwise (0 for a fed one). */
+    feedLong(to) {
+      if (to.length <= this.whole) return to.length;
+      this.pieces(to, (n, first) => this.v.feed(n, first));
+      return 0;
     }
     /** null when `to` is accepted; else the isError tool result carrying its rejection (Rust's). */
     rejectionResult(to) {
@@ -125,10 +135,11 @@ export function createRecipients(glue, h) {
         this.v.reject_value_result(to, out);
         return take();
       }
-      const code = this.v.check(this.write(to));
+      const code = this.v.check(this.writeWithin(to, this.whole));
       if (code !== Verdict.Rejected) return null;
-      this.v.reject_result(0, to.length, out);
-      this.done(to.length);
+      const held = this.feedLong(to); // a short one is written already
+      this.v.reject_result(to.length, out);
+      this.done(held);
       return take();
     }
     validateMany(list) {
@@ -150,7 +161,7 @@ export function createRecipients(glue, h) {
         } else {
           pending.push(i);
           values.push(x);
-          if (typeof x === "string") total += x.length;
+          if (typeof x === "string" && x.length <= this.whole) total += x.length; // a longer one is not written
         }
         if (i === MEMO_SAMPLE && hits * 4 < MEMO_SAMPLE) useMemo = false;
       }
@@ -162,8 +173,10 @@ export function createRecipients(glue, h) {
       for (let k = 0; k < p; k++) {
         const x = values[k];
         if (typeof x === "string") {
-          put(at, x);
-          at += x.length;
+          if (x.length <= this.whole) {
+            put(at, x);
+            at += x.length;
+          }
           words32[w + k] = x.length;
         } else {
           words32[w + k] = Word.Other;

@@ -28,7 +28,11 @@ export function createRegistry(glue, h) {
     #toLlmFacing = this.#reader(Lookup.ToLlmFacing);
     constructor(options) {
       this.#s = new Transport(create(glue.Registry, options));
+      this.#whole = this.#s.v.whole();
     }
+    // Rust's bound on a name to register that crosses whole: a longer one
+    // crosses in pieces (it has no alias; Rust answers with its error).
+    #whole;
     /** The transport of a live ToolRegistry; a clear error for a freed one or another object. */
     static #live(self) {
       if (self === null || typeof self !== "object" || !(#s in self)) throw misuse(Misuse.WrongReceiver, Class.ToolRegistry);
@@ -39,6 +43,14 @@ export function createRegistry(glue, h) {
       for (const answers of this.#answers) answers.clear();
       this.#keys.clear();
       this.#cachedUnits = 0;
+      this.#longest = -1;
+    }
+    // Rust's bound on the names a lookup reads (Registry.longest): a longer
+    // name is written not at all. Asked again after every change.
+    #longest = -1;
+    #capOf(s) {
+      if (this.#longest < 0) this.#longest = s.v.longest();
+      return this.#longest;
     }
     /** `name => Rust's answer for kind`, reading the cache first. */
     #reader(kind) {
@@ -54,7 +66,7 @@ export function createRegistry(glue, h) {
       let r = answers.get(name);
       if (r === undefined) {
         const s = ToolRegistry.#live(this); // a walker's reader may outlive free()
-        r = s.answer(name, (n) => s.v.lookup(kind, n));
+        r = s.answer(name, (n) => s.v.lookup(kind, n), this.#capOf(s));
         if (typeof r !== "string") r = null;
         this.#cache(answers, name, r, r === null ? 0 : r.length);
       }
@@ -75,7 +87,8 @@ export function createRegistry(glue, h) {
     register(canonical) {
       const s = ToolRegistry.#live(this);
       if (typeof canonical !== "string") throw argumentError(Expected.ToolName);
-      const alias = s.answer(canonical, (n) => s.v.register(n));
+      if (canonical.length > this.#whole) s.pieces(canonical, (n, first) => s.v.feed(n, first));
+      const alias = s.answer(canonical, (n) => s.v.register(n), this.#whole);
       if (typeof alias !== "string") throw lastError(s.v);
       this.#changed();
       return alias;
@@ -106,7 +119,7 @@ export function createRegistry(glue, h) {
     unregister(name) {
       const s = ToolRegistry.#live(this);
       if (typeof name !== "string") throw argumentError(Expected.ToolName);
-      const removed = s.v.unregister(s.write(name));
+      const removed = s.v.unregister(s.writeWithin(name, this.#capOf(s)));
       s.done(name.length);
       if (removed) this.#changed();
       return removed;
@@ -115,7 +128,7 @@ export function createRegistry(glue, h) {
     unregisterServer(server) {
       const s = ToolRegistry.#live(this);
       if (typeof server !== "string") throw argumentError(Expected.ServerName);
-      const n = s.v.unregister_server(s.write(server));
+      const n = s.v.unregister_server(s.writeWithin(server, this.#capOf(s)));
       s.done(server.length);
       if (n > 0) this.#changed();
       return n;
@@ -209,7 +222,7 @@ export function createRegistry(glue, h) {
       this.#pairWaiting();
       const s = ToolRegistry.#live(this);
       if (typeof id !== "string") return null;
-      const r = s.answer(id, (n) => s.v.tool_for_call_id(n));
+      const r = s.answer(id, (n) => s.v.tool_for_call_id(n), Limit.MaxSlotText);
       return typeof r === "string" ? r : null;
     }
     /** Frees the wasm side now (optional). Any later use throws. */

@@ -5,7 +5,7 @@ import { Memo } from "./memo.js";
 
 /** The tool-name API over the transport helpers `h`. */
 export function createToolNames(glue, h) {
-  const { Reply, Expected } = glue;
+  const { Reply, Expected, Limit } = glue;
   const { out, take, argumentError, create, Transport } = h;
 
   /** Thrown for a tool name that cannot be mapped or a registration that would collide. */
@@ -33,10 +33,19 @@ export function createToolNames(glue, h) {
       // JS assumes nothing of how a name that fits maps.
       this.fitsMemo = new Memo();
     }
+    /**
+     * Sends a name longer than Limit.Piece units to Rust in pieces, after
+     * which it crosses as its length alone (no alias is that long: Rust
+     * answers from what its pieces showed).
+     */
+    long(name) {
+      if (name.length > Limit.Piece) this.pieces(name, (n, first) => this.v.feed(n, first));
+    }
     forward(canonical) {
       const known = this.forwardMemo.get(canonical);
       if (known !== undefined) return known;
-      const alias = this.answer(canonical, (n) => this.v.forward(n));
+      this.long(canonical);
+      const alias = this.answer(canonical, (n) => this.v.forward(n), Limit.Piece);
       if (typeof alias !== "string") throw lastError(this.v);
       this.forwardMemo.set(canonical, alias);
       return alias;
@@ -44,14 +53,16 @@ export function createToolNames(glue, h) {
     /** Throws the ToolNameError of `name` when, as it is, it does not fit the profile. */
     check(name) {
       if (this.fitsMemo.get(name) === true) return;
-      const r = this.answer(name, (n) => this.v.check(n));
+      this.long(name);
+      const r = this.answer(name, (n) => this.v.check(n), Limit.Piece);
       if (r === Reply.Failed) throw lastError(this.v);
       this.fitsMemo.set(name, true);
     }
     reverse(name) {
       const known = this.reverseMemo.get(name);
       if (known !== undefined) return known;
-      const r = this.answer(name, (n) => this.v.reverse(n));
+      this.long(name);
+      const r = this.answer(name, (n) => this.v.reverse(n), Limit.Piece);
       const canonical = typeof r === "string" ? r : null;
       this.reverseMemo.set(name, canonical);
       return canonical;

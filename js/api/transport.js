@@ -6,6 +6,8 @@
 export function createTransport(glue) {
   const { Reply, EditWord, Limit } = glue;
   const KEEP = Limit.Keep; // buffers grown past this are released after use
+  // Room for an answer beyond the input, at first (units, and words for edits).
+  const ANSWER_ROOM = 64;
   const memory = glue.__memory();
 
   // Exports hand values back through `out`, never as a return value
@@ -82,6 +84,11 @@ export function createTransport(glue) {
     const u = units16, n = s.length; // locals: the loop reloads neither
     for (let i = 0; i < n; i++) u[at + i] = s.charCodeAt(i);
   }
+  /** Writes the `n` code units of `s` from index `from`, at unit `at`. */
+  function putPart(at, s, from, n) {
+    const u = units16;
+    for (let i = 0; i < n; i++) u[at + i] = s.charCodeAt(from + i);
+  }
   /** Writes `strings` end to end from unit `at` and their lengths from word `w` (after the calls that make room: they may grow memory). */
   function putList(at, w, strings) {
     const n = strings.length;
@@ -89,6 +96,16 @@ export function createTransport(glue) {
       const s = strings[i];
       put(at, s);
       at += s.length;
+      words32[w + i] = s.length;
+    }
+  }
+  /** Writes the first `cap` units of each of `strings` end to end from unit `at`, and their whole lengths from word `w` (as putList). */
+  function putHeads(at, w, strings, cap) {
+    const n = strings.length;
+    for (let i = 0; i < n; i++) {
+      const s = strings[i], m = Math.min(s.length, cap);
+      putPart(at, s, 0, m);
+      at += m;
       words32[w + i] = s.length;
     }
   }
@@ -178,6 +195,16 @@ export function createTransport(glue) {
       put(at, s);
       return s.length;
     }
+    /**
+     * Writes `s` when it is at most `cap` code units long, `cap` being
+     * Rust's bound on what of an input can matter (a longer one is
+     * answered from its length alone, and is not copied into the module);
+     * returns its length.
+     */
+    writeWithin(s, cap) {
+      if (s.length <= cap) put(this.unitsAt(s.length), s);
+      return s.length;
+    }
     /** Writes `a` then `b` end to end. */
     write2(a, b) {
       const at = this.unitsAt(a.length + b.length);
@@ -185,21 +212,60 @@ export function createTransport(glue) {
       put(at + a.length, b);
     }
     /**
-     * Writes `s`, calls `op(length)`, and returns the string the call wrote
-     * back, or its negative Reply. Room for twice the input covers most
-     * results; one that does not fit (Reply.NoRoom) is asked again.
+     * Writes the first `cap` code units of `s` (all of a shorter one),
+     * `cap` being Rust's bound on what of an input can matter: a longer
+     * one's start gives Rust the same answer. Returns its length.
      */
-    answer(s, op) {
-      let room = 2 * s.length + 16;
+    writeHead(s, cap) {
+      const n = Math.min(s.length, cap);
+      putPart(this.unitsAt(n), s, 0, n);
+      return s.length;
+    }
+    /** Writes the heads of `a` and `b` (as writeHead) end to end. */
+    write2Heads(a, capA, b, capB) {
+      const m = Math.min(a.length, capA), n = Math.min(b.length, capB);
+      const at = this.unitsAt(m + n);
+      putPart(at, a, 0, m);
+      putPart(at + m, b, 0, n);
+    }
+    /**
+     * Sends `s` to Rust in pieces of at most Limit.Piece code units, each
+     * written at the start of the units and followed by `feed(length,
+     * first)`: for an input longer than Rust reads whole, whose answer Rust
+     * folds from its pieces, so no copy of the whole is ever made.
+     */
+    pieces(s, feed) {
+      const n = s.length, size = Limit.Piece;
+      for (let from = 0; from < n; from += size) {
+        const m = Math.min(size, n - from);
+        putPart(this.unitsAt(m), s, from, m); // unitsAt renews the views a feed may have detached
+        feed(m, from === 0);
+      }
+    }
+    /**
+     * Writes `s` (only when it is at most `cap` units long, as writeWithin
+     * does), calls `op(length)`, and returns the string the call wrote
+     * back, or its negative Reply. Rust writes its answer over the input:
+     * the input's room and a little more hold most answers, and a few
+     * words most edits; one that does not fit (Reply.NoRoom) is asked
+     * again with twice the room. The room never doubles the input: a
+     * large input must not make the module's memory grow by more than
+     * itself.
+     */
+    answer(s, op, cap = Limit.MaxUnits) {
+      const n = s.length, written = n <= cap ? n : 0;
+      let room = written + ANSWER_ROOM, edits = ANSWER_ROOM;
       for (;;) {
-        this.wordsAt(room); // for edits (Reply.Edits): first, as it may grow memory
-        put(this.unitsAt(room), s);
-        const n = op(s.length);
-        if (n === Reply.NoRoom) {
+        this.wordsAt(edits); // for edits (Reply.Edits): first, as it may grow memory
+        const at = this.unitsAt(room);
+        if (written > 0) put(at, s);
+        const r = op(n);
+        if (r === Reply.NoRoom) {
           room *= 2;
+          edits *= 2;
           continue;
         }
-        const result = n === Reply.Edits ? edited(s, this.wordsBase) : n < 0 ? n : decode(this.unitsBase, n);
+        const result = r === Reply.Edits ? edited(s, this.wordsBase) : r < 0 ? r : decode(this.unitsBase, r);
         this.done(room);
         return result;
       }
@@ -218,5 +284,5 @@ export function createTransport(glue) {
     }
   }
 
-  return { out, take, table, argumentError, misuse, tooMany, lengthOf, isList, isOwn, put, putList, decode, words, create, Transport };
+  return { out, take, table, argumentError, misuse, tooMany, lengthOf, isList, isOwn, put, putList, putHeads, decode, words, create, Transport };
 }

@@ -8,7 +8,7 @@ use super::catalog::{Catalog, FieldPhrases, ToolFields};
 use super::hint::FieldHint;
 use super::response::{ErrorData, INVALID_ARGUMENT};
 use crate::error::{OptionPath, OptionsError};
-use crate::nearest::nearest;
+use crate::nearest::{nearest, Query};
 
 /// A whitelist classifier of tool-argument errors over one catalog.
 #[derive(Debug, Clone)]
@@ -38,6 +38,9 @@ pub struct ErrorClassifier {
     /// only ([`with_output_schema_tools`](Self::with_output_schema_tools)).
     /// By name, catalog tools or not: a tool the catalog left out keeps it.
     text_only: HashSet<String>,
+    /// The most UTF-8 bytes of a `text_only` name (never fewer than its
+    /// UTF-16 units).
+    text_only_longest: usize,
 }
 
 /// The bits of [`ErrorClassifier::roles`].
@@ -51,6 +54,11 @@ impl Role {
     const PHRASE: u8 = 4;
     const FIELDLESS: u8 = 8;
 }
+
+/// The most normalized bytes of a name that tool suggestions rank: a
+/// longer name gets none (and a name of more UTF-16 code units than this
+/// may be one, so a binding takes such a name in pieces: [`Query`]).
+pub(crate) const MAX_TOOL_QUERY: usize = 256;
 
 /// A classification as indexes into the classifier's strings.
 pub(crate) type Ids = (Option<u32>, Option<u32>, u32);
@@ -193,6 +201,7 @@ impl ErrorClassifier {
             field_phrases: HashSet::default(),
             hints: HashMap::default(),
             text_only: HashSet::default(),
+            text_only_longest: 0,
         }
     }
 
@@ -239,7 +248,10 @@ impl ErrorClassifier {
     /// text only.
     #[must_use]
     pub fn with_output_schema_tools<'t>(mut self, tools: impl IntoIterator<Item = &'t str>) -> Self {
-        self.text_only.extend(tools.into_iter().map(str::to_owned));
+        for tool in tools {
+            self.text_only_longest = self.text_only_longest.max(tool.len());
+            self.text_only.insert(tool.to_owned());
+        }
         self
     }
 
@@ -247,7 +259,23 @@ impl ErrorClassifier {
     /// a tool marked by [`with_output_schema_tools`](Self::with_output_schema_tools).
     #[must_use]
     pub fn structured_errors(&self, tool: &str) -> bool {
-        !self.text_only.contains(tool)
+        tool.len() > self.text_only_longest || !self.text_only.contains(tool)
+    }
+
+    /// How many UTF-16 code units of a tool name can matter: a longer name
+    /// is no catalog tool nor one with an output schema, and so is any
+    /// name of this many units that starts like it. A binding may take a
+    /// long name's first units only, for the same answers.
+    pub(crate) fn tool_units(&self) -> usize {
+        self.strings.longest().max(self.text_only_longest) + 1
+    }
+
+    /// How many UTF-16 code units of a message can matter: a longer
+    /// message is neither a catalog string nor a field, a space and a
+    /// phrase, and so is any message of this many units that starts like
+    /// it (its head is the same, its tail longer than every phrase).
+    pub(crate) fn message_units(&self) -> usize {
+        2 * self.strings.longest() + 2
     }
 
     /// The catalog's tools, in catalog order.
@@ -257,6 +285,9 @@ impl ErrorClassifier {
 
     /// The index of a catalog tool.
     pub(crate) fn tool_id<T: Text>(&self, tool: T) -> Option<u32> {
+        if tool.units_len() >= self.tool_units() {
+            return None;
+        }
         self.id(tool).filter(|&id| self.is_tool(id))
     }
 
@@ -291,6 +322,9 @@ impl ErrorClassifier {
     /// [`classify_ids`](Self::classify_ids) for a tool already looked up
     /// ([`tool_id`](Self::tool_id)).
     pub(crate) fn classify_for<T: Text>(&self, tool: Option<u32>, message: T) -> Option<Ids> {
+        if message.units_len() >= self.message_units() {
+            return None;
+        }
         // Split at the first single ASCII space; matching is exact.
         if let Some((head, tail)) = message.split_space() {
             if let Some(field) = self.field_id(tool, head) {
@@ -342,6 +376,17 @@ impl ErrorClassifier {
     }
 
     pub(crate) fn suggest_tool_ids(&self, name: &str) -> Vec<u32> {
-        nearest(name, self.tool_keys.iter().map(Vec::as_slice).zip(self.tools.iter().copied()), 3, 256)
+        let mut query = Query::new(MAX_TOOL_QUERY);
+        query.feed(name.encode_utf16());
+        self.suggest_tool_ids_for(&query)
+    }
+
+    /// [`suggest_tools`](Self::suggest_tools) for a name taken in pieces.
+    pub(crate) fn suggest_tools_for(&self, query: &Query) -> Vec<&str> {
+        self.suggest_tool_ids_for(query).into_iter().map(|id| self.string(id)).collect()
+    }
+
+    fn suggest_tool_ids_for(&self, query: &Query) -> Vec<u32> {
+        nearest(query, self.tool_keys.iter().map(Vec::as_slice).zip(self.tools.iter().copied()), 3)
     }
 }

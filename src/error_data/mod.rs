@@ -18,6 +18,7 @@ mod text;
 
 pub use catalog::{Catalog, CatalogBuilder, FieldPhrases, ToolFields, MAX_CATALOG_ENTRIES};
 pub use classifier::ErrorClassifier;
+pub(crate) use classifier::MAX_TOOL_QUERY;
 pub(crate) use hint::constant_forms;
 pub use hint::FieldHint;
 pub use issue::{issue_message, Issue, ISSUES_IN_TEXT, ISSUE_MESSAGES};

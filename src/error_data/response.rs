@@ -6,6 +6,8 @@ use serde_json::Value;
 
 use super::classifier::ErrorClassifier;
 use super::text::error_text;
+use super::MAX_TOOL_QUERY;
+use crate::nearest::Query;
 
 /// `error.data.code` of a classified tool-argument error.
 pub const INVALID_ARGUMENT: &str = "invalid_argument";
@@ -99,13 +101,21 @@ impl ErrorClassifier {
     /// `data.suggestions` from the catalog; the name itself never appears.
     #[must_use]
     pub fn unknown_tool_response(&self, id: &Value, name: &str) -> ErrorResponse<'_> {
+        let mut query = Query::new(MAX_TOOL_QUERY);
+        query.feed(name.encode_utf16());
+        self.unknown_tool_response_to(id, &query)
+    }
+
+    /// [`unknown_tool_response`](Self::unknown_tool_response) for a name
+    /// taken in pieces.
+    pub(crate) fn unknown_tool_response_to(&self, id: &Value, name: &Query) -> ErrorResponse<'_> {
         ErrorResponse {
             jsonrpc: "2.0",
             id: request_id(id),
             error: RpcError {
                 code: INVALID_PARAMS,
                 message: UNKNOWN_TOOL_MESSAGE,
-                data: Some(RpcData::UnknownTool { code: UNKNOWN_TOOL, suggestions: self.suggest_tools(name) }),
+                data: Some(RpcData::UnknownTool { code: UNKNOWN_TOOL, suggestions: self.suggest_tools_for(name) }),
             },
         }
     }

@@ -2,7 +2,8 @@
 //! UTF-16 units alike, and the diagnosis of the first rule that fails.
 
 use super::{RejectionReason, BROADCAST};
-use crate::safe_text::trim_js;
+use crate::nearest::Query;
+use crate::safe_text::{is_js_whitespace, RENDITION_MAX_CHARS};
 
 /// A code unit of either UTF-8 or UTF-16 text; the shape is pure ASCII, so
 /// one byte check serves both.
@@ -65,33 +66,157 @@ pub(super) fn cmp_units<T: Unit>(stored: &str, s: &[T]) -> std::cmp::Ordering {
     stored.bytes().map(u32::from).cmp(s.iter().map(|u| u.code()))
 }
 
-/// The first failing shape rule for input that is not shape-valid.
-pub(super) fn diagnose(s: &[u16], max_len: usize) -> (RejectionReason, Option<usize>, Option<usize>) {
-    const AT: u16 = b'@' as u16;
-    if s.is_empty() || s == [AT] {
-        return (RejectionReason::Empty, None, None);
-    }
-    let trimmed = trim_js(s);
-    if trimmed.len() != s.len() && shape(trimmed, max_len).is_some() {
-        return (RejectionReason::SurroundingWhitespace, None, None);
-    }
-    if s.contains(&u16::from(b'*')) {
-        return (RejectionReason::WrongBroadcastLiteral, None, None);
-    }
-    if s.len() >= 6
-        && s[..6].iter().zip(b"AGENT:").all(|(u, b)| u8::try_from(*u).is_ok_and(|c| c.eq_ignore_ascii_case(b)))
-    {
-        return (RejectionReason::AgentPrefixWithName, None, None);
-    }
-    let all_ident = |t: &[u16]| t.iter().all(|u| is_ident(*u));
-    if s[0] != AT {
-        if s.len() <= max_len && all_ident(s) {
-            return (RejectionReason::MissingAtPrefix, None, None);
+/// How many units of an input's start its rejection shows: the
+/// rendition's [`RENDITION_MAX_CHARS`] characters (at most two units
+/// each), and one more character, which decides whether `…` follows.
+const SHOWN_UNITS: usize = 2 * RENDITION_MAX_CHARS + 2;
+
+/// `AGENT:` as normalized for suggestions: the bytes a query drops when it
+/// starts with that prefix.
+const AGENT_KEPT: usize = 5;
+
+/// Whether `units` start with `AGENT:`, in any case.
+fn agent_prefixed(units: &[u16]) -> bool {
+    units.len() >= 6
+        && units[..6].iter().zip(b"AGENT:").all(|(u, b)| u8::try_from(*u).is_ok_and(|c| c.eq_ignore_ascii_case(b)))
+}
+
+/// The longest input of either shape: `AGENT:*`, or `@` and `max_len`
+/// characters (one unit each).
+fn longest_valid(max_len: usize) -> usize {
+    BROADCAST.len().max(1 + max_len)
+}
+
+/// How many units of an input [`Diagnosis`] keeps: enough for the shapes
+/// and for the rendition, so an input up to this long is held whole.
+fn held_units(max_len: usize) -> usize {
+    longest_valid(max_len).max(SHOWN_UNITS)
+}
+
+/// What a rejection needs to know of an input, found in one pass over its
+/// code units, which may come in pieces: nothing is kept but a bounded
+/// head and a few facts, so an input far longer than any valid one (a
+/// hostile one from JS crosses in chunks) is rejected without a copy of
+/// it. The first failing shape rule is [`reason`](Self::reason).
+#[derive(Debug, Clone)]
+pub(crate) struct Diagnosis {
+    max_len: usize,
+    /// Units seen.
+    len: usize,
+    /// The first [`held_units`]: the whole input when it is no longer.
+    head: Vec<u16>,
+    /// Whether a `*` was seen.
+    star: bool,
+    /// The first unit outside `[A-Za-z0-9_-]`, and the first after the first unit.
+    first_bad: Option<usize>,
+    first_bad_after_first: Option<usize>,
+    /// Where the input without its surrounding JS white space starts, where it
+    /// ends, and its first [`longest_valid`] units.
+    lead: Option<usize>,
+    trail: usize,
+    trimmed: Vec<u16>,
+    /// The input as suggestions compare it (white space is never kept, so
+    /// this is its trimmed text's), an `AGENT:` prefix included.
+    query: Query,
+}
+
+impl Diagnosis {
+    /// Nothing seen yet, for identifiers of at most `max_len` characters.
+    pub(super) fn new(max_len: usize) -> Self {
+        Self {
+            max_len,
+            len: 0,
+            head: Vec::new(),
+            star: false,
+            first_bad: None,
+            first_bad_after_first: None,
+            lead: None,
+            trail: 0,
+            trimmed: Vec::new(),
+            // Enough for any query short enough to be ranked, and the prefix.
+            query: Query::new(2 * max_len + AGENT_KEPT),
         }
-        return (RejectionReason::InvalidCharacters, Some(0), None);
     }
-    match s[1..].iter().position(|u| !is_ident(*u)) {
-        Some(i) => (RejectionReason::InvalidCharacters, Some(i + 1), None),
-        None => (RejectionReason::TooLong, None, Some(max_len)),
+
+    /// Takes the next units of the input.
+    pub(crate) fn feed(&mut self, units: impl IntoIterator<Item = u16>) {
+        let (held, valid) = (self.held(), longest_valid(self.max_len));
+        for u in units {
+            let i = self.len;
+            self.len += 1;
+            if self.head.len() < held {
+                self.head.push(u);
+            }
+            self.star |= u == u16::from(b'*');
+            if !is_ident(u) {
+                self.first_bad.get_or_insert(i);
+                if i > 0 {
+                    self.first_bad_after_first.get_or_insert(i);
+                }
+            }
+            if !is_js_whitespace(u) {
+                self.lead.get_or_insert(i);
+                self.trail = i + 1;
+            }
+            if self.lead.is_some() && self.trimmed.len() < valid {
+                self.trimmed.push(u);
+            }
+            self.query.feed([u]);
+        }
+    }
+
+    /// How many of an input's first units are kept: a longer input is
+    /// never valid, and only this many of it are ever held.
+    pub(crate) fn held(&self) -> usize {
+        held_units(self.max_len)
+    }
+
+    /// The input, when it was no longer than the units kept.
+    pub(crate) fn whole(&self) -> Option<&[u16]> {
+        (self.len <= self.held()).then_some(&self.head)
+    }
+
+    /// The first units, as many as a rendition shows (all of a short input).
+    pub(super) fn head(&self) -> &[u16] {
+        &self.head
+    }
+
+    /// The first failing shape rule, for input that is not shape-valid:
+    /// the reason, the position, the limit.
+    pub(super) fn reason(&self) -> (RejectionReason, Option<usize>, Option<usize>) {
+        const AT: u16 = b'@' as u16;
+        let first = self.head.first().copied();
+        if self.len == 0 || (self.len == 1 && first == Some(AT)) {
+            return (RejectionReason::Empty, None, None);
+        }
+        let trimmed = self.lead.map_or(0, |lead| self.trail - lead);
+        if trimmed != self.len && self.trimmed.get(..trimmed).is_some_and(|t| shape(t, self.max_len).is_some()) {
+            return (RejectionReason::SurroundingWhitespace, None, None);
+        }
+        if self.star {
+            return (RejectionReason::WrongBroadcastLiteral, None, None);
+        }
+        if agent_prefixed(&self.head) {
+            return (RejectionReason::AgentPrefixWithName, None, None);
+        }
+        if first != Some(AT) {
+            if self.len <= self.max_len && self.first_bad.is_none() {
+                return (RejectionReason::MissingAtPrefix, None, None);
+            }
+            return (RejectionReason::InvalidCharacters, Some(0), None);
+        }
+        match self.first_bad_after_first {
+            Some(i) => (RejectionReason::InvalidCharacters, Some(i), None),
+            None => (RejectionReason::TooLong, None, Some(self.max_len)),
+        }
+    }
+
+    /// What suggestions rank the input by: its trimmed text, after an
+    /// `AGENT:` prefix (any case), normalized; ranked when it is at most
+    /// `max` bytes.
+    pub(super) fn query(&self, max: usize) -> Query {
+        let trimmed = self.lead.map_or(0, |lead| self.trail - lead);
+        let skip = if trimmed >= 6 && agent_prefixed(&self.trimmed) { AGENT_KEPT } else { 0 };
+        self.query.after(skip, max)
     }
 }

@@ -1,15 +1,17 @@
 //! The validator: options checked once, then the hot verdict and the
 //! slow rejection.
 
+use std::borrow::Borrow;
+
 use super::options::RecipientOptions;
-use super::shape::{cmp_units, diagnose, shape, Shape, Unit};
+use super::shape::{cmp_units, shape, Diagnosis, Shape, Unit};
 use super::{
     Recipient, RecipientError, RejectionReason, BROADCAST, DEFAULT_MAX_IDENTIFIER_LENGTH, IDENTITY_PREFIX,
     MAX_IDENTIFIER_LENGTH_LIMIT, MAX_KNOWN_AGENTS, MAX_PATTERN_SIZE,
 };
 use crate::error::{OptionPath, OptionsError, Why};
 use crate::nearest::nearest;
-use crate::safe_text::{trim_js, SafeText};
+use crate::safe_text::SafeText;
 
 /// How many suggestions a rejection carries at most.
 const MAX_SUGGESTIONS: usize = 3;
@@ -143,10 +145,8 @@ impl RecipientValidator {
         match self.verdict(to.as_bytes()) {
             Some(Shape::Broadcast) => Ok(Recipient::Broadcast),
             Some(Shape::Identity) => Ok(Recipient::Identity(&to[IDENTITY_PREFIX.len()..])),
-            None => {
-                let units: Vec<u16> = to.encode_utf16().collect();
-                Err(self.reject_utf16(&units))
-            }
+            // Its units one by one: a rejected input is never copied whole.
+            None => Err(self.reject_utf16(to.encode_utf16())),
         }
     }
 
@@ -172,16 +172,32 @@ impl RecipientValidator {
         None
     }
 
-    /// The full rejection for input that [`verdict`](Self::verdict) refused.
+    /// The full rejection for input (UTF-16 code units) that
+    /// [`verdict`](Self::verdict) refused.
     /// Slow path: it diagnoses the reason, renders the input and ranks
     /// suggestions.
-    pub(crate) fn reject_utf16(&self, units: &[u16]) -> RecipientError {
-        let (reason, position, limit) = match shape(units, self.max_len) {
-            Some(_) => (self.layer2_error(units).unwrap_or(RejectionReason::UnknownAgent), None, None),
-            None => diagnose(units, self.max_len),
+    pub(crate) fn reject_utf16<U: Borrow<u16>>(&self, units: impl IntoIterator<Item = U>) -> RecipientError {
+        let mut diagnosis = self.diagnosis();
+        diagnosis.feed(units.into_iter().map(|u| *u.borrow()));
+        self.reject_diagnosed(&diagnosis)
+    }
+
+    /// [`reject_utf16`](Self::reject_utf16) of the input `diagnosis` saw
+    /// (in one piece or in several).
+    pub(crate) fn reject_diagnosed(&self, diagnosis: &Diagnosis) -> RecipientError {
+        let whole = diagnosis.whole().filter(|units| shape(units, self.max_len).is_some());
+        let (reason, position, limit) = match whole {
+            Some(units) => (self.layer2_error(units).unwrap_or(RejectionReason::UnknownAgent), None, None),
+            None => diagnosis.reason(),
         };
-        let suggestions = self.suggestions_from().map(|known| self.suggest(units, known));
-        RecipientError { reason, to: SafeText::render_utf16(units), position, limit, suggestions }
+        let suggestions = self.suggestions_from().map(|known| self.suggest(diagnosis, known));
+        RecipientError { reason, to: SafeText::render_utf16(diagnosis.head()), position, limit, suggestions }
+    }
+
+    /// What a rejection of input of any length needs to see of it, fed
+    /// in pieces ([`reject_diagnosed`](Self::reject_diagnosed)).
+    pub(crate) fn diagnosis(&self) -> Diagnosis {
+        Diagnosis::new(self.max_len)
     }
 
     /// The rejection of a value that is not a string (a host that reads
@@ -201,17 +217,13 @@ impl RecipientValidator {
         self.known_in_order.as_deref().filter(|_| self.suggests)
     }
 
-    fn suggest(&self, units: &[u16], known: &[String]) -> Vec<String> {
-        let text = String::from_utf16_lossy(trim_js(units));
-        let query = strip_prefix_ignore_ascii_case(&text, "AGENT:").unwrap_or(&text);
+    /// The known agents nearest the input's trimmed text, after an
+    /// `AGENT:` prefix.
+    fn suggest(&self, diagnosis: &Diagnosis, known: &[String]) -> Vec<String> {
+        let query = diagnosis.query(2 * self.max_len);
         let candidates = self.known_keys.iter().map(Vec::as_slice).zip(known.iter().map(String::as_str));
-        nearest(query, candidates, MAX_SUGGESTIONS, 2 * self.max_len).into_iter().map(str::to_owned).collect()
+        nearest(&query, candidates, MAX_SUGGESTIONS).into_iter().map(str::to_owned).collect()
     }
-}
-
-fn strip_prefix_ignore_ascii_case<'a>(s: &'a str, prefix: &str) -> Option<&'a str> {
-    let head = s.get(..prefix.len())?;
-    head.eq_ignore_ascii_case(prefix).then(|| &s[prefix.len()..])
 }
 
 /// Compiles a pattern so that it must match the whole identity (anchors

@@ -27,6 +27,9 @@ pub struct ToolRegistry {
     order: Vec<String>,
     /// The tools that stream calls named, by call id.
     calls: CallMemory,
+    /// The most UTF-8 bytes of a registered name, canonical or alias (never
+    /// fewer than its UTF-16 units): a longer name is none of them.
+    longest: usize,
 }
 
 /// One registered name ([`ToolRegistry::entries`]).
@@ -72,6 +75,7 @@ impl ToolRegistry {
             canonical_of: HashMap::new(),
             order: Vec::new(),
             calls: CallMemory::default(),
+            longest: 0,
         }
     }
 
@@ -79,6 +83,12 @@ impl ToolRegistry {
     #[must_use]
     pub fn profile(&self) -> &Profile {
         &self.profile
+    }
+
+    /// The registry's overflow mode.
+    #[must_use]
+    pub fn overflow(&self) -> Overflow {
+        self.overflow
     }
 
     /// Registers a canonical name and returns its alias. Registering the
@@ -153,6 +163,7 @@ impl ToolRegistry {
     }
 
     fn insert(&mut self, canonical: String, alias: String) {
+        self.longest = self.longest.max(canonical.len()).max(alias.len());
         self.canonical_of.insert(alias.clone(), canonical.clone());
         self.order.push(canonical.clone());
         self.alias_of.insert(canonical, alias);
@@ -204,6 +215,7 @@ impl ToolRegistry {
         let alias = self.alias_of.remove(&canonical)?;
         self.canonical_of.remove(&alias);
         self.order.retain(|c| *c != canonical);
+        self.measure();
         Some((canonical, alias))
     }
 
@@ -217,12 +229,34 @@ impl ToolRegistry {
             }
         }
         self.order.retain(|c| !c.starts_with(&prefix));
+        if !gone.is_empty() {
+            self.measure();
+        }
         gone.len()
+    }
+
+    /// [`longest`](Self::longest) anew, after names were removed.
+    fn measure(&mut self) {
+        self.longest = self.alias_of.iter().map(|(c, a)| c.len().max(a.len())).max().unwrap_or(0);
+    }
+
+    /// `name` when it is no longer than every registered name: a longer one
+    /// is none of them, and is not hashed to find so.
+    fn may_hold<'n>(&self, name: &'n str) -> Option<&'n str> {
+        (name.len() <= self.longest()).then_some(name)
+    }
+
+    /// The most UTF-8 bytes of any registered name, canonical or alias.
+    /// A name with more UTF-16 code units (which are never more than its
+    /// UTF-8 bytes) is none of them: a lookup of one needs none of its
+    /// text, only its length.
+    pub(crate) fn longest(&self) -> usize {
+        self.longest
     }
 
     /// The alias of a registered canonical name (not of an alias).
     pub(crate) fn alias_of_canonical(&self, canonical: &str) -> Option<&str> {
-        self.alias_of.get(canonical).map(String::as_str)
+        self.alias_of.get(self.may_hold(canonical)?).map(String::as_str)
     }
 
     /// The tool (canonical where it was registered) that a call id named
@@ -244,19 +278,21 @@ impl ToolRegistry {
 
     /// The canonical name of a registered alias (not of a canonical name).
     pub(crate) fn canonical_of_alias(&self, alias: &str) -> Option<&str> {
-        self.canonical_of.get(alias).map(String::as_str)
+        self.canonical_of.get(self.may_hold(alias)?).map(String::as_str)
     }
 
     /// The canonical name for either form of a registered name; `None` for
     /// unknown names. A first-party name maps to itself.
     #[must_use]
     pub fn to_canonical(&self, name: &str) -> Option<&str> {
+        let name = self.may_hold(name)?;
         self.canonical_of.get(name).or_else(|| self.alias_of.get_key_value(name).map(|(k, _)| k)).map(String::as_str)
     }
 
     /// The alias for either form of a registered name; `None` for unknown names.
     #[must_use]
     pub fn to_llm_facing(&self, name: &str) -> Option<&str> {
+        let name = self.may_hold(name)?;
         self.alias_of.get(name).or_else(|| self.canonical_of.get_key_value(name).map(|(k, _)| k)).map(String::as_str)
     }
 

@@ -19,8 +19,8 @@ use super::argument::ArgumentError;
 use crate::bindings::results::{Marked, NotMarked, Planned};
 use crate::delivery::{
     broadcast_audience, is_utc_timestamp, list_unread, mark_read, read_state, AgentEntry, DeliveryPlan, Field,
-    MalformedRecord, MarkError, MarkRead, MessageRecord, ReadState, Receipt, Receipts, RecordKeys, RecordText, READ_AT,
-    RECORD_KEYS,
+    MalformedRecord, MarkError, MarkRead, MessageRecord, ReadState, Receipt, Receipts, RecordKeys, RecordText,
+    EXCLUDED_ACCOUNTS, MAX_AUDIENCE_ID, MAX_TIMESTAMP_LEN, READ_AT, RECORD_KEYS,
 };
 use crate::recipient::BROADCAST;
 
@@ -65,14 +65,27 @@ struct Tables {
     keys: RecordKeys,
     states: [&'static str; 3],
     timestamp_key: &'static str,
+    /// How many code units of each string the wrapper writes ([`TEXT_UNITS`]).
+    text_units: usize,
 }
+
+/// The most code units of a record's string that can matter: a longer
+/// string is neither `AGENT:*` nor a timestamp, which is all Rust reads of
+/// a string (equal strings have equal ids), so only its first this many
+/// units are written.
+const TEXT_UNITS: usize = if MAX_TIMESTAMP_LEN > BROADCAST.len() { MAX_TIMESTAMP_LEN } else { BROADCAST.len() };
 
 const STATES: [ReadState; 3] = ReadState::ALL;
 
 /// Sets `out[0]` to the delivery tables (read once by the wrapper).
 #[wasm_bindgen(js_name = "__delivery_tables")]
 pub fn delivery_tables(out: &Array) {
-    out.give(to_js(&Tables { keys: RECORD_KEYS, states: STATES.map(ReadState::as_str), timestamp_key: READ_AT }));
+    out.give(to_js(&Tables {
+        keys: RECORD_KEYS,
+        states: STATES.map(ReadState::as_str),
+        timestamp_key: READ_AT,
+        text_units: TEXT_UNITS,
+    }));
 }
 
 /// Sets `out[0]` to the plan for a recipient `to` that validated: the
@@ -96,28 +109,42 @@ pub fn plan(broadcast: bool, to: &str, sender: &JsValue, agents: &JsValue, out: 
                 return false;
             }
         };
+        // Strings longer than can matter are not copied in: an id longer
+        // than any in an audience is left out (it would be), a sender as
+        // long is none of theirs, and an account type as long is none of
+        // the types left out (it reads as none).
+        let excluded = EXCLUDED_ACCOUNTS.iter().map(|t| t.len()).max().unwrap_or(0);
         let entries: Vec<(String, Option<String>)> = list
             .into_iter()
             .flatten()
             .filter_map(|a| {
-                if let Some(id) = a.as_string() {
-                    return Some((id, None));
+                if a.is_string() {
+                    return short_string(&a, MAX_AUDIENCE_ID).map(|id| (id, None));
                 }
                 if !a.is_object() {
                     return None;
                 }
-                let get = |k: &str| read::property(&a, k).ok().and_then(|v| v.as_string());
-                get("id").map(|id| (id, get("accountType")))
+                let get = |k: &str| read::property(&a, k).ok();
+                let id = get("id").filter(JsValue::is_string)?;
+                Some((short_string(&id, MAX_AUDIENCE_ID)?, get("accountType").and_then(|t| short_string(&t, excluded))))
             })
             .collect();
         let views: Vec<AgentEntry<'_>> =
             entries.iter().map(|(id, t)| AgentEntry { id, account_type: t.as_deref() }).collect();
-        DeliveryPlan::Broadcast { recipients: broadcast_audience(sender.as_string().as_deref(), &views) }
+        let sender = short_string(sender, MAX_AUDIENCE_ID);
+        DeliveryPlan::Broadcast { recipients: broadcast_audience(sender.as_deref(), &views) }
     } else {
         DeliveryPlan::Direct { recipients: vec![to.to_owned()] }
     };
     out.give(to_js(&Planned { ok: true, plan: &plan }));
     true
+}
+
+/// A string value of at most `max` code units, copied; `None` for another
+/// value or a longer string (its length is read, not its text).
+fn short_string(value: &JsValue, max: usize) -> Option<String> {
+    let s = value.dyn_ref::<js_sys::JsString>()?;
+    (s.length() as usize <= max).then(|| value.as_string()).flatten()
 }
 
 /// The buffers of delivery calls.
@@ -288,10 +315,14 @@ impl<'s> Stream<'s> {
         let mut ascii = Vec::new();
         let mut offset = 0;
         for &len in lengths {
+            // Of a longer string only its first TEXT_UNITS were written: it
+            // passes no check.
             let len = usize::try_from(len).ok()?;
-            checks.push(flags(units.get(offset..offset + len)?, &mut ascii));
-            offsets.push((offset, len));
-            offset += len;
+            let held = len.min(TEXT_UNITS);
+            let text = units.get(offset..offset + held)?;
+            checks.push(if len > held { 0 } else { flags(text, &mut ascii) });
+            offsets.push((offset, held));
+            offset += held;
         }
         Some(Self { flags: checks, offsets, units, words, messages, reader, now, records_at: lengths_at + n })
     }

@@ -7,15 +7,16 @@ use wasm_bindgen::prelude::*;
 
 use super::{
     get, js_error, options_object, read, scratch_exports, string_array, string_list, to_js, unreadable, word, Give,
-    Scratch,
+    Scratch, Utf16Check,
 };
 use crate::error::{OptionPath, OptionsError};
 use crate::error_data::issue::IssuePhrase;
 use crate::error_data::reader::{Place, Step as IssueStep, LOC as ISSUE_LOC, PATH as ISSUE_PATH};
 use crate::error_data::{
     Catalog, ErrorClassifier, FieldHint, FieldPhrases, Issue, IssueFields, ToolFields, ISSUE_MESSAGES,
-    MAX_CATALOG_ENTRIES,
+    MAX_CATALOG_ENTRIES, MAX_TOOL_QUERY,
 };
+use crate::nearest::Query;
 
 /// Every place read of an issue, in the order JS streams them: a place's
 /// number is its index here (checked below).
@@ -121,6 +122,18 @@ pub(super) fn request_id(id: &JsValue) -> Value {
     id.as_f64().and_then(serde_json::Number::from_f64).map_or(Value::Null, Value::Number)
 }
 
+/// The id of an envelope the wrapper completes: a string id is left out
+/// (`null`), as the wrapper puts the caller's own string in its place
+/// (copied in here and out again as JSON text, a long id would cost the
+/// module twice its size, and a lone surrogate would not survive).
+fn envelope_id(id: &JsValue) -> Value {
+    if id.is_string() {
+        Value::Null
+    } else {
+        request_id(id)
+    }
+}
+
 /// The classifier behind the wrapper's `ErrorClassifier`. Hot results
 /// (`classify`) cross as indexes into its catalog strings, so every string
 /// the wrapper returns is one of the catalog's; envelopes and issue lists
@@ -129,6 +142,9 @@ pub(super) fn request_id(id: &JsValue) -> Value {
 pub struct Classifier {
     inner: ErrorClassifier,
     scratch: Scratch,
+    /// An unknown tool's name too long to cross whole, as suggestions
+    /// rank it, from its pieces ([`feed_name`](Classifier::feed_name)).
+    fed: (Query, Utf16Check),
 }
 
 scratch_exports!(Classifier);
@@ -158,26 +174,63 @@ impl Classifier {
                 ErrorClassifier::empty()
             }
         };
-        Classifier { inner, scratch: Scratch::default() }
+        Classifier { inner, scratch: Scratch::default(), fed: (Query::new(MAX_TOOL_QUERY), Utf16Check::default()) }
     }
 
-    /// The id of the catalog tool in `units[..len]`, or [`Word::Missing`](super::Word::Missing)
-    /// (the wrapper keeps it per tool string, so a message is classified
-    /// without the tool crossing again).
+    /// How many code units of a tool name the wrapper writes: a longer
+    /// name's first this many give the same answers.
+    #[must_use]
+    pub fn tool_units(&self) -> usize {
+        self.inner.tool_units()
+    }
+
+    /// How many code units of a message the wrapper writes (as
+    /// [`tool_units`](Self::tool_units)).
+    #[must_use]
+    pub fn message_units(&self) -> usize {
+        self.inner.message_units()
+    }
+
+    /// How many code units of an unknown tool's name cross whole; a longer
+    /// one crosses in pieces ([`feed_name`](Self::feed_name)).
+    #[must_use]
+    pub fn name_units(&self) -> usize {
+        MAX_TOOL_QUERY
+    }
+
+    /// Takes the next piece (units `..len`; `first`: the name's first) of
+    /// an unknown tool's name longer than [`name_units`](Self::name_units).
+    pub fn feed_name(&mut self, len: usize, first: bool) {
+        if first {
+            self.fed = (Query::new(MAX_TOOL_QUERY), Utf16Check::default());
+        }
+        let units = self.scratch.units(0, len);
+        self.fed.0.feed(units.iter().copied());
+        self.fed.1.feed(units);
+    }
+
+    /// The id of the catalog tool in `units[..len]` (the first
+    /// [`tool_units`](Self::tool_units) of a longer one), or
+    /// [`Word::Missing`](super::Word::Missing) (the wrapper keeps it per
+    /// tool string, so a message is classified without the tool crossing
+    /// again).
     #[must_use]
     pub fn tool_id(&self, len: usize) -> i32 {
-        word(self.inner.tool_id(self.scratch.units(0, len)))
+        word(self.inner.tool_id(self.scratch.units(0, len.min(self.inner.tool_units()))))
     }
 
-    /// Classifies message `units[..len]` for the tool with id `tool` (from
-    /// [`tool_id`](Self::tool_id); [`Word::Missing`](super::Word::Missing) for none): true with
+    /// Classifies message `units[..len]` (the first
+    /// [`message_units`](Self::message_units) of a longer one) for the tool
+    /// with id `tool` (from [`tool_id`](Self::tool_id);
+    /// [`Word::Missing`](super::Word::Missing) for none): true with
     /// `[field, message]` ids in the first two words (an absent field is
     /// [`Word::Missing`](super::Word::Missing)), or false. The units are looked up as they are,
     /// never decoded: one with a lone surrogate is none of the catalog's
     /// strings.
     pub fn classify(&mut self, tool: i32, len: usize) -> bool {
         let tool = u32::try_from(tool).ok().filter(|&t| self.inner.is_tool(t));
-        let Some((_, field, message)) = self.inner.classify_for(tool, self.scratch.units(0, len)) else {
+        let message = self.scratch.units(0, len.min(self.inner.message_units()));
+        let Some((_, field, message)) = self.inner.classify_for(tool, message) else {
             return false;
         };
         self.scratch.words_at(2);
@@ -187,10 +240,12 @@ impl Classifier {
 
     /// Sets `out[0]` to the JSON-RPC response for invalid arguments to tool
     /// `units[..tool_len]`, the error message following it (`None` when the
-    /// error had no message: the legacy envelope).
+    /// error had no message: the legacy envelope), each written as for
+    /// [`tool_id`](Self::tool_id) and [`classify`](Self::classify). A string
+    /// id is the wrapper's to put in.
     pub fn invalid_arguments_response(&self, id: &JsValue, tool_len: usize, message_len: Option<u32>, out: &Array) {
         let (tool, message) = self.tool_and_message(tool_len, message_len);
-        out.give(to_js(&self.inner.invalid_arguments_response(&request_id(id), &tool, &message)));
+        out.give(to_js(&self.inner.invalid_arguments_response(&envelope_id(id), &tool, &message)));
     }
 
     /// Sets `out[0]` to the MCP `CallToolResult` (`isError: true`) for the
@@ -202,10 +257,21 @@ impl Classifier {
     }
 
     /// Sets `out[0]` to the unknown-tool response for the name in
-    /// `units[..len]` (`None` for a name that is not a string).
+    /// `units[..len]`, or fed in pieces when longer than
+    /// [`name_units`](Self::name_units) (`None` for a name that is not a
+    /// string). A string id is the wrapper's to put in.
     pub fn unknown_tool_response(&self, id: &JsValue, len: Option<u32>, out: &Array) {
-        let name = len.and_then(|n| self.scratch.strict(0, n as usize)).unwrap_or_default();
-        out.give(to_js(&self.inner.unknown_tool_response(&request_id(id), &name)));
+        let id = envelope_id(id);
+        let response = match len.map(|n| n as usize) {
+            // A name that is not valid UTF-16 ranks as the empty one: no suggestions.
+            Some(n) if n > MAX_TOOL_QUERY => {
+                let (query, check) = &self.fed;
+                let empty = Query::new(MAX_TOOL_QUERY);
+                self.inner.unknown_tool_response_to(&id, if check.valid() { query } else { &empty })
+            }
+            n => self.inner.unknown_tool_response(&id, &n.and_then(|n| self.scratch.strict(0, n)).unwrap_or_default()),
+        };
+        out.give(to_js(&response));
     }
 
     /// Sets `out[0]` to the `isError` result for an error thrown by the
@@ -220,7 +286,7 @@ impl Classifier {
     /// `structuredContent` (not for a tool with an output schema).
     #[must_use]
     pub fn structured_errors(&self, tool_len: usize) -> bool {
-        self.inner.structured_errors(&self.scratch.strict(0, tool_len).unwrap_or_default())
+        self.inner.structured_errors(&self.tool(tool_len))
     }
 
     /// Classifies `count` issues streamed as the wrapper read them: the tool
@@ -267,10 +333,31 @@ impl Classifier {
 
     /// The tool and message strings; a message that is absent or not valid
     /// UTF-16 classifies as nothing (the empty string is no catalog phrase).
+    /// Each was written whole, or its first units when longer than what
+    /// can matter ([`tool_units`](Self::tool_units),
+    /// [`message_units`](Self::message_units)).
     fn tool_and_message(&self, tool_len: usize, message_len: Option<u32>) -> (String, String) {
-        let tool = self.scratch.strict(0, tool_len).unwrap_or_default();
-        let message = message_len.and_then(|n| self.scratch.strict(tool_len, n as usize)).unwrap_or_default();
+        let tool = self.tool(tool_len);
+        let at = tool_len.min(self.inner.tool_units());
+        let message = message_len.map_or_else(String::new, |n| self.text(at, n as usize, self.inner.message_units()));
         (tool, message)
+    }
+
+    /// The tool name in units `..len`, as [`tool_and_message`](Self::tool_and_message) reads it.
+    fn tool(&self, len: usize) -> String {
+        self.text(0, len, self.inner.tool_units())
+    }
+
+    /// The text of `len` units at `offset`, of which the first `cap` were
+    /// written: exactly (empty when not valid UTF-16), or when cut, its
+    /// start as it is (longer than any catalog string, it is none of them
+    /// however it decodes).
+    fn text(&self, offset: usize, len: usize, cap: usize) -> String {
+        if len > cap {
+            self.scratch.lossy_at(offset, cap)
+        } else {
+            self.scratch.strict(offset, len).unwrap_or_default()
+        }
     }
 }
 

@@ -98,4 +98,4 @@ use js_value::{string_array, to_js, Give};
 use options::string_option;
 use options::{get, options_object, string_list, unreadable, whole_option};
 use protocol::word;
-use scratch::{scratch_exports, Scratch};
+use scratch::{scratch_exports, Scratch, Utf16Check};

@@ -102,6 +102,11 @@ pub enum Limit {
     /// The longest string a stream call's slot, a call id or a scope value
     /// may be ([`crate::MAX_CALL_ID_BYTES`]; the wrapper counts code units).
     MaxSlotText = 256,
+    /// The most code units of a long input written at once: an input
+    /// longer than an object reads whole, whose answer depends on all of
+    /// it (a long recipient's rejection), crosses in pieces of this many,
+    /// so the module's memory never holds it whole.
+    Piece = 32_768,
     /// The longest tool name a stream's call memory holds
     /// ([`crate::MAX_CALL_NAME_BYTES`]; the wrapper counts code units).
     MaxCallName = 1024,

@@ -10,7 +10,7 @@ use super::{
 };
 use crate::error::{OptionPath, OptionsError};
 use crate::recipient::rejection::{message_text, MessagePart, MESSAGE_TEXT};
-use crate::recipient::shape::Shape;
+use crate::recipient::shape::{Diagnosis, Shape};
 use crate::recipient::{
     Recipient, RecipientError, RecipientOptions, RecipientValidator, RejectionReason, Validation, IDENTITY_PREFIX,
     MAX_IDENTIFIER_LENGTH_LIMIT, MAX_KNOWN_AGENTS, VALID_SHAPES,
@@ -142,6 +142,9 @@ pub(super) fn rejected(error: &RecipientError) -> JsValue {
 pub struct Validator {
     pub(super) inner: RecipientValidator,
     scratch: Scratch,
+    /// What the pieces of an input too long to cross whole showed
+    /// ([`feed`](Validator::feed)).
+    fed: Diagnosis,
 }
 
 scratch_exports!(Validator);
@@ -160,23 +163,47 @@ impl Validator {
             out.give(js_error(&e));
             RecipientValidator::DEFAULT
         });
-        Validator { inner, scratch: Scratch::default() }
+        let fed = inner.diagnosis();
+        Validator { inner, scratch: Scratch::default(), fed }
     }
 
-    /// The verdict for the first `len` code units.
+    /// The most code units of an input that cross whole: a longer one is
+    /// never valid, and is not written for its verdict; its rejection is
+    /// found from its pieces ([`feed`](Self::feed)), of which no more than
+    /// this many units are kept.
+    #[must_use]
+    pub fn whole(&self) -> usize {
+        self.fed.held()
+    }
+
+    /// The verdict for the first `len` code units (not written, and
+    /// rejected, when longer than [`whole`](Self::whole)).
     #[must_use]
     pub fn check(&self, len: usize) -> Verdict {
-        verdict(self.inner.verdict(self.scratch.units(0, len)))
+        self.scratch.within(len, self.whole()).map_or(Verdict::Rejected, |units| verdict(self.inner.verdict(units)))
+    }
+
+    /// Takes the next piece of an input longer than [`whole`](Self::whole),
+    /// in units `..len` (`first`: the input's first piece), for the
+    /// rejection [`reject_parts`](Self::reject_parts) or
+    /// [`reject_result`](Self::reject_result) gives once all are fed.
+    pub fn feed(&mut self, len: usize, first: bool) {
+        if first {
+            self.fed = self.inner.diagnosis();
+        }
+        self.fed.feed(self.scratch.units(0, len).iter().copied());
     }
 
     /// Verdicts for `count` strings laid end to end in the unit buffer,
     /// their lengths in the words ([`Word::Other`](super::Word) for other values);
-    /// each word is overwritten with its [`Verdict`].
+    /// each word is overwritten with its [`Verdict`]. A string longer than
+    /// [`whole`](Self::whole) is rejected, and was not written.
     pub fn check_many(&mut self, count: usize) {
+        let whole = self.whole();
         let Scratch { units, words } = &mut self.scratch;
         let mut offset = 0usize;
         for slot in words.iter_mut().take(count) {
-            let Ok(len) = usize::try_from(*slot) else {
+            let Some(len) = usize::try_from(*slot).ok().filter(|len| *len <= whole) else {
                 *slot = Verdict::Rejected as i32;
                 continue;
             };
@@ -195,9 +222,11 @@ impl Validator {
     /// the input's. Returns the units written, or [`Reply::NoRoom`] when the
     /// buffers do not hold them.
     pub fn reject_parts(&mut self, len: usize) -> i32 {
-        let input = self.scratch.units(0, len);
-        let e = self.inner.reject_utf16(input);
-        let verbatim = e.to().as_str().encode_utf16().eq(input.iter().copied());
+        let e = self.rejection(len);
+        // The rendition is the input only when the input is short: a longer
+        // one (past what crosses whole) has more characters than are shown.
+        let input = self.scratch.within(len, self.whole());
+        let verbatim = input.is_some_and(|input| e.to().as_str().encode_utf16().eq(input.iter().copied()));
         let (message, count) = message_words(&e);
         let suggestions = e.suggestions();
         let Scratch { units, words } = &mut self.scratch;
@@ -230,10 +259,20 @@ impl Validator {
         word(Some(at))
     }
 
-    /// Sets `out[0]` to the `isError` tool result for the rejection of code
-    /// units `offset..offset + len` (which the wrapper found rejected).
-    pub fn reject_result(&self, offset: usize, len: usize, out: &Array) {
-        out.give(to_js(&self.inner.reject_utf16(self.scratch.units(offset, len)).tool_result()));
+    /// Sets `out[0]` to the `isError` tool result for the rejection of the
+    /// first `len` code units, which the wrapper found rejected (fed in
+    /// pieces when longer than [`whole`](Self::whole)).
+    pub fn reject_result(&self, len: usize, out: &Array) {
+        out.give(to_js(&self.rejection(len).tool_result()));
+    }
+
+    /// The rejection of the first `len` units, or of the input fed in
+    /// pieces when it is longer than [`whole`](Self::whole).
+    fn rejection(&self, len: usize) -> RecipientError {
+        match self.scratch.within(len, self.whole()) {
+            Some(units) => self.inner.reject_utf16(units),
+            None => self.inner.reject_diagnosed(&self.fed),
+        }
     }
 
     /// As [`reject_result`](Self::reject_result) for a value of another

@@ -65,10 +65,17 @@ impl Scratch {
         self.units.get(offset..offset.saturating_add(len)).unwrap_or_default()
     }
 
-    #[cfg(feature = "wasm-host")]
-    /// Code units `..len` as a string (a lone surrogate becomes U+FFFD).
-    pub(crate) fn lossy(&self, len: usize) -> String {
-        String::from_utf16_lossy(self.units(0, len))
+    /// Code units `..len` when `len` is at most `cap`, the most of an input
+    /// that can matter (the wrapper writes a longer one not at all: it is
+    /// answered from its length alone); `None` otherwise.
+    pub(crate) fn within(&self, len: usize, cap: usize) -> Option<&[u16]> {
+        (len <= cap).then(|| self.units(0, len))
+    }
+
+    /// Code units `offset..offset + len` as a string (a lone surrogate
+    /// becomes U+FFFD).
+    pub(crate) fn lossy_at(&self, offset: usize, len: usize) -> String {
+        String::from_utf16_lossy(self.units(offset, len))
     }
 
     /// Code units `offset..offset + len` decoded strictly, or the UTF-16
@@ -119,14 +126,10 @@ impl Scratch {
     }
 
     #[cfg(feature = "wasm-host")]
-    /// Writes `edits` of `source` (the decoding of the input units) as
-    /// [`EditWord`]s, with code-unit offsets: [`Reply::Edits`], or
-    /// [`Reply::NoRoom`] when the words do not hold them.
-    pub(crate) fn answer_edits(&mut self, source: &str, edits: impl Iterator<Item = Edit>) -> i32 {
-        // A lossy decoding keeps every offset in code units (U+FFFD takes
-        // the one unit of the lone surrogate it replaces).
-        let ascii = source.is_ascii();
-        let units = |bytes: usize| if ascii { bytes } else { source[..bytes].encode_utf16().count() };
+    /// Writes `edits` of the input (offsets in its code units) as
+    /// [`EditWord`]s: [`Reply::Edits`], or [`Reply::NoRoom`] when the
+    /// words do not hold them.
+    pub(crate) fn answer_edits(&mut self, edits: impl Iterator<Item = Edit>) -> i32 {
         let word = |n: usize| i32::try_from(n).unwrap_or(i32::MAX);
         let field = |w: EditWord| w as usize - EditWord::At as usize;
         let stride = field(EditWord::SecondAt);
@@ -136,9 +139,8 @@ impl Scratch {
             let Some(slots) = self.words.get_mut(at..at + stride) else {
                 return Reply::NoRoom as i32;
             };
-            let start = units(e.at);
-            slots[field(EditWord::At)] = word(start);
-            slots[field(EditWord::Len)] = word(units(e.at + e.len) - start);
+            slots[field(EditWord::At)] = word(e.at);
+            slots[field(EditWord::Len)] = word(e.len);
             slots[field(EditWord::Piece)] = e.piece as i32;
             count += 1;
         }
@@ -153,6 +155,32 @@ impl Scratch {
     /// [`answer`](Self::answer) for an optional string.
     pub(crate) fn answer_opt(&mut self, s: Option<&str>) -> i32 {
         s.map_or(Reply::Null as i32, |s| self.answer(s))
+    }
+}
+
+/// Whether code units fed in pieces (a pair may be split between two)
+/// are valid UTF-16: what [`Scratch::strict`] tells of a whole input.
+#[derive(Debug, Default, Clone, Copy)]
+pub(crate) struct Utf16Check {
+    /// A high surrogate ended the last piece.
+    pending: bool,
+    /// A lone surrogate was seen.
+    broken: bool,
+}
+
+impl Utf16Check {
+    /// Takes the next piece.
+    pub(crate) fn feed(&mut self, units: &[u16]) {
+        for &u in units {
+            let low = (0xDC00..0xE000).contains(&u);
+            self.broken |= self.pending != low;
+            self.pending = (0xD800..0xDC00).contains(&u);
+        }
+    }
+
+    /// Whether every piece so far made valid UTF-16, once the input ends.
+    pub(crate) fn valid(self) -> bool {
+        !self.broken && !self.pending
     }
 }
 

@@ -5,7 +5,7 @@
 use wasm_bindgen::prelude::*;
 
 use super::tool_name::Registry;
-use super::Reply;
+use super::{Limit, Reply};
 use crate::stream::event::Json;
 use crate::stream::json::{is_integer_token, whole_number, Doc};
 use crate::stream::pairing::{Report, Said, SlotPart};
@@ -113,9 +113,13 @@ impl Registry {
     }
 
     /// Writes back the tool of the call id in units `..len`: its length,
-    /// [`Reply::Null`] or [`Reply::NoRoom`].
+    /// [`Reply::Null`] or [`Reply::NoRoom`]. An id longer than [`Limit::MaxSlotText`] units (more UTF-8 bytes
+    /// than any id held) is not written, and none is held for it.
     pub fn tool_for_call_id(&mut self, len: usize) -> i32 {
-        let Ok(id) = self.scratch.exact(0, len) else { return Reply::Null as i32 };
+        let Some(Ok(id)) = self.scratch.within(len, Limit::MaxSlotText as usize).map(|_| self.scratch.exact(0, len))
+        else {
+            return Reply::Null as i32;
+        };
         let tool = self.inner.tool_for_call_id(&id).map(str::to_owned);
         self.scratch.answer_opt(tool.as_deref())
     }

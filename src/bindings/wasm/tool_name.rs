@@ -6,11 +6,11 @@ use wasm_bindgen::prelude::*;
 
 use super::{
     get, js_error, options_object, read, scratch_exports, string_array, string_option, to_js, whole_option, Give,
-    Reply, Scratch,
+    Limit, Reply, Scratch,
 };
 use crate::error::{OptionPath, OptionsError};
 use crate::tool_name::definitions::Slot;
-use crate::tool_name::mapping::{alias_form, check_as_is, plain_edits, reverse_form, AliasForm, Piece, ReverseForm};
+use crate::tool_name::mapping::{plain_edits, AliasForm, Edit, NameScan, Piece, ReverseForm, SEPARATOR};
 use crate::tool_name::providers::tool_layout;
 use crate::tool_name::{
     BuiltinProfile, Format, Overflow, Profile, ToolNameError, ToolRegistry, DEFAULT_INPUT_SCHEMA, MAX_CUSTOM_LENGTH,
@@ -103,7 +103,15 @@ pub struct Mapper {
     overflow: Overflow,
     scratch: Scratch,
     error: Option<ToolNameError>,
+    /// A name longer than [`Limit::Piece`] units, from its pieces
+    /// ([`feed`](Mapper::feed)).
+    fed: NameScan,
 }
+
+// A name with a plain alias crosses whole: its alias has at most
+// MAX_CUSTOM_LENGTH characters, each of one or two units. So a name fed in
+// pieces is never answered with edits, which need its units.
+const _: () = assert!(Limit::Piece as usize >= 2 * MAX_CUSTOM_LENGTH);
 
 scratch_exports!(Mapper);
 
@@ -115,24 +123,42 @@ impl Mapper {
     #[must_use]
     pub fn new(options: &JsValue, out: &Array) -> Mapper {
         let (profile, overflow) = options_or_report(options, out);
-        Mapper { profile, overflow, scratch: Scratch::default(), error: None }
+        Mapper { profile, overflow, scratch: Scratch::default(), error: None, fed: NameScan::new(overflow) }
     }
 
-    /// Answers the alias of the canonical name in units `..len`: as edits
-    /// of it ([`Reply::Edits`]), or written back (its length, for a hashed
+    /// Takes the next piece (units `..len`; `first`: the name's first) of a
+    /// name longer than [`Limit::Piece`] units, which then crosses as its
+    /// length alone: every answer of this object is found from its pieces.
+    pub fn feed(&mut self, len: usize, first: bool) {
+        if first {
+            self.fed = NameScan::new(self.overflow);
+        }
+        self.fed.feed(self.scratch.units(0, len), &self.profile);
+    }
+
+    /// Makes [`fed`](Self::fed) what is known of the name of `len` units:
+    /// from its units, fed now, or from its pieces (fed already) when it is
+    /// longer than [`Limit::Piece`].
+    fn scan(&mut self, len: usize) {
+        if let Some(units) = self.scratch.within(len, Limit::Piece as usize) {
+            self.fed = NameScan::new(self.overflow);
+            self.fed.feed(units, &self.profile);
+        }
+    }
+
+    /// Answers the alias of the canonical name in units `..len` (fed in
+    /// pieces when longer than [`Limit::Piece`]): as edits of it
+    /// ([`Reply::Edits`]), or written back (its length, for a hashed
     /// alias); [`Reply::Failed`] (see [`error`](Self::error)) or
     /// [`Reply::NoRoom`].
     pub fn forward(&mut self, len: usize) -> i32 {
-        let canonical = match self.scratch.exact(0, len) {
-            Ok(canonical) => canonical,
-            Err(position) => {
-                let units = self.scratch.units(0, len);
-                self.error = Some(ToolNameError::lone_surrogate(units, position, self.profile.name()));
-                return Reply::Failed as i32;
+        self.scan(len);
+        let form = self.fed.alias_form(&self.profile, self.overflow);
+        match form {
+            Ok(AliasForm::Plain) => {
+                let units = self.scratch.within(len, Limit::Piece as usize).unwrap_or_default().to_vec();
+                self.scratch.answer_edits(plain_edits(&units))
             }
-        };
-        match alias_form(&canonical, &self.profile, self.overflow) {
-            Ok(AliasForm::Plain) => self.scratch.answer_edits(&canonical, plain_edits(&canonical)),
             Ok(AliasForm::Hashed(alias)) => self.scratch.answer(&alias),
             Err(e) => {
                 self.error = Some(e);
@@ -141,16 +167,13 @@ impl Mapper {
         }
     }
 
-    /// Whether the name in units `..len`, as it is, fits the profile:
+    /// Whether the name in units `..len` (fed as for
+    /// [`forward`](Self::forward)), as it is, fits the profile:
     /// [`Reply::Null`] when it does, [`Reply::Failed`] (see
     /// [`error`](Self::error)) when not.
     pub fn check(&mut self, len: usize) -> i32 {
-        let checked = match self.scratch.exact(0, len) {
-            Ok(name) => check_as_is(&name, &self.profile),
-            Err(position) => {
-                Err(ToolNameError::lone_surrogate(self.scratch.units(0, len), position, self.profile.name()))
-            }
-        };
+        self.scan(len);
+        let checked = self.fed.check_as_is(&self.profile);
         match checked {
             Ok(()) => Reply::Null as i32,
             Err(e) => {
@@ -161,13 +184,16 @@ impl Mapper {
     }
 
     /// Answers the heuristic canonical form of the name in units `..len`
-    /// as edits of it ([`Reply::Edits`]), [`Reply::Null`] or
-    /// [`Reply::NoRoom`].
+    /// (fed as for [`forward`](Self::forward)) as edits of it
+    /// ([`Reply::Edits`]), [`Reply::Null`] or [`Reply::NoRoom`].
     pub fn reverse(&mut self, len: usize) -> i32 {
-        let name = self.scratch.lossy(len);
-        match reverse_form(&name) {
-            ReverseForm::Unchanged => self.scratch.answer_edits(&name, std::iter::empty()),
-            ReverseForm::Split(edit) => self.scratch.answer_edits(&name, std::iter::once(edit)),
+        self.scan(len);
+        let form = self.fed.reverse();
+        match form {
+            ReverseForm::Unchanged => self.scratch.answer_edits(std::iter::empty()),
+            ReverseForm::Split(at) => {
+                self.scratch.answer_edits(std::iter::once(Edit { at, len: SEPARATOR.len(), piece: Piece::Slash }))
+            }
             ReverseForm::Impossible => Reply::Null as i32,
         }
     }
@@ -192,6 +218,9 @@ pub struct Registry {
     pub(super) scratch: Scratch,
     error: Option<ToolNameError>,
     skip_collisions: bool,
+    /// A name to register longer than [`whole`](Registry::whole), from its
+    /// pieces ([`feed`](Registry::feed)); boxed, made on the first.
+    fed: Option<Box<NameScan>>,
 }
 
 scratch_exports!(Registry);
@@ -214,14 +243,45 @@ impl Registry {
             scratch: Scratch::default(),
             error: None,
             skip_collisions,
+            fed: None,
         }
     }
 
-    /// Registers the canonical name in units `..len` and writes back its
+    /// The most code units of a name to register that cross whole: with
+    /// `overflow: "hash"` any name maps, and is kept, so every one does;
+    /// otherwise a longer name has no alias, and crosses in pieces
+    /// ([`feed`](Self::feed)) for its error.
+    #[must_use]
+    pub fn whole(&self) -> usize {
+        match self.inner.overflow() {
+            Overflow::Hash => Limit::MaxUnits as usize,
+            _ => Limit::Piece as usize,
+        }
+    }
+
+    /// Takes the next piece (units `..len`; `first`: the name's first) of a
+    /// name to register longer than [`whole`](Self::whole).
+    pub fn feed(&mut self, len: usize, first: bool) {
+        let overflow = self.inner.overflow();
+        let fed = self.fed.get_or_insert_with(|| Box::new(NameScan::new(overflow)));
+        if first {
+            **fed = NameScan::new(overflow);
+        }
+        fed.feed(self.scratch.units(0, len), self.inner.profile());
+    }
+
+    /// Registers the canonical name in units `..len` (fed in pieces when
+    /// longer than [`whole`](Self::whole)) and writes back its
     /// alias: its length, [`Reply::Failed`] (see [`error`](Self::error))
     /// or [`Reply::NoRoom`] (registering again is idempotent, so the
     /// wrapper may simply call again).
     pub fn register(&mut self, len: usize) -> i32 {
+        if len > self.whole() {
+            // A name this long has no alias: its error is all there is.
+            let fed = self.fed.take();
+            self.error = fed.and_then(|fed| fed.alias_form(self.inner.profile(), self.inner.overflow()).err());
+            return Reply::Failed as i32;
+        }
         let canonical = match self.scratch.exact(0, len) {
             Ok(canonical) => canonical,
             Err(position) => {
@@ -304,8 +364,10 @@ impl Registry {
     /// its length, [`Reply::Null`] for an unknown name, or
     /// [`Reply::NoRoom`].
     pub fn lookup(&mut self, kind: Lookup, len: usize) -> i32 {
-        // A name with a lone surrogate is no registered name.
-        let Ok(name) = self.scratch.exact(0, len) else {
+        // A name longer than every registered one was not written
+        // ([`longest`](Self::longest)); one with a lone surrogate is no
+        // registered name.
+        let Some(Ok(name)) = self.name(len) else {
             return Reply::Null as i32;
         };
         let answer = match kind {
@@ -326,15 +388,32 @@ impl Registry {
         out.give(string_array(&keys));
     }
 
-    /// Removes the name in units `..len` (either form): true when it was
-    /// registered.
+    /// Removes the name in units `..len` (either form; written only when
+    /// [`longest`](Self::longest) allows): true when it was registered.
     pub fn unregister(&mut self, len: usize) -> bool {
-        self.scratch.exact(0, len).is_ok_and(|name| self.inner.unregister(&name).is_some())
+        self.name(len).and_then(Result::ok).is_some_and(|name| self.inner.unregister(&name).is_some())
     }
 
-    /// Removes every name of the server in units `..len`; returns how many.
+    /// Removes every name of the server in units `..len` (written as for
+    /// [`unregister`](Self::unregister)); returns how many.
     pub fn unregister_server(&mut self, len: usize) -> usize {
-        self.scratch.exact(0, len).map_or(0, |server| self.inner.unregister_server(&server))
+        self.name(len).and_then(Result::ok).map_or(0, |server| self.inner.unregister_server(&server))
+    }
+
+    /// The most code units of a name that a lookup, `unregister` or
+    /// `unregister_server` reads: a longer name (or server, which is part
+    /// of a longer name) is none of the registered ones, and the wrapper
+    /// writes none of it (asked anew after every change).
+    #[must_use]
+    pub fn longest(&self) -> usize {
+        self.inner.longest()
+    }
+
+    /// The name in units `..len`, decoded exactly (`Err`: it holds a lone
+    /// surrogate); `None` when it is longer than every registered name
+    /// and so was not written.
+    fn name(&self, len: usize) -> Option<Result<String, usize>> {
+        self.scratch.within(len, self.inner.longest()).map(|_| self.scratch.exact(0, len))
     }
 
     /// Sets `out[0]` to the list of `{ canonical, alias, hashed }`, in
