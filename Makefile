@@ -15,7 +15,7 @@ PKG_RUSTFLAGS := --remap-path-prefix=$(or $(CARGO_HOME),$(HOME)/.cargo)/registry
 TABLES := target/build-tables
 SOURCES := $(shell find src -name '*.rs') Cargo.toml Cargo.lock package.json $(wildcard js/*.js js/*.mjs js/*.d.ts js/api/*.js js/mcp/*.js js/build/*.mjs) README.md CONTRIBUTING.md $(wildcard docs/*.md LICENSE-*)
 
-.PHONY: setup pkg demo console test test-rust test-rmcp test-wasm test-wasm-range test-js test-python test-python-sdks wheel lint vectors vectors-check bench fuzz clean
+.PHONY: setup pkg pkg-tables pkg-part-wasm pkg-part-wasm-server pkg-part-wasm-host demo console test test-rust test-rmcp test-wasm test-wasm-range test-js test-python test-python-sdks wheel lint vectors vectors-check bench fuzz clean
 
 setup:
 	@bash scripts/setup.sh
@@ -24,17 +24,27 @@ setup:
 pkg: setup pkg/package.json
 	@ln -sfn ../pkg node_modules/mcp-boundary # tests, examples and tsc import "mcp-boundary" by name
 pkg/package.json: $(SOURCES)
-	RUSTFLAGS="$(strip $(RUSTFLAGS) $(PKG_RUSTFLAGS))" cargo build --release --target wasm32-unknown-unknown --lib --features wasm,build-tables
 	rm -rf pkg $(TABLES)
-	wasm-bindgen --target nodejs --out-dir $(TABLES) $(WASM) # the module js/build/build.mjs reads the walkers' tables from; never shipped
-	$(call part,wasm,target,pkg)
-	$(call part,wasm-server,target/part-server,pkg/server)
-	$(call part,wasm-host,target/part-host,pkg/host)
+	$(MAKE) --no-print-directory -j4 -Oline pkg-tables pkg-part-wasm pkg-part-wasm-server pkg-part-wasm-host # side by side: each in a target dir of its own
 	node js/build/build.mjs
 
-## the module of a part: $(1) its cargo feature, $(2) the target dir (its own, so each part's build stays cached), $(3) where its node/ and web/ go
+# The module js/build/build.mjs reads the walkers' tables from (the
+# build-tables feature); never shipped.
+pkg-tables:
+	RUSTFLAGS="$(strip $(RUSTFLAGS) $(PKG_RUSTFLAGS))" cargo build -q --release --target wasm32-unknown-unknown --lib --features wasm,build-tables --target-dir target/build-tables-module
+	wasm-bindgen --target nodejs --out-dir $(TABLES) target/build-tables-module/wasm32-unknown-unknown/release/mcp_boundary.wasm
+
+# The module of a part, by its cargo feature (wasm: both parts, the main
+# entry's), in a target dir of its own (so each part's build stays cached),
+# its wasm-bindgen outputs in its node/ and web/.
+pkg-part-wasm:
+	$(call part,wasm,target,pkg)
+pkg-part-wasm-server:
+	$(call part,wasm-server,target/part-server,pkg/server)
+pkg-part-wasm-host:
+	$(call part,wasm-host,target/part-host,pkg/host)
 define part
-RUSTFLAGS="$(strip $(RUSTFLAGS) $(PKG_RUSTFLAGS))" cargo build --release --target wasm32-unknown-unknown --lib --features $(1) --target-dir $(2)
+RUSTFLAGS="$(strip $(RUSTFLAGS) $(PKG_RUSTFLAGS))" cargo build -q --release --target wasm32-unknown-unknown --lib --features $(1) --target-dir $(2)
 	wasm-bindgen --target nodejs --out-dir $(3)/node $(2)/wasm32-unknown-unknown/release/mcp_boundary.wasm
 	wasm-bindgen --target web --out-dir $(3)/web $(2)/wasm32-unknown-unknown/release/mcp_boundary.wasm
 	wasm-opt -Oz --converge --strip-producers $(3)/node/mcp_boundary_bg.wasm -o $(3)/node/mcp_boundary_bg.wasm # --converge: passes until nothing shrinks (about 0.3 KB gzip)
