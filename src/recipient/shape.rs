@@ -94,74 +94,96 @@ fn held_units(max_len: usize) -> usize {
 }
 
 /// What a rejection needs to know of an input, found in one pass over its
-/// code units, which may come in pieces: nothing is kept but a bounded
-/// head and a few facts, so an input far longer than any valid one (a
-/// hostile one from JS crosses in chunks) is rejected without a copy of
-/// it. The first failing shape rule is [`reason`](Self::reason).
+/// code units, given whole or in pieces: of an input in pieces nothing is
+/// kept but a bounded head and a few facts, so an input far longer than
+/// any valid one (a hostile one from JS crosses in chunks) is rejected
+/// without a copy of it; of a whole one nothing is copied at all. The
+/// first failing shape rule is [`reason`](Self::reason).
 #[derive(Debug, Clone)]
-pub(crate) struct Diagnosis {
+pub(crate) struct Diagnosis<'a> {
     max_len: usize,
     /// Units seen.
     len: usize,
-    /// The first [`held_units`]: the whole input when it is no longer.
-    head: Vec<u16>,
     /// Whether a `*` was seen.
     star: bool,
     /// The first unit outside `[A-Za-z0-9_-]`, and the first after the first unit.
     first_bad: Option<usize>,
     first_bad_after_first: Option<usize>,
-    /// Where the input without its surrounding JS white space starts, where it
-    /// ends, and its first [`longest_valid`] units.
+    /// Where the input without its surrounding JS white space starts, and where it ends.
     lead: Option<usize>,
     trail: usize,
+    /// The input, when it was given whole.
+    whole: Option<&'a [u16]>,
+    /// Of an input in pieces: its first [`held_units`], its trimmed text's
+    /// first [`longest_valid`] units, and the input as suggestions compare
+    /// it (white space is never kept, so the trimmed text's), an `AGENT:`
+    /// prefix included.
+    head: Vec<u16>,
     trimmed: Vec<u16>,
-    /// The input as suggestions compare it (white space is never kept, so
-    /// this is its trimmed text's), an `AGENT:` prefix included.
     query: Query,
 }
 
-impl Diagnosis {
-    /// Nothing seen yet, for identifiers of at most `max_len` characters.
+impl Diagnosis<'static> {
+    /// Nothing seen yet of an input that comes in pieces, for identifiers
+    /// of at most `max_len` characters.
     pub(super) fn new(max_len: usize) -> Self {
-        Self {
+        Diagnosis {
             max_len,
             len: 0,
-            head: Vec::new(),
             star: false,
             first_bad: None,
             first_bad_after_first: None,
             lead: None,
             trail: 0,
+            whole: None,
+            head: Vec::new(),
             trimmed: Vec::new(),
             // Enough for any query short enough to be ranked, and the prefix.
             query: Query::new(2 * max_len + AGENT_KEPT),
         }
     }
 
-    /// Takes the next units of the input.
+    /// Takes the next piece of the input.
     pub(crate) fn feed(&mut self, units: impl IntoIterator<Item = u16>) {
         let (held, valid) = (self.held(), longest_valid(self.max_len));
         for u in units {
-            let i = self.len;
-            self.len += 1;
-            if self.head.len() < held {
+            let at = self.len;
+            self.see(u);
+            if at < held {
                 self.head.push(u);
-            }
-            self.star |= u == u16::from(b'*');
-            if !is_ident(u) {
-                self.first_bad.get_or_insert(i);
-                if i > 0 {
-                    self.first_bad_after_first.get_or_insert(i);
-                }
-            }
-            if !is_js_whitespace(u) {
-                self.lead.get_or_insert(i);
-                self.trail = i + 1;
             }
             if self.lead.is_some() && self.trimmed.len() < valid {
                 self.trimmed.push(u);
             }
             self.query.feed([u]);
+        }
+    }
+}
+
+impl<'a> Diagnosis<'a> {
+    /// What is known of `units`, a whole input (nothing is copied).
+    pub(super) fn of(units: &'a [u16], max_len: usize) -> Self {
+        let mut d = Diagnosis { whole: Some(units), query: Query::new(0), ..Diagnosis::new(max_len) };
+        for &u in units {
+            d.see(u);
+        }
+        d
+    }
+
+    /// The facts of unit `u`, the next.
+    fn see(&mut self, u: u16) {
+        let at = self.len;
+        self.len += 1;
+        self.star |= u == u16::from(b'*');
+        if !is_ident(u) {
+            self.first_bad.get_or_insert(at);
+            if at > 0 {
+                self.first_bad_after_first.get_or_insert(at);
+            }
+        }
+        if !is_js_whitespace(u) {
+            self.lead.get_or_insert(at);
+            self.trail = at + 1;
         }
     }
 
@@ -171,32 +193,41 @@ impl Diagnosis {
         held_units(self.max_len)
     }
 
-    /// The input, when it was no longer than the units kept.
+    /// The input, when it was given whole or was no longer than the units kept.
     pub(crate) fn whole(&self) -> Option<&[u16]> {
-        (self.len <= self.held()).then_some(&self.head)
+        self.whole.or_else(|| (self.len <= self.held()).then_some(self.head.as_slice()))
     }
 
     /// The first units, as many as a rendition shows (all of a short input).
     pub(super) fn head(&self) -> &[u16] {
-        &self.head
+        self.whole.unwrap_or(&self.head)
+    }
+
+    /// The trimmed text, or (of an input in pieces) its first units.
+    fn trimmed(&self) -> &[u16] {
+        match (self.whole, self.lead) {
+            (Some(units), Some(lead)) => &units[lead..self.trail],
+            (Some(_), None) => &[],
+            (None, _) => &self.trimmed,
+        }
     }
 
     /// The first failing shape rule, for input that is not shape-valid:
     /// the reason, the position, the limit.
     pub(super) fn reason(&self) -> (RejectionReason, Option<usize>, Option<usize>) {
         const AT: u16 = b'@' as u16;
-        let first = self.head.first().copied();
+        let first = self.head().first().copied();
         if self.len == 0 || (self.len == 1 && first == Some(AT)) {
             return (RejectionReason::Empty, None, None);
         }
         let trimmed = self.lead.map_or(0, |lead| self.trail - lead);
-        if trimmed != self.len && self.trimmed.get(..trimmed).is_some_and(|t| shape(t, self.max_len).is_some()) {
+        if trimmed != self.len && self.trimmed().get(..trimmed).is_some_and(|t| shape(t, self.max_len).is_some()) {
             return (RejectionReason::SurroundingWhitespace, None, None);
         }
         if self.star {
             return (RejectionReason::WrongBroadcastLiteral, None, None);
         }
-        if agent_prefixed(&self.head) {
+        if agent_prefixed(self.head()) {
             return (RejectionReason::AgentPrefixWithName, None, None);
         }
         if first != Some(AT) {
@@ -216,7 +247,14 @@ impl Diagnosis {
     /// `max` bytes.
     pub(super) fn query(&self, max: usize) -> Query {
         let trimmed = self.lead.map_or(0, |lead| self.trail - lead);
-        let skip = if trimmed >= 6 && agent_prefixed(&self.trimmed) { AGENT_KEPT } else { 0 };
-        self.query.after(skip, max)
+        let skip = if trimmed >= 6 && agent_prefixed(self.trimmed()) { AGENT_KEPT } else { 0 };
+        match self.whole {
+            Some(_) => {
+                let mut query = Query::new(2 * self.max_len + AGENT_KEPT);
+                query.feed(self.trimmed().iter().copied());
+                query.after(skip, max)
+            }
+            None => self.query.after(skip, max),
+        }
     }
 }

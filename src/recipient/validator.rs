@@ -1,8 +1,6 @@
 //! The validator: options checked once, then the hot verdict and the
 //! slow rejection.
 
-use std::borrow::Borrow;
-
 use super::options::RecipientOptions;
 use super::shape::{cmp_units, shape, Diagnosis, Shape, Unit};
 use super::{
@@ -145,8 +143,17 @@ impl RecipientValidator {
         match self.verdict(to.as_bytes()) {
             Some(Shape::Broadcast) => Ok(Recipient::Broadcast),
             Some(Shape::Identity) => Ok(Recipient::Identity(&to[IDENTITY_PREFIX.len()..])),
-            // Its units one by one: a rejected input is never copied whole.
-            None => Err(self.reject_utf16(to.encode_utf16())),
+            // A short input's units are copied; a longer one's are seen as they
+            // are decoded: a rejected input is never copied whole.
+            None => {
+                let mut diagnosis = self.diagnosis();
+                if to.len() <= diagnosis.held() {
+                    let units: Vec<u16> = to.encode_utf16().collect();
+                    return Err(self.reject_utf16(&units));
+                }
+                diagnosis.feed(to.encode_utf16());
+                Err(self.reject_diagnosed(&diagnosis))
+            }
         }
     }
 
@@ -176,15 +183,13 @@ impl RecipientValidator {
     /// [`verdict`](Self::verdict) refused.
     /// Slow path: it diagnoses the reason, renders the input and ranks
     /// suggestions.
-    pub(crate) fn reject_utf16<U: Borrow<u16>>(&self, units: impl IntoIterator<Item = U>) -> RecipientError {
-        let mut diagnosis = self.diagnosis();
-        diagnosis.feed(units.into_iter().map(|u| *u.borrow()));
-        self.reject_diagnosed(&diagnosis)
+    pub(crate) fn reject_utf16(&self, units: &[u16]) -> RecipientError {
+        self.reject_diagnosed(&Diagnosis::of(units, self.max_len))
     }
 
     /// [`reject_utf16`](Self::reject_utf16) of the input `diagnosis` saw
     /// (in one piece or in several).
-    pub(crate) fn reject_diagnosed(&self, diagnosis: &Diagnosis) -> RecipientError {
+    pub(crate) fn reject_diagnosed(&self, diagnosis: &Diagnosis<'_>) -> RecipientError {
         let whole = diagnosis.whole().filter(|units| shape(units, self.max_len).is_some());
         let (reason, position, limit) = match whole {
             Some(units) => (self.layer2_error(units).unwrap_or(RejectionReason::UnknownAgent), None, None),
@@ -196,7 +201,7 @@ impl RecipientValidator {
 
     /// What a rejection of input of any length needs to see of it, fed
     /// in pieces ([`reject_diagnosed`](Self::reject_diagnosed)).
-    pub(crate) fn diagnosis(&self) -> Diagnosis {
+    pub(crate) fn diagnosis(&self) -> Diagnosis<'static> {
         Diagnosis::new(self.max_len)
     }
 
@@ -219,7 +224,7 @@ impl RecipientValidator {
 
     /// The known agents nearest the input's trimmed text, after an
     /// `AGENT:` prefix.
-    fn suggest(&self, diagnosis: &Diagnosis, known: &[String]) -> Vec<String> {
+    fn suggest(&self, diagnosis: &Diagnosis<'_>, known: &[String]) -> Vec<String> {
         let query = diagnosis.query(2 * self.max_len);
         let candidates = self.known_keys.iter().map(Vec::as_slice).zip(known.iter().map(String::as_str));
         nearest(&query, candidates, MAX_SUGGESTIONS).into_iter().map(str::to_owned).collect()

@@ -12,6 +12,19 @@ const CR: u8 = b'\r';
 /// A held event's buffer grown past this is given back after the event.
 const KEEP_BYTES: usize = 64 * 1024;
 
+/// Moves the held bytes to `out`, and leaves none held. Into an empty `out`
+/// the buffer itself moves: appended, an event held up to the maximum
+/// was copied into a second buffer of its size while the first was still
+/// held (and a module's memory keeps its high-water mark).
+fn pass_on(out: &mut Vec<u8>, pending: &mut Vec<u8>) {
+    if out.is_empty() {
+        std::mem::swap(out, pending);
+    } else {
+        out.append(pending);
+    }
+    *pending = Vec::new();
+}
+
 /// What the stream turned out to be, from its first byte.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Kind {
@@ -151,8 +164,7 @@ impl SseRewriter {
 
     /// The end of the stream: an unfinished event passes as it came.
     pub fn finish(&mut self, out: &mut Vec<u8>) {
-        out.append(&mut self.pending);
-        self.pending = Vec::new();
+        pass_on(out, &mut self.pending);
         self.overflowed = false;
     }
 
@@ -163,10 +175,11 @@ impl SseRewriter {
         }
         if !self.overflowed && self.pending.len() + bytes.len() > self.max_event_bytes {
             self.overflowed = true;
-            out.append(&mut self.pending);
-            self.pending = Vec::new();
+            pass_on(out, &mut self.pending);
         }
         if self.overflowed {
+            // Exactly: after a held event, doubling would ask twice its size.
+            out.reserve_exact(bytes.len());
             out.extend_from_slice(bytes);
         } else {
             self.pending.extend_from_slice(bytes);
@@ -179,7 +192,7 @@ impl SseRewriter {
         self.events = self.events.saturating_add(1);
         if self.overflowed || self.pending.len() + tail.len() > self.max_event_bytes {
             self.overflowed = false;
-            out.append(&mut self.pending);
+            pass_on(out, &mut self.pending);
             out.extend_from_slice(tail);
         } else if self.pending.is_empty() {
             rewrite_event(registry, &mut self.calls, &mut self.scratch, self.format, tail, first, out);

@@ -545,10 +545,7 @@ impl NameScan {
         self.char(char::REPLACEMENT_CHARACTER, at, profile, separator_allowed);
     }
 
-    /// Character `c`, at UTF-16 index `at`. Never inlined: it holds the
-    /// profile's character test (a regex for a custom class), and each
-    /// copy of it cost the module kilobytes.
-    #[inline(never)]
+    /// Character `c`, at UTF-16 index `at`.
     fn char(&mut self, c: char, at: usize, profile: &Profile, separator_allowed: bool) {
         self.first.get_or_insert(c);
         if self.invalid.is_none() {

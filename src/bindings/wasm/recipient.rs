@@ -144,7 +144,7 @@ pub struct Validator {
     scratch: Scratch,
     /// What the pieces of an input too long to cross whole showed
     /// ([`feed`](Validator::feed)).
-    fed: Diagnosis,
+    fed: Diagnosis<'static>,
 }
 
 scratch_exports!(Validator);

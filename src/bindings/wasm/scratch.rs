@@ -130,25 +130,18 @@ impl Scratch {
     /// [`EditWord`]s: [`Reply::Edits`], or [`Reply::NoRoom`] when the
     /// words do not hold them.
     pub(crate) fn answer_edits(&mut self, edits: impl Iterator<Item = Edit>) -> i32 {
-        let word = |n: usize| i32::try_from(n).unwrap_or(i32::MAX);
-        let field = |w: EditWord| w as usize - EditWord::At as usize;
-        let stride = field(EditWord::SecondAt);
-        let mut count = 0;
-        for e in edits {
-            let at = EditWord::At as usize + stride * count;
-            let Some(slots) = self.words.get_mut(at..at + stride) else {
-                return Reply::NoRoom as i32;
-            };
-            slots[field(EditWord::At)] = word(e.at);
-            slots[field(EditWord::Len)] = word(e.len);
-            slots[field(EditWord::Piece)] = e.piece as i32;
-            count += 1;
-        }
-        match self.words.get_mut(EditWord::Count as usize) {
-            Some(slot) => *slot = word(count),
-            None => return Reply::NoRoom as i32,
-        }
-        Reply::Edits as i32
+        write_edits(&mut self.words, edits)
+    }
+
+    /// [`answer_edits`](Self::answer_edits) with the edits `f` makes of
+    /// code units `..len` (the input, read as it is written over).
+    pub(crate) fn answer_edits_of<'s, I: Iterator<Item = Edit>>(
+        &'s mut self,
+        len: usize,
+        f: impl FnOnce(&'s [u16]) -> I,
+    ) -> i32 {
+        let Scratch { units, words } = self;
+        write_edits(words, f(units.get(..len).unwrap_or_default()))
     }
 
     #[cfg(feature = "wasm-host")]
@@ -156,6 +149,29 @@ impl Scratch {
     pub(crate) fn answer_opt(&mut self, s: Option<&str>) -> i32 {
         s.map_or(Reply::Null as i32, |s| self.answer(s))
     }
+}
+
+/// Writes `edits` into `words` as [`Scratch::answer_edits`] answers them.
+fn write_edits(words: &mut [i32], edits: impl Iterator<Item = Edit>) -> i32 {
+    let word = |n: usize| i32::try_from(n).unwrap_or(i32::MAX);
+    let field = |w: EditWord| w as usize - EditWord::At as usize;
+    let stride = field(EditWord::SecondAt);
+    let mut count = 0;
+    for e in edits {
+        let at = EditWord::At as usize + stride * count;
+        let Some(slots) = words.get_mut(at..at + stride) else {
+            return Reply::NoRoom as i32;
+        };
+        slots[field(EditWord::At)] = word(e.at);
+        slots[field(EditWord::Len)] = word(e.len);
+        slots[field(EditWord::Piece)] = e.piece as i32;
+        count += 1;
+    }
+    match words.get_mut(EditWord::Count as usize) {
+        Some(slot) => *slot = word(count),
+        None => return Reply::NoRoom as i32,
+    }
+    Reply::Edits as i32
 }
 
 /// Whether code units fed in pieces (a pair may be split between two)

@@ -155,10 +155,8 @@ impl Mapper {
         self.scan(len);
         let form = self.fed.alias_form(&self.profile, self.overflow);
         match form {
-            Ok(AliasForm::Plain) => {
-                let units = self.scratch.within(len, Limit::Piece as usize).unwrap_or_default().to_vec();
-                self.scratch.answer_edits(plain_edits(&units))
-            }
+            // A name fed in pieces is never plain (see `Limit::Piece` above).
+            Ok(AliasForm::Plain) => self.scratch.answer_edits_of(len.min(Limit::Piece as usize), plain_edits),
             Ok(AliasForm::Hashed(alias)) => self.scratch.answer(&alias),
             Err(e) => {
                 self.error = Some(e);
