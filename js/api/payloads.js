@@ -59,10 +59,7 @@ export function createPayloads(glue, h, createWalkers) {
   // a name changes (most stream events change nothing).
   let polluted; // undefined: not looked at yet in this rewrite
   function isPolluted() {
-    if (polluted === undefined) {
-      polluted = false;
-      for (let i = 0; i < UNCHECKED_KEYS.length; i++) if (UNCHECKED_KEYS[i] in OBJECT_PROTO) polluted = true;
-    }
+    if (polluted === undefined) polluted = POLLUTING();
     return polluted;
   }
   // Stream events that name a call's id or tool (Rust's table): the walker
@@ -107,10 +104,10 @@ export function createPayloads(glue, h, createWalkers) {
   // (js/build/walkers.mjs): rules that share a prefix share its walk (a trie).
   // Made on the first rewrite: the Node builds load their source then
   // (js/build/build.mjs), so a program that never rewrites never parses it.
-  let RULES, UNCHECKED_KEYS, SCOPES;
+  let RULES, POLLUTING, SCOPES;
   function walkersReady() {
     if (RULES === undefined) {
-      ({ walkers: RULES, uncheckedKeys: UNCHECKED_KEYS, scopes: SCOPES } = createWalkers({ isObject, unboxed, jsonOf, slotPart, slotText, isOwn, isEnumerable, mayInherit, namesStep, whenResult, state, protoOf, OBJECT_PROTO, tooMany: () => tooMany(Expected.Payload) }));
+      ({ walkers: RULES, polluting: POLLUTING, scopes: SCOPES } = createWalkers({ isObject, unboxed, jsonOf, slotPart, slotText, isOwn, isEnumerable, mayInherit, namesStep, whenResult, state, protoOf, OBJECT_PROTO, tooMany: () => tooMany(Expected.Payload) }));
     }
     return RULES;
   }

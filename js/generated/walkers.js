@@ -2209,5 +2209,5 @@ function s3(event, pairing) {
   }
   }
 }
-  return { walkers: new Map([["anthropic", w21], ["openai-chat", w48], ["openai-responses", w87], ["gemini", w135], ["bedrock-converse", w155]]), uncheckedKeys: ["name","type","tool_name","role","namespace"], scopes: new Map([["anthropic", [null, s0]], ["openai-chat", [s1, null]], ["openai-responses", [null, s2]], ["gemini", [null, null]], ["bedrock-converse", [null, s3]]]) };
+  return { walkers: new Map([["anthropic", w21], ["openai-chat", w48], ["openai-responses", w87], ["gemini", w135], ["bedrock-converse", w155]]), polluting: () => "name" in OBJECT_PROTO || "type" in OBJECT_PROTO || "tool_name" in OBJECT_PROTO || "role" in OBJECT_PROTO || "namespace" in OBJECT_PROTO, scopes: new Map([["anthropic", [null, s0]], ["openai-chat", [s1, null]], ["openai-responses", [null, s2]], ["gemini", [null, null]], ["bedrock-converse", [null, s3]]]) };
 }
