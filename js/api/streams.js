@@ -4,8 +4,8 @@
 
 /** The stream adapters over the transport and payload helpers `h`. */
 export function createStreams(glue, h) {
-  const { Limit, Expected } = glue;
-  const { argumentError, put, jsonOf, walked, withClass, scopesOf } = h;
+  const { Limit, Expected, Word } = glue;
+  const { argumentError, put, words, jsonOf, walked, withClass, scopesOf } = h;
 
   /**
    * The pairing of one parsed-event stream's calls, in Rust (`StreamCalls`,
@@ -14,12 +14,16 @@ export function createStreams(glue, h) {
    * begins and ends (the walkers' generated scope functions, from Rust's
    * `ScopeRule` table, call back `change` and `close`). A scope's end only
    * changes what later calls pair with, so the slots to close wait here
-   * and go to Rust with the next call; calls go in batches (`flush`);
-   * what JS keeps is what it has yet to tell (the last scope value, the
-   * closes, the calls not yet sent, whether any call is open).
+   * and go to Rust with the next call; calls go in batches (`flush`),
+   * written as they come in the words `Registry::pair` reads (its
+   * layout), their strings kept to write at the flush. What JS keeps is
+   * what it has yet to tell (the last scope value, the closes, the calls
+   * not yet sent, whether any call is open).
    */
   // The most calls a stream holds before it sends them to Rust.
   const PAIR_BATCH = 32;
+  // A number part's bits, as two words.
+  const BITS = new Float64Array(1), HALVES = new Int32Array(BITS.buffer);
   class CallPairing {
     /** A call was reported since every call last closed: only then can an event close one. */
     open = false;
@@ -27,7 +31,7 @@ export function createStreams(glue, h) {
     #calls = null; // made on the first call
     /** The last Changes value seen (the walkers' scope functions compare with it before they check more). */
     scope = undefined;
-    #closes = null; // slot prefixes (JSON texts) to close before the next call; "[]" closes every call
+    #closes = null; // slot prefixes (lists of parts) to close before the next call; [[]] closes every call
     #before;
     #after;
     #waiting;
@@ -36,7 +40,7 @@ export function createStreams(glue, h) {
       this.#live = live;
       this.#waiting = waiting;
       [this.#before, this.#after] = scopesOf(format);
-      this.sink = (id, name, key) => this.#pair(id, name, key);
+      this.sink = (id, name, n, p0, p1, rest) => this.#pair(id, name, n, p0, p1, rest);
     }
     /** The Changes rules, before the walk. */
     before(event) {
@@ -65,14 +69,20 @@ export function createStreams(glue, h) {
       if (!this.open) return;
       if (parts.length === 0 || parts.includes(null)) return this.#closeAll();
       // Bounded: past 64, every call closes (which costs pairing, never routing).
-      if (this.#closes !== null && this.#closes.length >= 64) this.#closes = ["[]"];
-      else (this.#closes ??= []).push(JSON.stringify(parts));
+      if (this.#closes !== null && this.#closes.length >= 64) this.#closes = [[]];
+      else (this.#closes ??= []).push(parts);
     }
     #closeAll() {
-      if (this.open) this.#closes = ["[]"];
+      if (this.open) this.#closes = [[]];
       this.open = false;
     }
-    #pair(id, name, key) {
+    /** The words of the calls not yet sent (a plain array: a typed one per stream cost more to make than it saved), for #count calls; their strings, #units code units in all. */
+    #words = [];
+    #count = 0;
+    #strings = [];
+    #units = 0;
+    /** A call the walk met: its id and tool (undefined: absent), its slot's `n` parts (-1: no slot), the first two, the rest in a list. */
+    #pair(id, name, n, p0, p1, rest) {
       if (this.#freed) return; // the stream has ended; an event walked late pairs nothing
       // An id or name longer than Rust holds (in bytes, which are never
       // fewer than the units) is sent as a lone surrogate, which Rust also
@@ -81,12 +91,41 @@ export function createStreams(glue, h) {
       if (name !== undefined && name.length > Limit.MaxCallName) name = "\uD800";
       this.#live(); // a freed registry throws at the call, not at the batch's end
       this.open = true;
-      const closes = this.#closes === null ? undefined : `[${this.#closes.join(",")}]`;
+      const closes = this.#closes;
       this.#closes = null;
-      const p = this.#pending;
-      if (p.length === 0) this.#waiting.add(this);
-      p.push(id, name, key ?? undefined, closes);
-      if (p.length >= 4 * PAIR_BATCH) this.flush();
+      const w = this.#words;
+      w.push(this.#string(id), this.#string(name));
+      if (closes === null) w.push(0);
+      else {
+        w.push(closes.length);
+        for (let i = 0; i < closes.length; i++) {
+          const c = closes[i];
+          this.#slot(w, c.length, c[0], c[1], c.length > 2 ? c.slice(2) : undefined);
+        }
+      }
+      this.#slot(w, n, p0, p1, rest);
+      if (this.#count++ === 0) this.#waiting.add(this);
+      if (this.#count >= PAIR_BATCH) this.flush();
+    }
+    /** A string's word (its length, or Word.Missing), the string kept for the flush. */
+    #string(s) {
+      if (s === undefined) return Word.Missing;
+      this.#strings.push(s);
+      this.#units += s.length;
+      return s.length;
+    }
+    /** Adds the words of a slot of `n` parts (-1: none). */
+    #slot(w, n, p0, p1, rest) {
+      w.push(n < 0 ? Word.Missing : n);
+      for (let i = 0; i < n; i++) {
+        const v = i === 0 ? p0 : i === 1 ? p1 : rest[i - 2];
+        if (typeof v === "string" && v.length <= Limit.MaxSlotText) w.push(this.#string(v));
+        else {
+          // A number, or a value that cannot be a part: NaN, which Rust reads as none (as JSON writes it: null).
+          BITS[0] = typeof v === "number" ? v : NaN;
+          w.push(Word.Number, HALVES[0], HALVES[1]);
+        }
+      }
     }
     /**
      * Sends the calls not yet paired to Rust in one crossing (a crossing
@@ -94,30 +133,25 @@ export function createStreams(glue, h) {
      * every stream's sent before it answers from its memory of ids.
      */
     flush() {
-      const p = this.#pending;
-      if (p.length === 0) return;
-      this.#pending = [];
+      const count = this.#count, list = this.#words, units = this.#units, strings = this.#strings;
+      if (count === 0) return;
+      this.#count = 0;
+      this.#words = [];
+      this.#units = 0;
+      this.#strings = [];
       this.#waiting.delete(this);
       const s = this.#live();
       this.#calls ??= new glue.CallStream();
-      let units = 0;
-      for (let i = 0; i < p.length; i++) if (p[i] !== undefined) units += p[i].length;
+      const w = s.wordsAt(list.length); // each may grow memory: the views are taken after both
       let at = s.unitsAt(units);
-      const lens = new Int32Array(p.length);
-      for (let i = 0; i < p.length; i++) {
-        const x = p[i];
-        if (x === undefined) lens[i] = -1;
-        else {
-          put(at, x);
-          at += x.length;
-          lens[i] = x.length;
-        }
+      words().set(list, w);
+      for (let i = 0; i < strings.length; i++) {
+        put(at, strings[i]);
+        at += strings[i].length;
       }
-      s.v.pair(this.#calls, lens);
-      s.done(at - s.unitsBase);
+      s.v.pair(this.#calls, count);
+      s.done(Math.max(units, list.length));
     }
-    /** id, name, slot key and closes of each call not yet sent (undefined: absent). */
-    #pending = [];
     #freed = false;
     free() {
       if (!this.#freed) {
