@@ -5,7 +5,7 @@
 /** The stream adapters over the transport and payload helpers `h`. */
 export function createStreams(glue, h) {
   const { Limit, Expected, Word } = glue;
-  const { argumentError, put, words, jsonOf, walked, withClass, scopesOf } = h;
+  const { argumentError, put, words, Transport, jsonOf, walked, withClass, scopesOf } = h;
 
   /**
    * The pairing of one parsed-event stream's calls, in Rust (`StreamCalls`,
@@ -24,11 +24,45 @@ export function createStreams(glue, h) {
   const PAIR_BATCH = 32;
   // A number part's bits, as two words.
   const BITS = new Float64Array(1), HALVES = new Int32Array(BITS.buffer);
+  // Where #pair writes next: the word and the unit (element indexes of
+  // the views); set by #pair before it calls string() and slot().
+  let at = 0, unitAt = 0;
+  /** Writes `s` at unitAt (when not undefined); returns its word (its length, or Word.Missing). */
+  function string(s) {
+    if (s === undefined) return Word.Missing;
+    put(unitAt, s);
+    unitAt += s.length;
+    return s.length;
+  }
+  /** Whether `v` is sent as a string part (else as a number: NaN for a value that cannot be a part, which Rust reads as none, as JSON writes it: null). */
+  const isText = (v) => typeof v === "string" && v.length <= Limit.MaxSlotText;
+  /** The units of a slot's string parts. */
+  function textOf(n, p0, p1, rest) {
+    let units = 0;
+    for (let i = 0; i < n; i++) {
+      const v = i === 0 ? p0 : i === 1 ? p1 : rest[i - 2];
+      if (isText(v)) units += v.length;
+    }
+    return units;
+  }
+  /** Writes a slot of `n` parts (-1: none) at `at`. */
+  function slot(w, n, p0, p1, rest) {
+    w[at++] = n < 0 ? Word.Missing : n;
+    for (let i = 0; i < n; i++) {
+      const v = i === 0 ? p0 : i === 1 ? p1 : rest[i - 2];
+      if (isText(v)) w[at++] = string(v);
+      else {
+        BITS[0] = typeof v === "number" ? v : NaN;
+        w[at++] = Word.Number;
+        w[at++] = HALVES[0];
+        w[at++] = HALVES[1];
+      }
+    }
+  }
   class CallPairing {
     /** A call was reported since every call last closed: only then can an event close one. */
     open = false;
     #live;
-    #calls = null; // made on the first call
     /** The last Changes value seen (the walkers' scope functions compare with it before they check more). */
     scope = undefined;
     #closes = null; // slot prefixes (lists of parts) to close before the next call; [[]] closes every call
@@ -76,11 +110,17 @@ export function createStreams(glue, h) {
       if (this.open) this.#closes = [[]];
       this.open = false;
     }
-    /** The words of the calls not yet sent (a plain array: a typed one per stream cost more to make than it saved), for #count calls; their strings, #units code units in all. */
-    #words = [];
-    #count = 0;
-    #strings = [];
+    /**
+     * This stream's CallStream (its Transport), made on its first call:
+     * each call is written in its scratch as the walk meets it (#words
+     * words and #units units so far, for #count calls), where Rust reads
+     * them at the flush. Kept in JS and copied at the flush, they cost
+     * about as much again.
+     */
+    #t = null;
+    #words = 0;
     #units = 0;
+    #count = 0;
     /** A call the walk met: its id and tool (undefined: absent), its slot's `n` parts (-1: no slot), the first two, the rest in a list. */
     #pair(id, name, n, p0, p1, rest) {
       if (this.#freed) return; // the stream has ended; an event walked late pairs nothing
@@ -93,39 +133,41 @@ export function createStreams(glue, h) {
       this.open = true;
       const closes = this.#closes;
       this.#closes = null;
-      const w = this.#words;
-      w.push(this.#string(id), this.#string(name));
-      if (closes === null) w.push(0);
-      else {
-        w.push(closes.length);
+      // The room the call takes: at most three words a part, and its strings.
+      let needWords = 4 + 3 * Math.max(n, 0), needUnits = textOf(n, p0, p1, rest);
+      if (id !== undefined) needUnits += id.length;
+      if (name !== undefined) needUnits += name.length;
+      if (closes !== null) {
         for (let i = 0; i < closes.length; i++) {
           const c = closes[i];
-          this.#slot(w, c.length, c[0], c[1], c.length > 2 ? c.slice(2) : undefined);
+          needWords += 1 + 3 * c.length;
+          needUnits += textOf(c.length, c[0], c[1], c.length > 2 ? c.slice(2) : undefined);
         }
       }
-      this.#slot(w, n, p0, p1, rest);
+      const t = (this.#t ??= new Transport(new glue.CallStream()));
+      // Grown by doubling (Rust keeps what is written); either may grow
+      // memory, so the views are taken after both.
+      const wordsEnd = this.#words + needWords, unitsEnd = this.#units + needUnits;
+      const wordsBase = t.wordsAt(wordsEnd > t.wordsCap ? Math.max(wordsEnd, 2 * t.wordsCap, 256) : wordsEnd);
+      const unitsBase = t.unitsAt(unitsEnd > t.unitsCap ? Math.max(unitsEnd, 2 * t.unitsCap, 1024) : unitsEnd);
+      at = wordsBase + this.#words;
+      unitAt = unitsBase + this.#units;
+      const w = words();
+      w[at++] = string(id);
+      w[at++] = string(name);
+      if (closes === null) w[at++] = 0;
+      else {
+        w[at++] = closes.length;
+        for (let i = 0; i < closes.length; i++) {
+          const c = closes[i];
+          slot(w, c.length, c[0], c[1], c.length > 2 ? c.slice(2) : undefined);
+        }
+      }
+      slot(w, n, p0, p1, rest);
+      this.#words = at - wordsBase;
+      this.#units = unitAt - unitsBase;
       if (this.#count++ === 0) this.#waiting.add(this);
       if (this.#count >= PAIR_BATCH) this.flush();
-    }
-    /** A string's word (its length, or Word.Missing), the string kept for the flush. */
-    #string(s) {
-      if (s === undefined) return Word.Missing;
-      this.#strings.push(s);
-      this.#units += s.length;
-      return s.length;
-    }
-    /** Adds the words of a slot of `n` parts (-1: none). */
-    #slot(w, n, p0, p1, rest) {
-      w.push(n < 0 ? Word.Missing : n);
-      for (let i = 0; i < n; i++) {
-        const v = i === 0 ? p0 : i === 1 ? p1 : rest[i - 2];
-        if (typeof v === "string" && v.length <= Limit.MaxSlotText) w.push(this.#string(v));
-        else {
-          // A number, or a value that cannot be a part: NaN, which Rust reads as none (as JSON writes it: null).
-          BITS[0] = typeof v === "number" ? v : NaN;
-          w.push(Word.Number, HALVES[0], HALVES[1]);
-        }
-      }
     }
     /**
      * Sends the calls not yet paired to Rust in one crossing (a crossing
@@ -133,24 +175,14 @@ export function createStreams(glue, h) {
      * every stream's sent before it answers from its memory of ids.
      */
     flush() {
-      const count = this.#count, list = this.#words, units = this.#units, strings = this.#strings;
+      const count = this.#count, used = Math.max(this.#words, this.#units);
       if (count === 0) return;
       this.#count = 0;
-      this.#words = [];
+      this.#words = 0;
       this.#units = 0;
-      this.#strings = [];
       this.#waiting.delete(this);
-      const s = this.#live();
-      this.#calls ??= new glue.CallStream();
-      const w = s.wordsAt(list.length); // each may grow memory: the views are taken after both
-      let at = s.unitsAt(units);
-      words().set(list, w);
-      for (let i = 0; i < strings.length; i++) {
-        put(at, strings[i]);
-        at += strings[i].length;
-      }
-      s.v.pair(this.#calls, count);
-      s.done(Math.max(units, list.length));
+      this.#live().v.pair(this.#t.v, count);
+      this.#t.done(used);
     }
     #freed = false;
     free() {
@@ -165,8 +197,8 @@ export function createStreams(glue, h) {
       }
       this.#freed = true;
       this.#waiting.delete(this);
-      this.#calls?.free();
-      this.#calls = null;
+      this.#t?.free();
+      this.#t = null;
     }
   }
   /**

@@ -5,7 +5,7 @@
 use wasm_bindgen::prelude::*;
 
 use super::protocol::Word;
-use super::scratch::Scratch;
+use super::scratch::{scratch_exports, Scratch};
 use super::tool_name::Registry;
 use super::Reply;
 use crate::stream::json::whole;
@@ -39,12 +39,18 @@ impl SseStream {
     }
 }
 
-/// One parsed-event stream's calls.
+/// One parsed-event stream's calls, and its scratch, where the wrapper
+/// writes each call as the walk meets it (its own: a registry's is
+/// rewritten by every lookup between two calls) until
+/// [`Registry::pair`] reads them.
 #[wasm_bindgen]
 #[derive(Default)]
 pub struct CallStream {
     inner: StreamCalls,
+    scratch: Scratch,
 }
+
+scratch_exports!(CallStream);
 
 #[wasm_bindgen]
 impl CallStream {
@@ -131,8 +137,8 @@ impl Registry {
         out
     }
 
-    /// Pairs what events said of `count` calls, in order, from the scratch
-    /// (strings end to end in the units; a string with a lone surrogate is
+    /// Pairs what events said of `count` calls, in order, from the
+    /// stream's scratch (strings end to end in the units; a string with a lone surrogate is
     /// unheld). Per call, in words: the id's length ([`Word::Missing`]:
     /// absent), the tool's (as the walk mapped it), the number of scope
     /// prefixes that ended since the call before, each a slot to close
@@ -142,7 +148,9 @@ impl Registry {
     /// slots as values: a crossing per call, then slots as JSON text parsed
     /// here, were most of a name-dense stream's time.
     pub fn pair(&mut self, stream: &mut CallStream, count: usize) {
-        let mut calls = Calls { scratch: &self.scratch, word: 0, unit: 0, key: SlotKey::default() };
+        let CallStream { inner: open, scratch } = stream;
+        let mut calls = Calls { scratch, word: 0, unit: 0, key: SlotKey::default() };
+        let registry = &mut self.inner;
         for _ in 0..count {
             let (id, name) = (calls.said(), calls.said());
             for _ in 0..calls.word().max(0) {
@@ -150,11 +158,10 @@ impl Registry {
                 if !calls.slot() {
                     calls.key.clear();
                 }
-                stream.inner.close(&calls.key);
+                open.close(&calls.key);
             }
             let slot = calls.slot().then_some(Cow::Borrowed(&calls.key));
-            let registry = &mut self.inner;
-            stream.inner.report_at(id, name, slot, &mut |id, tool| registry.remember_call(id, tool));
+            open.report_at(id, name, slot, &mut |id, tool| registry.remember_call(id, tool));
         }
     }
 
