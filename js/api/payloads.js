@@ -59,17 +59,14 @@ export function createPayloads(glue, h, createWalkers) {
   // a name changes (most stream events change nothing).
   let polluted; // undefined: not looked at yet in this rewrite
   function isPolluted() {
-    if (polluted === undefined) {
-      polluted = false;
-      for (let i = 0; i < UNCHECKED_KEYS.length; i++) if (UNCHECKED_KEYS[i] in OBJECT_PROTO) polluted = true;
-    }
+    if (polluted === undefined) polluted = POLLUTING();
     return polluted;
   }
   // Stream events that name a call's id or tool (Rust's table): the walker
   // meets them as Call steps and tells the stream's sink, which hands them
   // to Rust: the pairing per call (its slot, within its scope) and the
   // registry's memory of ids (toolForCallId) live in the core.
-  // While a stream's event is walked: its call sink `(id, name, slot)`, and
+  // While a stream's event is walked: its call sink `(id, name, slot…)`, and
   // ancestors[d], the node d steps down, where a Call step's slot reads it.
   const state = { callSink: null, ancestors: [] };
   // The walkers' rarer paths, once for every step. The generated steps
@@ -107,10 +104,10 @@ export function createPayloads(glue, h, createWalkers) {
   // (js/build/walkers.mjs): rules that share a prefix share its walk (a trie).
   // Made on the first rewrite: the Node builds load their source then
   // (js/build/build.mjs), so a program that never rewrites never parses it.
-  let RULES, UNCHECKED_KEYS, SCOPES;
+  let RULES, POLLUTING, SCOPES;
   function walkersReady() {
     if (RULES === undefined) {
-      ({ walkers: RULES, uncheckedKeys: UNCHECKED_KEYS, scopes: SCOPES } = createWalkers({ isObject, unboxed, jsonOf, slotPart, slotText, isOwn, isEnumerable, mayInherit, namesStep, whenResult, state, protoOf, OBJECT_PROTO, tooMany: () => tooMany(Expected.Payload) }));
+      ({ walkers: RULES, polluting: POLLUTING, scopes: SCOPES } = createWalkers({ isObject, unboxed, jsonOf, slotPart, isOwn, isEnumerable, mayInherit, namesStep, whenResult, state, protoOf, OBJECT_PROTO, tooMany: () => tooMany(Expected.Payload) }));
     }
     return RULES;
   }
@@ -118,15 +115,6 @@ export function createPayloads(glue, h, createWalkers) {
   /** A slot value: numbers and strings of at most Limit.MaxSlotText units only (a call without one stands alone). */
   function slotPart(v) {
     return typeof v === "number" || (typeof v === "string" && v.length <= Limit.MaxSlotText) ? v : null;
-  }
-  /**
-   * A slot value's JSON text (what JSON.stringify writes), or null for no
-   * slot part: a call's slot key is its parts' texts joined by the walker,
-   * with no array to make and stringify per call.
-   */
-  function slotText(v) {
-    if (typeof v === "number") return v - v === 0 ? "" + v : "null"; // NaN and ±Infinity are null in JSON
-    return typeof v === "string" && v.length <= Limit.MaxSlotText ? JSON.stringify(v) : null;
   }
   /** The scope functions `[before, after]` of `format`'s streams (either null where it has none). */
   function scopesOf(format) {

@@ -4,8 +4,8 @@
 
 /** The stream adapters over the transport and payload helpers `h`. */
 export function createStreams(glue, h) {
-  const { Limit, Expected } = glue;
-  const { argumentError, put, jsonOf, walked, withClass, scopesOf } = h;
+  const { Limit, Expected, Word } = glue;
+  const { argumentError, put, words, Transport, jsonOf, walked, withClass, scopesOf } = h;
 
   /**
    * The pairing of one parsed-event stream's calls, in Rust (`StreamCalls`,
@@ -14,20 +14,58 @@ export function createStreams(glue, h) {
    * begins and ends (the walkers' generated scope functions, from Rust's
    * `ScopeRule` table, call back `change` and `close`). A scope's end only
    * changes what later calls pair with, so the slots to close wait here
-   * and go to Rust with the next call; calls go in batches (`flush`);
-   * what JS keeps is what it has yet to tell (the last scope value, the
-   * closes, the calls not yet sent, whether any call is open).
+   * and go to Rust with the next call; calls go in batches (`flush`),
+   * written as they come in the words `Registry::pair` reads (its
+   * layout), their strings kept to write at the flush. What JS keeps is
+   * what it has yet to tell (the last scope value, the closes, the calls
+   * not yet sent, whether any call is open).
    */
   // The most calls a stream holds before it sends them to Rust.
   const PAIR_BATCH = 32;
+  // A number part's bits, as two words.
+  const BITS = new Float64Array(1), HALVES = new Int32Array(BITS.buffer);
+  // Where #pair writes next: the word and the unit (element indexes of
+  // the views); set by #pair before it calls string() and slot().
+  let at = 0, unitAt = 0;
+  /** Writes `s` at unitAt (when not undefined); returns its word (its length, or Word.Missing). */
+  function string(s) {
+    if (s === undefined) return Word.Missing;
+    put(unitAt, s);
+    unitAt += s.length;
+    return s.length;
+  }
+  /** Whether `v` is sent as a string part (else as a number: NaN for a value that cannot be a part, which Rust reads as none, as JSON writes it: null). */
+  const isText = (v) => typeof v === "string" && v.length <= Limit.MaxSlotText;
+  /** The units of a slot's string parts. */
+  function textOf(n, p0, p1, rest) {
+    let units = 0;
+    for (let i = 0; i < n; i++) {
+      const v = i === 0 ? p0 : i === 1 ? p1 : rest[i - 2];
+      if (isText(v)) units += v.length;
+    }
+    return units;
+  }
+  /** Writes a slot of `n` parts (-1: none) at `at`. */
+  function slot(w, n, p0, p1, rest) {
+    w[at++] = n < 0 ? Word.Missing : n;
+    for (let i = 0; i < n; i++) {
+      const v = i === 0 ? p0 : i === 1 ? p1 : rest[i - 2];
+      if (isText(v)) w[at++] = string(v);
+      else {
+        BITS[0] = typeof v === "number" ? v : NaN;
+        w[at++] = Word.Number;
+        w[at++] = HALVES[0];
+        w[at++] = HALVES[1];
+      }
+    }
+  }
   class CallPairing {
     /** A call was reported since every call last closed: only then can an event close one. */
     open = false;
     #live;
-    #calls = null; // made on the first call
     /** The last Changes value seen (the walkers' scope functions compare with it before they check more). */
     scope = undefined;
-    #closes = null; // slot prefixes (JSON texts) to close before the next call; "[]" closes every call
+    #closes = null; // slot prefixes (lists of parts) to close before the next call; [[]] closes every call
     #before;
     #after;
     #waiting;
@@ -36,7 +74,7 @@ export function createStreams(glue, h) {
       this.#live = live;
       this.#waiting = waiting;
       [this.#before, this.#after] = scopesOf(format);
-      this.sink = (id, name, key) => this.#pair(id, name, key);
+      this.sink = (id, name, n, p0, p1, rest) => this.#pair(id, name, n, p0, p1, rest);
     }
     /** The Changes rules, before the walk. */
     before(event) {
@@ -65,14 +103,26 @@ export function createStreams(glue, h) {
       if (!this.open) return;
       if (parts.length === 0 || parts.includes(null)) return this.#closeAll();
       // Bounded: past 64, every call closes (which costs pairing, never routing).
-      if (this.#closes !== null && this.#closes.length >= 64) this.#closes = ["[]"];
-      else (this.#closes ??= []).push(JSON.stringify(parts));
+      if (this.#closes !== null && this.#closes.length >= 64) this.#closes = [[]];
+      else (this.#closes ??= []).push(parts);
     }
     #closeAll() {
-      if (this.open) this.#closes = ["[]"];
+      if (this.open) this.#closes = [[]];
       this.open = false;
     }
-    #pair(id, name, key) {
+    /**
+     * This stream's CallStream (its Transport), made on its first call:
+     * each call is written in its scratch as the walk meets it (#words
+     * words and #units units so far, for #count calls), where Rust reads
+     * them at the flush. Kept in JS and copied at the flush, they cost
+     * about as much again.
+     */
+    #t = null;
+    #words = 0;
+    #units = 0;
+    #count = 0;
+    /** A call the walk met: its id and tool (undefined: absent), its slot's `n` parts (-1: no slot), the first two, the rest in a list. */
+    #pair(id, name, n, p0, p1, rest) {
       if (this.#freed) return; // the stream has ended; an event walked late pairs nothing
       // An id or name longer than Rust holds (in bytes, which are never
       // fewer than the units) is sent as a lone surrogate, which Rust also
@@ -81,12 +131,43 @@ export function createStreams(glue, h) {
       if (name !== undefined && name.length > Limit.MaxCallName) name = "\uD800";
       this.#live(); // a freed registry throws at the call, not at the batch's end
       this.open = true;
-      const closes = this.#closes === null ? undefined : `[${this.#closes.join(",")}]`;
+      const closes = this.#closes;
       this.#closes = null;
-      const p = this.#pending;
-      if (p.length === 0) this.#waiting.add(this);
-      p.push(id, name, key ?? undefined, closes);
-      if (p.length >= 4 * PAIR_BATCH) this.flush();
+      // The room the call takes: at most three words a part, and its strings.
+      let needWords = 4 + 3 * Math.max(n, 0), needUnits = textOf(n, p0, p1, rest);
+      if (id !== undefined) needUnits += id.length;
+      if (name !== undefined) needUnits += name.length;
+      if (closes !== null) {
+        for (let i = 0; i < closes.length; i++) {
+          const c = closes[i];
+          needWords += 1 + 3 * c.length;
+          needUnits += textOf(c.length, c[0], c[1], c.length > 2 ? c.slice(2) : undefined);
+        }
+      }
+      const t = (this.#t ??= new Transport(new glue.CallStream()));
+      // Grown by doubling (Rust keeps what is written); either may grow
+      // memory, so the views are taken after both.
+      const wordsEnd = this.#words + needWords, unitsEnd = this.#units + needUnits;
+      const wordsBase = t.wordsAt(wordsEnd > t.wordsCap ? Math.max(wordsEnd, 2 * t.wordsCap, 256) : wordsEnd);
+      const unitsBase = t.unitsAt(unitsEnd > t.unitsCap ? Math.max(unitsEnd, 2 * t.unitsCap, 1024) : unitsEnd);
+      at = wordsBase + this.#words;
+      unitAt = unitsBase + this.#units;
+      const w = words();
+      w[at++] = string(id);
+      w[at++] = string(name);
+      if (closes === null) w[at++] = 0;
+      else {
+        w[at++] = closes.length;
+        for (let i = 0; i < closes.length; i++) {
+          const c = closes[i];
+          slot(w, c.length, c[0], c[1], c.length > 2 ? c.slice(2) : undefined);
+        }
+      }
+      slot(w, n, p0, p1, rest);
+      this.#words = at - wordsBase;
+      this.#units = unitAt - unitsBase;
+      if (this.#count++ === 0) this.#waiting.add(this);
+      if (this.#count >= PAIR_BATCH) this.flush();
     }
     /**
      * Sends the calls not yet paired to Rust in one crossing (a crossing
@@ -94,30 +175,15 @@ export function createStreams(glue, h) {
      * every stream's sent before it answers from its memory of ids.
      */
     flush() {
-      const p = this.#pending;
-      if (p.length === 0) return;
-      this.#pending = [];
+      const count = this.#count, used = Math.max(this.#words, this.#units);
+      if (count === 0) return;
+      this.#count = 0;
+      this.#words = 0;
+      this.#units = 0;
       this.#waiting.delete(this);
-      const s = this.#live();
-      this.#calls ??= new glue.CallStream();
-      let units = 0;
-      for (let i = 0; i < p.length; i++) if (p[i] !== undefined) units += p[i].length;
-      let at = s.unitsAt(units);
-      const lens = new Int32Array(p.length);
-      for (let i = 0; i < p.length; i++) {
-        const x = p[i];
-        if (x === undefined) lens[i] = -1;
-        else {
-          put(at, x);
-          at += x.length;
-          lens[i] = x.length;
-        }
-      }
-      s.v.pair(this.#calls, lens);
-      s.done(at - s.unitsBase);
+      this.#live().v.pair(this.#t.v, count);
+      this.#t.done(used);
     }
-    /** id, name, slot key and closes of each call not yet sent (undefined: absent). */
-    #pending = [];
     #freed = false;
     free() {
       if (!this.#freed) {
@@ -131,8 +197,8 @@ export function createStreams(glue, h) {
       }
       this.#freed = true;
       this.#waiting.delete(this);
-      this.#calls?.free();
-      this.#calls = null;
+      this.#t?.free();
+      this.#t = null;
     }
   }
   /**

@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 use serde_json::Value;
 
 use super::json::{At, Doc, Keys};
-use super::pairing::{Report, Said, SlotPart, StreamCalls};
+use super::pairing::{Report, Said, SlotKey, SlotPart, StreamCalls};
 use super::scope::{scope_rules, ScopeRule};
 use crate::tool_name::{call_places, rules, CallPlace, Format, Step};
 
@@ -151,8 +151,8 @@ pub(crate) fn end<'t>(calls: &mut StreamCalls, format: Format, event: impl Json<
             // A slot that cannot be read (a part missing, a number that is
             // not a whole one) closes every call: a missed close could let
             // a later name claim an id-only call.
-            let prefix: Option<Vec<SlotPart>> = slot.iter().map(|keys| event.at(keys)?.slot_part()).collect();
-            calls.close(prefix.as_deref().unwrap_or_default());
+            let prefix: Option<SlotKey> = slot.iter().map(|keys| event.at(keys)?.slot_part()).collect();
+            calls.close(&prefix.unwrap_or_default());
         }
     }
 }

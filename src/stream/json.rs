@@ -185,7 +185,7 @@ enum Open {
 impl<'t> Doc<'t> {
     /// The document of `text`; `None` when it is not one JSON value (as
     /// `JSON.parse` would refuse it).
-    #[cfg(any(test, all(feature = "wasm-host", target_arch = "wasm32")))]
+    #[cfg(test)]
     pub(crate) fn parse(text: &'t str) -> Option<Self> {
         Self::parse_in(text, None, Buffers::default()).ok()
     }
@@ -435,6 +435,14 @@ pub(crate) fn whole_number(token: &str) -> Option<f64> {
     }
     #[allow(clippy::cast_precision_loss, reason = "at most 15 digits: exact in an f64")]
     token.parse::<i64>().ok().map(|n| n as f64)
+}
+
+/// `x` when JSON writes it as a token [`whole_number`] reads (a whole
+/// number of at most 15 digits): what a slot's number is, read from a
+/// value rather than from its text.
+#[cfg(any(test, feature = "wasm-host"))]
+pub(crate) fn whole(x: f64) -> Option<f64> {
+    (x.fract() == 0.0 && x.abs() < 1e15).then_some(x)
 }
 
 /// Whether `token` is a whole JSON number token: `-?(0|[1-9][0-9]*)`.
@@ -799,6 +807,25 @@ mod tests {
         assert_eq!(whole_number("123456789012345"), Some(123_456_789_012_345.0));
         assert_eq!(whole_number("1234567890123456"), None, "past 15 digits");
         assert_eq!(whole_number("007"), None, "not a JSON number token");
+        // From a value: as its text (what JSON.stringify writes) is read.
+        let written = [
+            (0.0, "0"),
+            (-0.0, "0"),
+            (7.0, "7"),
+            (-3.0, "-3"),
+            (999_999_999_999_999.0, "999999999999999"),
+            (1e15, "1000000000000000"),
+            (-1e15, "-1000000000000000"),
+            (1.5, "1.5"),
+            (0.1, "0.1"),
+            (1e21, "1e+21"),
+            (f64::NAN, "null"),
+            (f64::INFINITY, "null"),
+            (f64::NEG_INFINITY, "null"),
+        ];
+        for (x, text) in written {
+            assert_eq!(whole(x), whole_number(text), "{x}");
+        }
     }
 
     #[test]

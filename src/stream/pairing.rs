@@ -2,6 +2,7 @@
 //! same call are paired by the call's slot, within the scope that opened
 //! it.
 
+use std::borrow::Cow;
 use std::hash::{Hash, Hasher};
 
 use super::{MAX_CALL_ID_BYTES, MAX_CALL_NAME_BYTES, MAX_OPEN_CALLS};
@@ -20,6 +21,57 @@ impl SlotPart {
     /// A number's part.
     pub(crate) fn number(x: f64) -> Self {
         Self::Number(if x == 0.0 { 0 } else { x.to_bits() })
+    }
+}
+
+/// A call's slot: its parts encoded end to end (a number: 0, then its
+/// bits in 8 bytes; a string: 1, its length in 4 bytes, then its bytes),
+/// so that a slot is one allocation, compared and hashed as bytes, and
+/// the calls a scope's end closes are those whose bytes begin with its
+/// prefix's (each part says where it ends). A list of parts was three
+/// allocations a call and a slower compare, on every call of a stream.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub(crate) struct SlotKey(Vec<u8>);
+
+impl SlotKey {
+    /// Empties it (its room stays).
+    #[cfg(feature = "wasm-host")]
+    pub(crate) fn clear(&mut self) {
+        self.0.clear();
+    }
+
+    /// Adds a part.
+    pub(crate) fn push(&mut self, part: &SlotPart) {
+        match part {
+            SlotPart::Number(bits) => {
+                self.0.push(0);
+                self.0.extend_from_slice(&bits.to_le_bytes());
+            }
+            SlotPart::Text(s) => self.push_text(s),
+        }
+    }
+
+    /// Adds a string part.
+    pub(crate) fn push_text(&mut self, s: &str) {
+        self.0.push(1);
+        // A part is at most MAX_CALL_ID_BYTES long (Json::slot_part).
+        self.0.extend_from_slice(&u32::try_from(s.len()).unwrap_or(u32::MAX).to_le_bytes());
+        self.0.extend_from_slice(s.as_bytes());
+    }
+
+    /// Whether this slot begins with `prefix`'s parts.
+    fn starts_with(&self, prefix: &SlotKey) -> bool {
+        self.0.starts_with(&prefix.0)
+    }
+}
+
+impl FromIterator<SlotPart> for SlotKey {
+    fn from_iter<I: IntoIterator<Item = SlotPart>>(parts: I) -> Self {
+        let mut key = Self::default();
+        for part in parts {
+            key.push(&part);
+        }
+        key
     }
 }
 
@@ -56,11 +108,21 @@ impl Said {
 }
 
 /// A call being paired: up to two ids (a Responses item's `id` and
-/// `call_id`) and its tool.
+/// `call_id`) and its tool. The ids are held in place: a list was an
+/// allocation for every call.
 #[derive(Debug, Default)]
 struct Call {
-    ids: Vec<Said>,
+    ids: [Option<Said>; 2],
     name: Option<Said>,
+}
+
+impl Call {
+    fn ids(&self) -> impl Iterator<Item = &Said> {
+        self.ids.iter().flatten()
+    }
+    fn id_count(&self) -> usize {
+        self.ids.iter().filter(|i| i.is_some()).count()
+    }
 }
 
 /// What one event said of a call: its id, its tool (canonical where the
@@ -70,7 +132,7 @@ struct Call {
 pub(crate) struct Report {
     pub(crate) id: Option<Said>,
     pub(crate) name: Option<Said>,
-    pub(crate) slot: Option<Vec<SlotPart>>,
+    pub(crate) slot: Option<SlotKey>,
 }
 
 /// The calls of one stream, paired by slot within their scope, for
@@ -90,7 +152,7 @@ pub struct StreamCalls {
     /// (compared first: a stream that opens a call per event compared every
     /// open slot whole). A list: there are at most [`MAX_OPEN_CALLS`],
     /// mostly a few, and a map cost more code than the search.
-    open: Vec<(u64, Vec<SlotPart>, Call)>,
+    open: Vec<(u64, SlotKey, Call)>,
     /// The last value of a [`ScopeRule::Changes`](crate::stream::ScopeRule::Changes),
     /// when it was one that can be held.
     scope: Option<String>,
@@ -111,6 +173,19 @@ impl StreamCalls {
     /// never paired with a tool another call named.
     pub(crate) fn report(&mut self, report: Report, remember: &mut impl FnMut(&str, Option<&str>)) {
         let Report { id, name, slot } = report;
+        self.report_at(id, name, slot.map(Cow::Owned), remember);
+    }
+
+    /// [`report`](Self::report) with the slot borrowed (the JS binding
+    /// reads every call's slot into one buffer: it is copied only when it
+    /// opens a call).
+    pub(crate) fn report_at(
+        &mut self,
+        id: Option<Said>,
+        name: Option<Said>,
+        slot: Option<Cow<'_, SlotKey>>,
+        remember: &mut impl FnMut(&str, Option<&str>),
+    ) {
         let id = id.map(|id| id.within(MAX_CALL_ID_BYTES));
         let name = name.map(|name| name.within(MAX_CALL_NAME_BYTES));
         let Some(slot) = slot else {
@@ -125,22 +200,26 @@ impl StreamCalls {
         let call = self.open_call(slot);
         let same_name = matches!((&name, &call.name), (Some(a), Some(b)) if a.same(b));
         let id_joins = id.as_ref().is_none_or(|id| {
-            call.ids.iter().any(|i| i.same(id)) || (call.ids.len() < 2 && (call.ids.is_empty() || same_name))
+            let count = call.id_count();
+            call.ids().any(|i| i.same(id)) || (count < 2 && (count == 0 || same_name))
         });
         let name_joins = name.is_none() || call.name.is_none() || same_name;
         if !(id_joins && name_joins) {
             *call = Call::default(); // a new call at the slot
         }
         if let Some(id) = id {
-            if !call.ids.iter().any(|i| i.same(&id)) {
-                call.ids.push(id);
+            if !call.ids().any(|i| i.same(&id)) {
+                // Room: a third id made a new call above.
+                if let Some(free) = call.ids.iter_mut().find(|i| i.is_none()) {
+                    *free = Some(id);
+                }
             }
         }
         if name.is_some() {
             call.name = name;
         }
         if let Some(name) = &call.name {
-            for id in &call.ids {
+            for id in call.ids() {
                 if let Said::Held(id) = id {
                     remember(id, name.held());
                 }
@@ -149,25 +228,27 @@ impl StreamCalls {
     }
 
     /// The call at `slot`, opened when there is none.
-    fn open_call(&mut self, slot: Vec<SlotPart>) -> &mut Call {
+    fn open_call(&mut self, slot: Cow<'_, SlotKey>) -> &mut Call {
         let hash = {
             let mut h = FastHasher::default();
             slot.hash(&mut h);
             h.finish()
         };
-        let i = if let Some(i) = self.open.iter().position(|(h, s, _)| *h == hash && *s == slot) {
+        let i = if let Some(i) = self.open.iter().position(|(h, s, _)| *h == hash && *s == *slot) {
             i
         } else {
             if self.open.len() >= MAX_OPEN_CALLS {
                 self.open.remove(0);
             }
-            self.open.push((hash, slot, Call::default()));
+            self.open.push((hash, slot.into_owned(), Call::default()));
             self.open.len() - 1
         };
         &mut self.open[i].2
     }
 
-    pub(crate) fn close(&mut self, prefix: &[SlotPart]) {
+    /// Closes the calls whose slot begins with `prefix` (every call for an
+    /// empty one).
+    pub(crate) fn close(&mut self, prefix: &SlotKey) {
         self.open.retain(|(_, slot, _)| !slot.starts_with(prefix));
     }
 
@@ -179,7 +260,7 @@ impl StreamCalls {
         // call, which costs pairing, never routing.
         let value = value.filter(|v| v.len() <= MAX_CALL_ID_BYTES);
         if value.is_none() || self.scope.as_deref() != value {
-            self.close(&[]);
+            self.close(&SlotKey::default());
             self.scope = value.map(str::to_owned);
         }
     }
@@ -195,7 +276,7 @@ mod tests {
             let report = Report {
                 id: id.map(|s| Said::Held(s.to_owned())),
                 name: name.map(|s| Said::Held(s.to_owned())),
-                slot: slot.map(|s| vec![SlotPart::number(f64::from(s))]),
+                slot: slot.map(|s| [SlotPart::number(f64::from(s))].into_iter().collect()),
             };
             calls.report(report, &mut |i: &str, n: Option<&str>| {
                 got.push((i.to_owned(), n.unwrap_or("<unheld>").to_owned()));
@@ -233,7 +314,7 @@ mod tests {
     fn closing_a_scope_forgets_its_slots() {
         let mut c = StreamCalls::new();
         run(&mut c, &[(Some("call_1"), None, Some(0))]);
-        c.close(&[SlotPart::number(0.0)]);
+        c.close(&[SlotPart::number(0.0)].into_iter().collect());
         assert_eq!(run(&mut c, &[(None, Some("x"), Some(0))]), pairs(&[]));
         run(&mut c, &[(Some("call_2"), None, Some(3))]);
         c.scope_value(Some("chatcmpl-1"));
@@ -262,7 +343,7 @@ mod tests {
             let slot = u32::try_from(i).unwrap();
             run(&mut c, &[(Some("id"), None, Some(slot))]);
             if i % 2 == 0 {
-                c.close(&[SlotPart::number(f64::from(slot))]);
+                c.close(&[SlotPart::number(f64::from(slot))].into_iter().collect());
             }
         }
         assert!(c.open.len() <= MAX_OPEN_CALLS);

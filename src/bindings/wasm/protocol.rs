@@ -66,6 +66,8 @@ pub enum Word {
     Other = -3,
     /// A message or receipt that is not an object.
     NotAnObject = -4,
+    /// A number: its bits follow, in two words (low, then high).
+    Number = -5,
 }
 
 /// A count, index or id as a word: [`Word::Missing`] (-1) for none, or for

@@ -4,13 +4,15 @@
 
 use wasm_bindgen::prelude::*;
 
+use super::protocol::Word;
+use super::scratch::{scratch_exports, Scratch};
 use super::tool_name::Registry;
 use super::{Limit, Reply};
-use crate::stream::event::Json;
-use crate::stream::json::{is_integer_token, whole_number, Doc};
-use crate::stream::pairing::{Report, Said, SlotPart};
+use crate::stream::json::whole;
+use crate::stream::pairing::{Said, SlotKey, SlotPart};
 use crate::stream::{SseRewriter, StreamCalls};
 use crate::tool_name::Format;
+use std::borrow::Cow;
 
 /// One raw event stream being rewritten.
 #[wasm_bindgen]
@@ -36,12 +38,18 @@ impl SseStream {
     }
 }
 
-/// One parsed-event stream's calls.
+/// One parsed-event stream's calls, and its scratch, where the wrapper
+/// writes each call as the walk meets it (its own: a registry's is
+/// rewritten by every lookup between two calls) until
+/// [`Registry::pair`] reads them.
 #[wasm_bindgen]
 #[derive(Default)]
 pub struct CallStream {
     inner: StreamCalls,
+    scratch: Scratch,
 }
+
+scratch_exports!(CallStream);
 
 #[wasm_bindgen]
 impl CallStream {
@@ -53,17 +61,65 @@ impl CallStream {
     }
 }
 
-/// A slot's parts from their JSON text (`[0, "x"]`); `None` for anything
-/// else. Whole numbers, the walkers' common slots, are read without a
-/// document: a slot parsed per call was a tenth of a name-dense stream's
-/// time.
-fn slot_of(text: &str) -> Option<Vec<SlotPart>> {
-    if let Some(inner) = text.strip_prefix('[').and_then(|t| t.strip_suffix(']')) {
-        if inner.split(',').all(is_integer_token) {
-            return inner.split(',').map(|n| whole_number(n).map(SlotPart::number)).collect();
-        }
+/// A reader of the calls [`Registry::pair`] is given: words and code
+/// units, each read in turn. Words past the end read as
+/// [`Word::Missing`], units as none.
+struct Calls<'s> {
+    scratch: &'s Scratch,
+    word: usize,
+    unit: usize,
+    /// The last slot read (one buffer for all: a slot is copied only when it opens a call).
+    key: SlotKey,
+}
+
+impl Calls<'_> {
+    fn word(&mut self) -> i32 {
+        let w = self.scratch.words.get(self.word).copied().unwrap_or(Word::Missing as i32);
+        self.word += 1;
+        w
     }
-    Doc::parse(text)?.root().elements().map(Json::slot_part).collect()
+
+    /// A string of `len` units (`Err` when it holds a lone surrogate).
+    fn string(&mut self, len: usize) -> Result<String, usize> {
+        let s = self.scratch.exact(self.unit, len);
+        self.unit += len;
+        s
+    }
+
+    /// An id or tool: `None` when absent.
+    fn said(&mut self) -> Option<Said> {
+        let len = usize::try_from(self.word()).ok()?;
+        Some(self.string(len).map_or(Said::Unheld, Said::Held))
+    }
+
+    /// A slot or a scope's prefix, into `key`: false when absent or when a
+    /// part cannot be one (a number JSON would not write as a whole number
+    /// of at most 15 digits, a string too long or with a lone surrogate),
+    /// as [`Json::slot_part`](crate::stream::event::Json::slot_part) reads
+    /// the event's text. Every part is read, so the next call starts where
+    /// it should.
+    fn slot(&mut self) -> bool {
+        let Ok(parts) = usize::try_from(self.word()) else { return false };
+        self.key.clear();
+        let mut ok = true;
+        for _ in 0..parts {
+            let tag = self.word();
+            let part = if tag == Word::Number as i32 {
+                let (low, high) = (self.word(), self.word());
+                let bits = u64::from(u32::from_ne_bytes(low.to_ne_bytes()))
+                    | (u64::from(u32::from_ne_bytes(high.to_ne_bytes())) << 32);
+                whole(f64::from_bits(bits)).map(SlotPart::number)
+            } else {
+                let len = usize::try_from(tag).unwrap_or_default();
+                self.string(len).ok().filter(|s| s.len() <= crate::MAX_CALL_ID_BYTES).map(SlotPart::Text)
+            };
+            match part {
+                Some(part) if ok => self.key.push(&part),
+                _ => ok = false,
+            }
+        }
+        ok
+    }
 }
 
 #[wasm_bindgen]
@@ -80,35 +136,31 @@ impl Registry {
         out
     }
 
-    /// Pairs what events said of calls, in order: per call, four lengths
-    /// in `lens` (the id, the tool as the walk mapped it, the slot's JSON
-    /// text and the JSON text of a list of slot prefixes to close first,
-    /// the scopes that ended since the call before; `[]` closes every
-    /// call), each -1 when absent, the strings end to end in the units. A
-    /// string with a lone surrogate is absent. Calls cross in batches: a
-    /// crossing per call was most of a name-dense stream's time.
-    pub fn pair(&mut self, stream: &mut CallStream, lens: &[i32]) {
-        let mut at = 0;
-        for call in lens.chunks_exact(4) {
-            // Each string in turn: `None` when absent, `Err` when it holds a lone surrogate.
-            let mut next = |len: i32| {
-                let len = usize::try_from(len).ok()?;
-                let s = self.scratch.exact(at, len);
-                at += len;
-                Some(s)
-            };
-            let said = |s: Option<Result<String, usize>>| s.map(|s| s.map_or(Said::Unheld, Said::Held));
-            let (id, name) = (said(next(call[0])), said(next(call[1])));
-            let (slot, closes) = (next(call[2]).and_then(Result::ok), next(call[3]).and_then(Result::ok));
-            if let Some(doc) = closes.as_deref().and_then(Doc::parse) {
-                for prefix in doc.root().elements() {
-                    // As natively: a prefix that cannot be read closes every call.
-                    let prefix: Option<Vec<SlotPart>> = prefix.elements().map(Json::slot_part).collect();
-                    stream.inner.close(prefix.as_deref().unwrap_or_default());
+    /// Pairs what events said of `count` calls, in order, from the
+    /// stream's scratch (strings end to end in the units; a string with a lone surrogate is
+    /// unheld). Per call, in words: the id's length ([`Word::Missing`]:
+    /// absent), the tool's (as the walk mapped it), the number of scope
+    /// prefixes that ended since the call before, each a slot to close
+    /// first (no parts: every call), then the call's slot: its number of
+    /// parts ([`Word::Missing`]: none), each a string's length or
+    /// [`Word::Number`] and the number's bits. Calls cross in batches, their
+    /// slots as values: a crossing per call, then slots as JSON text parsed
+    /// here, were most of a name-dense stream's time.
+    pub fn pair(&mut self, stream: &mut CallStream, count: usize) {
+        let CallStream { inner: open, scratch } = stream;
+        let mut calls = Calls { scratch, word: 0, unit: 0, key: SlotKey::default() };
+        let registry = &mut self.inner;
+        for _ in 0..count {
+            let (id, name) = (calls.said(), calls.said());
+            for _ in 0..calls.word().max(0) {
+                // As natively: a prefix that cannot be read closes every call.
+                if !calls.slot() {
+                    calls.key.clear();
                 }
+                open.close(&calls.key);
             }
-            let report = Report { id, name, slot: slot.as_deref().and_then(slot_of) };
-            self.inner.pair_call(&mut stream.inner, report);
+            let slot = calls.slot().then_some(Cow::Borrowed(&calls.key));
+            open.report_at(id, name, slot, &mut |id, tool| registry.remember_call(id, tool));
         }
     }
 
