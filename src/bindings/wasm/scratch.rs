@@ -133,6 +133,7 @@ impl Scratch {
         write_edits(&mut self.words, edits)
     }
 
+    #[cfg(feature = "wasm-host")]
     /// [`answer_edits`](Self::answer_edits) with the edits `f` makes of
     /// code units `..len` (the input, read as it is written over).
     pub(crate) fn answer_edits_of<'s, I: Iterator<Item = Edit>>(
@@ -152,6 +153,7 @@ impl Scratch {
 }
 
 /// Writes `edits` into `words` as [`Scratch::answer_edits`] answers them.
+#[cfg(feature = "wasm-host")]
 fn write_edits(words: &mut [i32], edits: impl Iterator<Item = Edit>) -> i32 {
     let word = |n: usize| i32::try_from(n).unwrap_or(i32::MAX);
     let field = |w: EditWord| w as usize - EditWord::At as usize;
