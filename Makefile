@@ -1,5 +1,7 @@
 # Two commands do everything on a fresh machine: `make demo` and `make test`.
-# Both run `setup` first, which installs only what is missing.
+# Each installs first what it needs that is missing (scripts/setup.sh):
+# `make demo` the wasm and Python build tools and one Python SDK venv,
+# `make test` everything else too (browsers, drivers, every SDK venv).
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
 # Cargo's binaries live in $CARGO_HOME/bin, ~/.cargo/bin when it is unset.
@@ -15,13 +17,20 @@ PKG_RUSTFLAGS := --remap-path-prefix=$(or $(CARGO_HOME),$(HOME)/.cargo)/registry
 TABLES := target/build-tables
 SOURCES := $(shell find src -name '*.rs') Cargo.toml Cargo.lock package.json $(wildcard js/*.js js/*.mjs js/*.d.ts js/api/*.js js/mcp/*.js js/build/*.mjs) README.md CONTRIBUTING.md $(wildcard docs/*.md LICENSE-*)
 
-.PHONY: setup pkg pkg-tables pkg-part-wasm pkg-part-wasm-server pkg-part-wasm-host demo console test test-rust test-rmcp test-wasm test-wasm-range test-js test-python test-python-sdks wheel lint vectors vectors-check bench fuzz clean
+.PHONY: setup setup-wasm setup-python pkg pkg-tables pkg-part-wasm pkg-part-wasm-server pkg-part-wasm-host demo demo-ready demo-python demo-rust console test test-rust test-rmcp test-wasm test-wasm-range test-js test-python test-python-sdks wheel lint vectors vectors-check bench fuzz clean
 
+## setup: every tool make test needs (scripts/setup.sh installs what is missing)
 setup:
 	@bash scripts/setup.sh
+# make pkg's tools: the wasm target, wasm-bindgen-cli, the npm dev tools
+setup-wasm:
+	@bash scripts/setup.sh wasm
+# make wheel's tools: maturin and ziglang in .venv/
+setup-python:
+	@bash scripts/setup.sh python
 
 ## pkg: the npm package (node + web builds, wrapper, types) in pkg/
-pkg: setup pkg/package.json
+pkg: setup-wasm pkg/package.json
 	@ln -sfn ../pkg node_modules/mcp-boundary # tests, examples and tsc import "mcp-boundary" by name
 pkg/package.json: $(SOURCES)
 	rm -rf pkg $(TABLES)
@@ -53,7 +62,7 @@ RUSTFLAGS="$(strip $(RUSTFLAGS) $(PKG_RUSTFLAGS))" cargo build -q --release --ta
 endef
 
 ## demo: recipients accepted and rejected; tool names mapped, hashed and a collision refused
-demo: pkg
+demo: demo-ready
 	cargo run -q --example recipients
 	node examples/recipients.mjs
 	node examples/tool_names.mjs
@@ -62,13 +71,29 @@ demo: pkg
 	node examples/host/index.mjs
 	@echo ""
 	@echo "== Python: an MCP server (mcp 2.x MCPServer) protected by protect_server, beside the same server unprotected"
-	@$(MAKE) -s wheel >/dev/null && PREPARE_ONLY=1 bash scripts/python-sdk-tests.sh >/dev/null
 	"$$(python3 scripts/sdk_versions.py venv mcp2)/bin/python" examples/python/protected_server.py # the venv of the newest mcp 2.x tested (python/mcp_boundary/mcp/_versions.py)
 	@echo ""
 	cd tests/rmcp && cargo run -q --example demo # an rmcp server protected in one expression, beside the same server unprotected
 	@echo ""
 	@echo "== A Cloudflare Worker: examples/worker/ (make test bundles it with wrangler and runs it in workerd)."
 	@echo "   Locally: cd examples/worker && ../../node_modules/.bin/wrangler dev, then curl -s localhost:8787/"
+
+# What make demo runs, installed and built side by side (2 cores: the long
+# compile of wasm-bindgen-cli leaves room for the Rust examples and the
+# wheel): first the tools and the builds that need neither wasm-bindgen
+# nor the package, then the package. Only what the demo runs is installed
+# (scripts/setup.sh demo); make test installs the rest.
+demo-ready:
+	@$(MAKE) --no-print-directory -j3 -Oline setup-wasm demo-python demo-rust
+	@$(MAKE) --no-print-directory pkg
+# The wheel installed into the venv of the newest mcp 2.x tested
+# (python/mcp_boundary/mcp/_versions.py), made first if missing.
+demo-python:
+	@bash scripts/setup.sh python demo-sdk
+	@$(MAKE) -s wheel >/dev/null && PREPARE_ONLY=1 SDK_LINE=mcp2 bash scripts/python-sdk-tests.sh >/dev/null
+demo-rust:
+	@cargo build -q --example recipients
+	@cd tests/rmcp && cargo build -q --example demo
 
 ## console: the browser agent console at http://127.0.0.1:8000/examples/browser-console/
 console: pkg
@@ -118,18 +143,18 @@ test-wasm: setup
 	WASM_BINDGEN_USE_BROWSER=1 wasm-pack test --headless --chrome --chromedriver /usr/bin/chromedriver
 	WASM_BINDGEN_USE_BROWSER=1 wasm-pack test --headless --firefox --geckodriver $$(command -v geckodriver)
 
-test-js: pkg
+test-js: setup pkg
 	node --test js-tests/
 	node scripts/readme-types.mjs
 	tsc -p js-tests/types
 
 ## wheel: the Python package as an abi3 manylinux2014 wheel in target/wheels/ (zig links against old glibc symbols)
-wheel: setup
+wheel: setup-python
 	VIRTUAL_ENV=$(CURDIR)/.venv PATH=$(CURDIR)/.venv/bin:$$PATH maturin build --zig --compatibility manylinux2014 --out target/wheels
 	@ls -l target/wheels/*.whl
 
 ## test-python-sdks: protect_server through each Python MCP SDK's own client (mcp 1.x, mcp 2.x, fastmcp 2.x-4.x), in memory and over stdio, the wheel installed into one venv per SDK (.venvs/)
-test-python-sdks: wheel
+test-python-sdks: setup wheel
 	bash scripts/python-sdk-tests.sh
 
 ## test-python: the Python package built into .venv/ (maturin develop), then pytest (shared vectors, hostile inputs), mypy --strict on the usage file and stubtest of the stubs

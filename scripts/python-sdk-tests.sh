@@ -16,6 +16,10 @@
 # installs it: the tests import the package built.
 #
 #   LIST_ONLY=1 scripts/python-sdk-tests.sh   (each venv and its requirement, one a line; nothing made)
+#   VENVS_ONLY=1 scripts/python-sdk-tests.sh  (the venvs made; no wheel needed, none installed: scripts/setup.sh)
+#
+# SDK_LINE=mcp2 (a line of _versions.py) keeps to that line's newest
+# version, the one venv `make demo` uses.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 
@@ -24,6 +28,11 @@ for venv in "$@"; do venvs+=("$(cd "$venv" && pwd)"); done # the tests run from 
 if [ ${#venvs[@]} -eq 0 ]; then
   pins="$(python3 "$ROOT/scripts/sdk_versions.py" pins)"
   [ -n "$pins" ] || { echo "scripts/sdk_versions.py listed no SDK versions" >&2; exit 1; }
+  if [ -n "${SDK_LINE:-}" ]; then
+    only="$(python3 "$ROOT/scripts/sdk_versions.py" venv "$SDK_LINE")"
+    pins="$(awk -v v="$only" '$1 == v' <<< "$pins")"
+    [ -n "$pins" ] || { echo "no venv $only among scripts/sdk_versions.py's pins" >&2; exit 1; }
+  fi
   if [ -n "${LIST_ONLY:-}" ]; then
     echo "$pins"
     exit 0
@@ -42,6 +51,7 @@ if [ ${#venvs[@]} -eq 0 ]; then
     fi
     venvs+=("$dir")
   done <<< "$pins"
+  [ -z "${VENVS_ONLY:-}" ] || exit 0
 fi
 
 wheel="$(ls -t "$ROOT"/target/wheels/mcp_boundary-*.whl 2>/dev/null | head -n 1)"
