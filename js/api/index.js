@@ -1,7 +1,8 @@
 // The public JS API, written once as the modules of js/api/ and bundled by
-// js/build/build.mjs into each entry point: this file is the whole API (the
-// main entry's); server.js and host.js are the parts' (parts.js) (CommonJS and an ES module for Node,
-// ES modules for the web, Workers and the inline build).
+// js/build/build.mjs into each entry point (CommonJS and an ES module for
+// Node, ES modules for the web, Workers and the inline build). This file is
+// the whole API, the main entry's; server.js and host.js are the parts'
+// (parts.js).
 //
 // A thin layer over the wasm exports of src/bindings/wasm/: it checks argument
 // types, copies strings' UTF-16 code units straight into wasm memory, makes
