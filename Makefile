@@ -74,6 +74,7 @@ demo-ready:
 demo-sdk:
 	@bash scripts/setup.sh demo-sdk
 demo-wheel:
+	@bash scripts/setup.sh python
 	@$(MAKE) -s wheel >/dev/null
 demo-native:
 	@cargo build -q --example recipients
@@ -81,13 +82,14 @@ demo-rmcp:
 	@cd tests/rmcp && cargo build -q --example demo
 # The demo's two Rust examples build in one target dir of their own (the
 # crate's dev-dependencies and tests/rmcp share most of their tree), without
-# debug info: a third less compile than in target/ and target/rmcp, and no
-# rebuild of make test's builds there. Make hands a target's exports to its
-# prerequisites too: demo-ready takes them off again (the package builds in
-# target/, the wheel in its own profile).
+# debug info or incremental state: a third less compile than in target/ and
+# target/rmcp, and no rebuild of make test's builds there. Make hands a
+# target's exports to its prerequisites too: demo-ready takes them off again
+# (the package builds in target/, the wheel in its own profile).
 demo demo-native demo-rmcp: export CARGO_TARGET_DIR := $(CURDIR)/target/demo
 demo demo-native demo-rmcp: export CARGO_PROFILE_DEV_DEBUG := 0
-DEMO_UNSET := env -u CARGO_TARGET_DIR -u CARGO_PROFILE_DEV_DEBUG
+demo demo-native demo-rmcp: export CARGO_INCREMENTAL := 0
+DEMO_UNSET := env -u CARGO_TARGET_DIR -u CARGO_PROFILE_DEV_DEBUG -u CARGO_INCREMENTAL
 
 ## console: the browser agent console at http://127.0.0.1:8000/examples/browser-console/
 console: pkg

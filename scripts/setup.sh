@@ -89,7 +89,7 @@ npm_missing() { [ ! -f node_modules/.package-lock.json ] || [ package-lock.json 
 # `make wheel`; the rest (pytest, mypy, pydantic, the provider SDKs for
 # tests/python/test_provider_models.py) for the tests. The whole file is
 # installed again when it changes (a copy in .venv/ tells).
-wheel_tools=$(grep -E '^(maturin|ziglang)==' scripts/python-dev.txt)
+wheel_tools=$(grep -E '^(maturin|ziglang)==' scripts/python-dev.txt | sort)
 venv_complete() { [ -f .venv/.python-dev.txt ] && cmp -s scripts/python-dev.txt .venv/.python-dev.txt; }
 wheel_tools_missing() {
   venv_complete && return 1
@@ -98,7 +98,7 @@ wheel_tools_missing() {
   have=$(.venv/bin/python -c 'import importlib.metadata as m
 for n in ("maturin", "ziglang"):
     try: print(f"{n}=={m.version(n)}")
-    except m.PackageNotFoundError: pass' 2>/dev/null || true)
+    except m.PackageNotFoundError: pass' 2>/dev/null | sort || true)
   [ "$have" != "$wheel_tools" ]
 }
 
