@@ -118,7 +118,6 @@ sdk_venvs_missing() {
 # job NAME MESSAGE COMMAND...: COMMAND in the background under NAME's lock,
 # its output in target/setup/NAME.log; `finish` waits for every job.
 names=() pids=()
-start=$SECONDS
 job() {
   local name=$1 message=$2
   shift 2
@@ -216,7 +215,7 @@ fi
 [ ${#rust_missing[@]} -eq 0 ] || job rustup "adding ${rust_missing[*]#*:} (rustup)" install_rust "${rust_missing[@]}"
 [ ${#debs[@]} -eq 0 ] || job debian "installing ${debs[*]} (Debian)" install_debs "${debs[@]}"
 if [ $wasm = 1 ] && wbg_missing; then
-  job wasm-bindgen-cli "installing wasm-bindgen-cli $wbg_want (cargo install: about 2 minutes on 2 cores)" install_wasm_bindgen
+  job wasm-bindgen-cli "installing wasm-bindgen-cli $wbg_want (cargo install, the longest step: about 3 minutes on 2 cores beside the rest)" install_wasm_bindgen
 fi
 if [ $wasm = 1 ] && npm_missing; then
   job npm "installing the npm dev dependencies (npm ci)" install_npm
@@ -234,14 +233,9 @@ if [ $demo_sdk = 1 ] && sdk_venvs_missing; then
   fi
 fi
 if [ $all = 1 ]; then
-  # The test tools' compiles, one after the other beside the rest (each is a
-  # cargo install of about 2 minutes).
+  # The test tools' compiles, one after the other beside the rest.
   if ! command -v wasm-pack >/dev/null || ! command -v geckodriver >/dev/null; then
-    job test-tools "installing wasm-pack and geckodriver (cargo install: about 4 minutes on 2 cores)" \
-      install_test_tools
+    job test-tools "installing wasm-pack and geckodriver (cargo install: a few minutes)" install_test_tools
   fi
 fi
-if [ ${#pids[@]} -gt 0 ]; then
-  finish
-  say "ready in $((SECONDS - start)) s"
-fi
+[ ${#pids[@]} -eq 0 ] || finish
