@@ -24,7 +24,8 @@
 # ran, and the load average before and after (2 cores shared with other
 # work: a load above 0 at the start means the figure is high). The folder
 # is removed at the end unless KEEP=1. WARM=1 runs `make demo` a second
-# time in the same folder (what a later run costs).
+# time in the same folder (what a later run costs); DEMO_TIME_LOG=FILE
+# keeps a copy of the first run's log.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 rev="${1:-}"
