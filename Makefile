@@ -17,7 +17,7 @@ PKG_RUSTFLAGS := --remap-path-prefix=$(or $(CARGO_HOME),$(HOME)/.cargo)/registry
 TABLES := target/build-tables
 SOURCES := $(shell find src -name '*.rs') Cargo.toml Cargo.lock package.json $(wildcard js/*.js js/*.mjs js/*.d.ts js/api/*.js js/mcp/*.js js/build/*.mjs) README.md CONTRIBUTING.md $(wildcard docs/*.md LICENSE-*)
 
-.PHONY: setup setup-wasm setup-python pkg pkg-tables pkg-part-wasm pkg-part-wasm-server pkg-part-wasm-host demo demo-ready demo-python demo-rust console test test-rust test-rmcp test-wasm test-wasm-range test-js test-python test-python-sdks wheel lint vectors vectors-check bench fuzz clean
+.PHONY: setup setup-wasm setup-python pkg pkg-tables pkg-part-wasm pkg-part-wasm-server pkg-part-wasm-host demo demo-ready demo-sdk demo-wheel demo-native demo-rmcp console test test-rust test-rmcp test-wasm test-wasm-range test-js test-python test-python-sdks wheel lint vectors vectors-check bench fuzz clean
 
 ## setup: every tool make test needs (scripts/setup.sh installs what is missing)
 setup:
@@ -71,6 +71,7 @@ demo: demo-ready
 	node examples/host/index.mjs
 	@echo ""
 	@echo "== Python: an MCP server (mcp 2.x MCPServer) protected by protect_server, beside the same server unprotected"
+	@PREPARE_ONLY=1 SDK_LINE=mcp2 bash scripts/python-sdk-tests.sh >/dev/null
 	"$$(python3 scripts/sdk_versions.py venv mcp2)/bin/python" examples/python/protected_server.py # the venv of the newest mcp 2.x tested (python/mcp_boundary/mcp/_versions.py)
 	@echo ""
 	cd tests/rmcp && cargo run -q --example demo # an rmcp server protected in one expression, beside the same server unprotected
@@ -78,22 +79,34 @@ demo: demo-ready
 	@echo "== A Cloudflare Worker: examples/worker/ (make test bundles it with wrangler and runs it in workerd)."
 	@echo "   Locally: cd examples/worker && ../../node_modules/.bin/wrangler dev, then curl -s localhost:8787/"
 
-# What make demo runs, installed and built side by side (2 cores: the long
-# compile of wasm-bindgen-cli leaves room for the Rust examples and the
-# wheel): first the tools and the builds that need neither wasm-bindgen
-# nor the package, then the package. Only what the demo runs is installed
-# (scripts/setup.sh demo); make test installs the rest.
+# What make demo runs, installed and built side by side, in two rounds on
+# 2 cores: the long compile of wasm-bindgen-cli beside the downloads, the
+# wheel and the native example; then the package (whose first build is
+# mostly one core's link-time optimisation) beside the rmcp example. Only
+# what the demo runs is installed (scripts/setup.sh demo); make test
+# installs the rest.
 demo-ready:
-	@$(MAKE) --no-print-directory -j3 -Oline setup-wasm demo-python demo-rust
-	@$(MAKE) --no-print-directory pkg
-# The wheel installed into the venv of the newest mcp 2.x tested
-# (python/mcp_boundary/mcp/_versions.py), made first if missing.
-demo-python:
-	@bash scripts/setup.sh python demo-sdk
-	@$(MAKE) -s wheel >/dev/null && PREPARE_ONLY=1 SDK_LINE=mcp2 bash scripts/python-sdk-tests.sh >/dev/null
-demo-rust:
+	@$(DEMO_UNSET) $(MAKE) --no-print-directory -j4 setup-wasm demo-sdk demo-wheel demo-native
+	@$(DEMO_UNSET) $(MAKE) --no-print-directory -j2 pkg demo-rmcp
+demo-sdk:
+	@bash scripts/setup.sh demo-sdk
+demo-wheel:
+	@bash scripts/setup.sh python
+	@$(MAKE) -s wheel >/dev/null
+demo-native:
 	@cargo build -q --example recipients
+demo-rmcp:
 	@cd tests/rmcp && cargo build -q --example demo
+# The demo's two Rust examples build in one target dir of their own (the
+# crate's dev-dependencies and tests/rmcp share most of their tree), without
+# debug info or incremental state: a third less compile than in target/ and
+# target/rmcp, and no rebuild of make test's builds there. Make hands a
+# target's exports to its prerequisites too: demo-ready takes them off again
+# (the package builds in target/, the wheel in its own profile).
+demo demo-native demo-rmcp: export CARGO_TARGET_DIR := $(CURDIR)/target/demo
+demo demo-native demo-rmcp: export CARGO_PROFILE_DEV_DEBUG := 0
+demo demo-native demo-rmcp: export CARGO_INCREMENTAL := 0
+DEMO_UNSET := env -u CARGO_TARGET_DIR -u CARGO_PROFILE_DEV_DEBUG -u CARGO_INCREMENTAL
 
 ## console: the browser agent console at http://127.0.0.1:8000/examples/browser-console/
 console: pkg

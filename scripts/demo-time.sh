@@ -14,16 +14,18 @@
 #
 # What stays warm, as this cannot be undone without touching what other
 # work on this machine uses: rustup's toolchain and its wasm32 target
-# (RUSTUP_HOME), and Debian's packages (python3-venv, chromium,
-# chromium-driver, firefox-esr, whose install a fresh machine pays: about
-# 22 s for chromium and its driver, 14 s for firefox-esr).
+# (RUSTUP_HOME; `rustup target add wasm32-unknown-unknown` into a copy of
+# the toolchain took 1.7 s, beside the first install's compile), and
+# Debian's packages (python3-venv, and for make test chromium,
+# chromium-driver and firefox-esr: about 22 s and 14 s on a fresh machine).
 #
 # Every line `make demo` prints is written to a log with the seconds since
 # the start; the summary gives the wall time, the CPU time of everything it
 # ran, and the load average before and after (2 cores shared with other
 # work: a load above 0 at the start means the figure is high). The folder
 # is removed at the end unless KEEP=1. WARM=1 runs `make demo` a second
-# time in the same folder (what a later run costs).
+# time in the same folder (what a later run costs); DEMO_TIME_LOG=FILE
+# keeps a copy of the first run's log.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 rev="${1:-}"

@@ -89,7 +89,7 @@ npm_missing() { [ ! -f node_modules/.package-lock.json ] || [ package-lock.json 
 # `make wheel`; the rest (pytest, mypy, pydantic, the provider SDKs for
 # tests/python/test_provider_models.py) for the tests. The whole file is
 # installed again when it changes (a copy in .venv/ tells).
-wheel_tools=$(grep -E '^(maturin|ziglang)==' scripts/python-dev.txt)
+wheel_tools=$(grep -E '^(maturin|ziglang)==' scripts/python-dev.txt | sort)
 venv_complete() { [ -f .venv/.python-dev.txt ] && cmp -s scripts/python-dev.txt .venv/.python-dev.txt; }
 wheel_tools_missing() {
   venv_complete && return 1
@@ -98,7 +98,7 @@ wheel_tools_missing() {
   have=$(.venv/bin/python -c 'import importlib.metadata as m
 for n in ("maturin", "ziglang"):
     try: print(f"{n}=={m.version(n)}")
-    except m.PackageNotFoundError: pass' 2>/dev/null || true)
+    except m.PackageNotFoundError: pass' 2>/dev/null | sort || true)
   [ "$have" != "$wheel_tools" ]
 }
 
@@ -118,7 +118,6 @@ sdk_venvs_missing() {
 # job NAME MESSAGE COMMAND...: COMMAND in the background under NAME's lock,
 # its output in target/setup/NAME.log; `finish` waits for every job.
 names=() pids=()
-start=$SECONDS
 job() {
   local name=$1 message=$2
   shift 2
@@ -161,19 +160,26 @@ install_rust() {
     esac
   done
 }
-# The tools cargo compiles are built at opt-level 1: a third less compile
-# than cargo install's opt-level 3 (wasm-bindgen-cli: 202 CPU-s against
-# 304), and wasm-bindgen writes the same bytes in the same time (0.08 s
-# for the package's module; both checked). wasm-bindgen-cli without its
-# default features: no TLS (rustls and ring's C), which its test runner
-# never needs, as it talks to the local chromedriver and geckodriver over
-# plain http (its Node, Chromium and Firefox runs checked).
-tool_install() { CARGO_PROFILE_RELEASE_OPT_LEVEL=1 cargo install -q "$@"; }
+# The tools cargo compiles are built without optimisation (release's
+# opt-level 0: no debug assertions either), but for the crates where
+# wasm-bindgen spends its time, at opt-level 1: wasm-bindgen-cli then costs
+# 132 CPU-s to compile against 304 at cargo install's opt-level 3, writes
+# the same bytes (checked) and runs as fast on the package's module (0.1 s)
+# and within a third on a 20 MB test module (1.8 s of CPU against 1.4).
+# wasm-bindgen-cli without its default features: no TLS (rustls and ring's
+# C), which its test runner never needs, as it talks to the local
+# chromedriver and geckodriver over plain http (its Node, Chromium and
+# Firefox runs checked).
+tool_install() { CARGO_PROFILE_RELEASE_OPT_LEVEL=0 cargo install -q "$@"; }
+hot=()
+for crate in wasmparser wasm-encoder walrus gimli wasm-bindgen-cli-support; do
+  hot+=(--config "profile.release.package.$crate.opt-level=1")
+done
 install_wasm_bindgen() {
   wbg_missing || return 0
   # --locked fails here (its lockfile pins a crate the index lacks); fall back without it.
-  tool_install wasm-bindgen-cli --version "$wbg_want" --no-default-features --locked 2>/dev/null ||
-    tool_install wasm-bindgen-cli --version "$wbg_want" --no-default-features
+  tool_install "${hot[@]}" wasm-bindgen-cli --version "$wbg_want" --no-default-features --locked 2>/dev/null ||
+    tool_install "${hot[@]}" wasm-bindgen-cli --version "$wbg_want" --no-default-features
 }
 install_npm() {
   npm_missing || return 0
@@ -209,7 +215,7 @@ fi
 [ ${#rust_missing[@]} -eq 0 ] || job rustup "adding ${rust_missing[*]#*:} (rustup)" install_rust "${rust_missing[@]}"
 [ ${#debs[@]} -eq 0 ] || job debian "installing ${debs[*]} (Debian)" install_debs "${debs[@]}"
 if [ $wasm = 1 ] && wbg_missing; then
-  job wasm-bindgen-cli "installing wasm-bindgen-cli $wbg_want (cargo install: about 2 minutes on 2 cores)" install_wasm_bindgen
+  job wasm-bindgen-cli "installing wasm-bindgen-cli $wbg_want (cargo install, the longest step: about 3 minutes on 2 cores beside the rest)" install_wasm_bindgen
 fi
 if [ $wasm = 1 ] && npm_missing; then
   job npm "installing the npm dev dependencies (npm ci)" install_npm
@@ -227,14 +233,9 @@ if [ $demo_sdk = 1 ] && sdk_venvs_missing; then
   fi
 fi
 if [ $all = 1 ]; then
-  # The test tools' compiles, one after the other beside the rest (each is a
-  # cargo install of about 2 minutes).
+  # The test tools' compiles, one after the other beside the rest.
   if ! command -v wasm-pack >/dev/null || ! command -v geckodriver >/dev/null; then
-    job test-tools "installing wasm-pack and geckodriver (cargo install: about 4 minutes on 2 cores)" \
-      install_test_tools
+    job test-tools "installing wasm-pack and geckodriver (cargo install: a few minutes)" install_test_tools
   fi
 fi
-if [ ${#pids[@]} -gt 0 ]; then
-  finish
-  say "ready in $((SECONDS - start)) s"
-fi
+[ ${#pids[@]} -eq 0 ] || finish
