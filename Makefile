@@ -32,10 +32,15 @@ setup-python:
 ## pkg: the npm package (node + web builds, wrapper, types) in pkg/
 pkg: setup-wasm pkg/package.json
 	@ln -sfn ../pkg node_modules/mcp-boundary # tests, examples and tsc import "mcp-boundary" by name
-pkg/package.json: $(SOURCES)
+# PKG_PARTS: the modules built (`make demo` builds the main one only, and
+# marks the package partial: pkg/.partial, newer than it, makes the next
+# `make pkg` build it whole).
+PKG_PARTS := wasm wasm-server wasm-host
+pkg/package.json: $(SOURCES) $(wildcard pkg/.partial)
 	rm -rf pkg $(TABLES)
-	$(MAKE) --no-print-directory -j4 -Oline pkg-tables pkg-part-wasm pkg-part-wasm-server pkg-part-wasm-host # side by side: each in a target dir of its own
-	node js/build/build.mjs
+	$(MAKE) --no-print-directory -j4 -Oline pkg-tables $(addprefix pkg-part-,$(PKG_PARTS)) # side by side: each in a target dir of its own
+	MCP_BOUNDARY_PARTS="$(PKG_PARTS)" node js/build/build.mjs
+	@[ "$(PKG_PARTS)" = "wasm wasm-server wasm-host" ] || touch pkg/.partial
 
 # The module js/build/build.mjs reads the walkers' tables from (the
 # build-tables feature); never shipped.
@@ -87,7 +92,7 @@ demo: demo-ready
 # installs the rest.
 demo-ready:
 	@$(DEMO_UNSET) $(MAKE) --no-print-directory -j4 setup-wasm demo-sdk demo-wheel demo-native
-	@$(DEMO_UNSET) $(MAKE) --no-print-directory -j2 pkg demo-rmcp
+	@$(DEMO_UNSET) $(MAKE) --no-print-directory -j2 pkg demo-rmcp PKG_PARTS=wasm # the examples import the main entry only
 demo-sdk:
 	@bash scripts/setup.sh demo-sdk
 demo-wheel:

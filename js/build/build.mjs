@@ -347,11 +347,17 @@ function partTypes(dir, target, names) {
 // mcp-boundary/…/mcp), each over the module the Makefile built with the
 // part's cargo feature.
 const MCP_SERVER = ["protectServer", "protectHandler", "recipientSchema", "recipientValibot", "recipientArkType"];
-const PARTS = [
-  { dir: "", entry: "index", specifier: "mcp-boundary", walkers: true, inline: true, mcp: [...MCP_SERVER, "ToolRouter"] },
-  { dir: "server/", entry: "server", specifier: "mcp-boundary/server", walkers: false, inline: false, mcp: MCP_SERVER },
-  { dir: "host/", entry: "host", specifier: "mcp-boundary/host", walkers: true, inline: false, mcp: ["ToolRouter"] },
+const ALL_PARTS = [
+  { dir: "", feature: "wasm", entry: "index", specifier: "mcp-boundary", walkers: true, inline: true, mcp: [...MCP_SERVER, "ToolRouter"] },
+  { dir: "server/", feature: "wasm-server", entry: "server", specifier: "mcp-boundary/server", walkers: false, inline: false, mcp: MCP_SERVER },
+  { dir: "host/", feature: "wasm-host", entry: "host", specifier: "mcp-boundary/host", walkers: true, inline: false, mcp: ["ToolRouter"] },
 ];
+// MCP_BOUNDARY_PARTS (the Makefile's PKG_PARTS) names the modules built:
+// `make demo` builds the main one only, whose examples import nothing else;
+// the Makefile then marks the package partial, so `make pkg` builds it whole.
+const built = (process.env.MCP_BOUNDARY_PARTS ?? "wasm wasm-server wasm-host").split(/\s+/);
+const PARTS = ALL_PARTS.filter((p) => built.includes(p.feature));
+if (!PARTS.some((p) => p.dir === "")) throw new Error("build.mjs: the main module (wasm) is always built");
 const exported = Object.fromEntries(PARTS.map((part) => [part.dir, buildPart(part)]));
 const names = exported[""];
 
