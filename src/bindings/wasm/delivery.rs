@@ -289,9 +289,10 @@ fn flags(units: &[u16], ascii: &mut Vec<u8>) -> u8 {
 
 /// The stream: the [`Header`] words, the string lengths, then one record
 /// per message: [`Word::NotAnObject`], or the fields of
-/// [`RecordKeys::message`] then the receipts ([`Word::Missing`],
-/// [`Word::Other`] or a count, then per receipt its
-/// [`RecordKeys::receipt`] fields, or [`Word::NotAnObject`] and a filler).
+/// [`RecordKeys::message`](crate::delivery::RecordKeys::message) then the
+/// receipts ([`Word::Missing`], [`Word::Other`] or a count, then per
+/// receipt its [`RecordKeys::receipt`](crate::delivery::RecordKeys::receipt)
+/// fields, or [`Word::NotAnObject`] and a filler).
 struct Stream<'s> {
     flags: Vec<u8>,
     offsets: Vec<(usize, usize)>,
