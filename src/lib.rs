@@ -119,6 +119,7 @@ mod fast_hash;
 mod heap_sort;
 mod host;
 mod interned;
+mod json_pointer;
 mod named;
 mod nearest;
 mod recipient;

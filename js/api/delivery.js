@@ -1,11 +1,12 @@
 // Broadcast delivery and read state: planDelivery, readState, markRead,
 // unreadCount, listUnread. Records stream to Rust (RecordStream) as the
 // fields Rust names, typed; Rust decides.
+import { deliveryTables as rustDeliveryTables } from "../generated/tables.js";
 
 /** The delivery API over the transport and recipient helpers `h`. */
 export function createDelivery(glue, h) {
   const { Reply, Word, Limit, Op, Header, Expected } = glue;
-  const { out, take, table, argumentError, lengthOf, isList, putHeads, words, Transport, validateRecipient, BROADCAST_KIND } = h;
+  const { out, take, argumentError, lengthOf, isList, putHeads, words, Transport, validateRecipient, BROADCAST_KIND } = h;
 
   // Read on the first delivery call (a cost at import otherwise).
   let RECORD_KEYS, STATES, TIMESTAMP_KEY, TEXT_UNITS;
@@ -37,7 +38,7 @@ export function createDelivery(glue, h) {
   let MESSAGE_FIELDS, RECEIPT_FIELDS, RECEIPTS_KEY;
   function deliveryTables() {
     if (STATES !== undefined) return;
-    ({ keys: RECORD_KEYS, states: STATES, timestampKey: TIMESTAMP_KEY, textUnits: TEXT_UNITS } = table(glue.__delivery_tables));
+    ({ keys: RECORD_KEYS, states: STATES, timestampKey: TIMESTAMP_KEY, textUnits: TEXT_UNITS } = rustDeliveryTables());
     MESSAGE_FIELDS = fieldReader(RECORD_KEYS.message, 0);
     RECEIPT_FIELDS = fieldReader(RECORD_KEYS.receipt, RECORD_KEYS.message.length);
     RECEIPTS_KEY = RECORD_KEYS.receipts;

@@ -4,16 +4,17 @@
 // catalog strings, in Rust's shape (js/generated/shapes.js).
 import { Memo } from "./memo.js";
 import { errorData } from "../generated/shapes.js";
+import { errorTables as rustErrorTables } from "../generated/tables.js";
 
 /** The ErrorClassifier class over the transport helpers `h`. */
 export function createErrorData(glue, h) {
   const { Word, Expected, Misuse, Class } = glue;
-  const { out, take, table, argumentError, misuse, lengthOf, isList, isOwn, put, putList, words, Transport } = h;
+  const { out, take, argumentError, misuse, lengthOf, isList, isOwn, put, putList, words, Transport } = h;
 
   // Read when the first ErrorClassifier is made (a cost at import otherwise).
   let ISSUE_MESSAGES, ISSUE_FIELDS, ISSUE_PATH, ISSUE_LOC;
   function errorTables() {
-    if (ISSUE_FIELDS === undefined) ({ issueMessages: ISSUE_MESSAGES, issueFields: ISSUE_FIELDS, issuePath: ISSUE_PATH, issueLoc: ISSUE_LOC } = table(glue.__error_tables));
+    if (ISSUE_FIELDS === undefined) ({ issueMessages: ISSUE_MESSAGES, issueFields: ISSUE_FIELDS, issuePath: ISSUE_PATH, issueLoc: ISSUE_LOC } = rustErrorTables());
   }
   const ISSUE_WORDS = glue.IssueWord;
 

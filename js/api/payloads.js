@@ -1,5 +1,6 @@
 // Payloads: the helpers the generated walkers share, the rewrite of a
 // whole payload (toProvider, fromProvider), and toolDefinitions.
+import { toolLayouts } from "../generated/tables.js";
 
 /**
  * The payload rewriting over the transport helpers `h`; `createWalkers`
@@ -8,7 +9,7 @@
  */
 export function createPayloads(glue, h, createWalkers) {
   const { Limit, Expected } = glue;
-  const { table, argumentError, tooMany, lengthOf, isList, isOwn, mapperFor } = h;
+  const { argumentError, tooMany, lengthOf, isList, isOwn, mapperFor } = h;
 
   // Payload rewriting: the places that hold tool names are Rust's rules
   // (src/tool_name/rewrite.rs), compiled once into copy-on-write walkers.
@@ -183,7 +184,7 @@ export function createPayloads(glue, h, createWalkers) {
   /** Each tool (`{ name, description?, inputSchema? }`) as a `format` request declares it; the schema object is the caller's own. */
   function toolDefinitions(tools, format) {
     if (TOOL_LAYOUTS === null) {
-      const t = table(glue.__tool_layouts);
+      const t = toolLayouts();
       TOOL_LAYOUTS = new Map(t.formats.map(([f, layout, profile]) => [f, { layout, profile }]));
       DEFAULT_SCHEMA = Object.freeze(JSON.parse(t.defaultInputSchema));
       OMITTED = t.omittedDescriptions;

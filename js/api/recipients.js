@@ -4,12 +4,13 @@
 import { Memo, MEMO_SAMPLE } from "./memo.js";
 import { createRejections } from "../generated/rejections.js";
 import { identityResult, broadcastResult } from "../generated/shapes.js";
+import { recipientTables, rejectionTables, standardSchemaTable } from "../generated/tables.js";
 
 /** The recipient API over the transport helpers `h`. */
 export function createRecipients(glue, h) {
   const { Verdict, Reply, Word, Expected, Misuse, Class, RejectWord, MessageWord } = glue;
-  const { out, take, table, argumentError, misuse, lengthOf, isList, put, decode, words, create, Transport } = h;
-  const [BROADCAST_KIND, IDENTITY_KIND, IDENTITY_START] = table(glue.__recipient_tables);
+  const { out, take, argumentError, misuse, lengthOf, isList, put, decode, words, create, Transport } = h;
+  const [BROADCAST_KIND, IDENTITY_KIND, IDENTITY_START] = recipientTables();
 
   /** An accepted recipient, from Rust's verdict (the shapes are Rust's: js/generated/shapes.js). */
   function accepted(code, s) {
@@ -47,7 +48,7 @@ export function createRecipients(glue, h) {
   /** The rejection of `to` from the parts Rust wrote at the transport's words and units (RejectWord, MessageWord). */
   function rejectionFrom(t, to) {
     if (REJECTION === null) {
-      REJECTION = table(glue.__rejection_tables);
+      REJECTION = rejectionTables();
       buildRejection = createRejections(REJECTION.validShapes);
     }
     const words32 = words();
@@ -305,7 +306,7 @@ export function createRecipients(glue, h) {
    * by design); the value of an accepted one is `to`.
    */
   function recipientStandardSchema(options) {
-    STANDARD ??= table(glue.__standard_schema_table);
+    STANDARD ??= standardSchemaTable();
     const [vendor, targets] = STANDARD;
     const validator = new RecipientValidator(options); // options checked now, as a constructor does
     const schema = recipientJsonSchema(options);

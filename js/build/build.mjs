@@ -13,6 +13,7 @@
 import { readFileSync, readdirSync, writeFileSync, copyFileSync, rmSync, mkdirSync, chmodSync, existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { generatedSources, unionFiles } from "./generate.mjs";
+import { checkPartTables } from "./tables.mjs";
 import { buildSync, transformSync } from "esbuild";
 
 const root = new URL("../../", import.meta.url);
@@ -65,6 +66,9 @@ function bundledScript(dir, name, file = "index") {
 function buildPart(part) {
   const pkg = new URL(part.dir, packageRoot);
   const apiOnly = bundledScript("api", "createApi", part.entry);
+  // Its start-up tables (js/generated/tables.js): its parts' and no other
+  // (the main entry's parts are both).
+  checkPartTables(apiOnly, part.entry === "index" ? ["server", "host"] : [part.entry], `js/api/${part.entry}.js`);
   // The web builds carry the walkers; the Node builds load them from
   // node/walkers.cjs on the first rewrite (`walkersFrom`), since parsing
   // them is a millisecond of every start.

@@ -1,7 +1,8 @@
 // The source that js/build/build.mjs generates from the tables of the wasm
 // module it has just built, before anything is minified: the payload
-// walkers (js/build/walkers.mjs), the rejection builders (js/build/rejections.mjs) and
-// the result builders (js/build/shapes.mjs); and the literal unions of the
+// walkers (js/build/walkers.mjs), the rejection builders (js/build/rejections.mjs),
+// the result builders (js/build/shapes.mjs) and the start-up tables
+// (js/build/tables.mjs); and the literal unions of the
 // types, in js/index.d.ts, js/mcp.d.ts and python/mcp_boundary/_literals.py
 // (js/build/unions.mjs).
 // The build writes it to js/generated/, where it is committed, so a change
@@ -10,6 +11,7 @@
 import { walkerSource } from "./walkers.mjs";
 import { rejectionSource } from "./rejections.mjs";
 import { shapeSource } from "./shapes.mjs";
+import { tablesSource } from "./tables.mjs";
 import { unionSources } from "./unions.mjs";
 
 /** The value a start-up table export leaves in its `out` array. */
@@ -20,7 +22,7 @@ export function tableOf(f) {
 }
 
 /**
- * `{ "walkers.js": text, "rejections.js": text, "shapes.js": text }` from `tables`, the
+ * `{ "walkers.js": text, "rejections.js": text, "shapes.js": text, "tables.js": text }` from `tables`, the
  * exports of a build with the build-tables feature (the Makefile's
  * target/build-tables/mcp_boundary.js).
  */
@@ -31,6 +33,7 @@ export function generatedSources(tables) {
     "walkers.js": walkerSource(tableOf(tables.__rules), stream.calls, stream.scopes, tables.StepKind, tables.Limit.MaxElements),
     "rejections.js": rejectionSource(tableOf(tables.__rejection_tables), tables.RejectionField, Object.keys(samples.rejected)),
     "shapes.js": shapeSource(samples),
+    "tables.js": tablesSource(tables),
   };
 }
 

@@ -167,7 +167,7 @@ fn resolve<'a>(mut schema: &'a Value, root: Option<&'a Value>) -> &'a Value {
     for _ in 0..SCHEMA_STEPS {
         if let Some(reference) = schema.get("$ref") {
             let target = match (reference.as_str().and_then(|r| r.strip_prefix('#')), root) {
-                (Some(pointer), Some(root)) => root.pointer(pointer),
+                (Some(pointer), Some(root)) => crate::json_pointer::get(root, pointer),
                 _ => None,
             };
             match target {

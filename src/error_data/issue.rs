@@ -629,26 +629,5 @@ impl ErrorClassifier {
 /// The first segment of a JSON Pointer (`/limit/0` → `limit`), unescaped.
 pub(super) fn first_pointer_segment(pointer: &str) -> Option<Cow<'_, str>> {
     let rest = pointer.strip_prefix('/')?;
-    let segment = rest.split('/').next().unwrap_or_default();
-    if !segment.contains('~') {
-        return Some(segment.into());
-    }
-    // `~1` is `/` and `~0` is `~`, in one pass (what replacing `~1` and then
-    // `~0` gives; `str::replace` costs about 2 KB of wasm for this one use).
-    let mut out = String::with_capacity(segment.len());
-    let mut chars = segment.chars().peekable();
-    while let Some(c) = chars.next() {
-        match (c, chars.peek()) {
-            ('~', Some('1')) => {
-                chars.next();
-                out.push('/');
-            }
-            ('~', Some('0')) => {
-                chars.next();
-                out.push('~');
-            }
-            _ => out.push(c),
-        }
-    }
-    Some(out.into())
+    Some(crate::json_pointer::unescape(rest.split('/').next().unwrap_or_default()))
 }

@@ -325,7 +325,7 @@ impl<'s> Walk<'s> {
                 return self.root.get(&part[1..part.len() - 1])?.get(name);
             }
         }
-        self.root.pointer(pointer)
+        crate::json_pointer::get(self.root, pointer)
     }
 
     fn number(&mut self, schema: &Map<String, Value>, n: Option<f64>, path: &str) {

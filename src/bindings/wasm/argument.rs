@@ -316,6 +316,7 @@ impl BoundaryError for ArgumentError {
 /// Sets `out[0]` to `[vendor, targets]` for `recipientStandardSchema`: the
 /// Standard Schema vendor name (this crate's) and the JSON Schema targets
 /// it answers ([`JSON_SCHEMA_TARGETS`]). Read on first use.
+#[cfg(feature = "build-tables")]
 #[wasm_bindgen(js_name = "__standard_schema_table")]
 pub fn standard_schema_table(out: &Array) {
     out.give(super::to_js(&(env!("CARGO_PKG_NAME"), JSON_SCHEMA_TARGETS)));

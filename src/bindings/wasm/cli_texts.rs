@@ -3,8 +3,15 @@
 //! fills in order (through `say`) with fixed words of ours, numbers, or
 //! the caller's words as the report shows names (escaped and whole). The
 //! CLI is JS's, so its texts are the wasm binding's; the report's lines are
-//! the core's (`crate::host::texts`), and the host table gives both.
+//! the core's (`crate::host::texts`), and `__check_tools_texts` gives both.
+//! Built with the build-tables feature only: the package build writes the
+//! table into js/generated/tables.js, which the host part reads.
 
+use js_sys::Array;
+use wasm_bindgen::prelude::*;
+
+use super::host::Entries;
+use super::{to_js, Give};
 use crate::host::texts::ReportLine;
 
 /// One text of the command line.
@@ -121,9 +128,16 @@ const REPORT_LINES: [(&str, ReportLine); 6] = [
 
 /// Every text `say` renders, `(key, template)`: the command line's, then
 /// the report's lines.
-pub(crate) fn texts() -> impl Iterator<Item = (&'static str, &'static str)> {
+fn texts() -> impl Iterator<Item = (&'static str, &'static str)> {
     CliText::ALL
         .iter()
         .map(|t| (t.key(), t.template()))
         .chain(REPORT_LINES.iter().map(|&(key, line)| (key, line.template())))
+}
+
+/// Sets `out[0]` to the check-tools texts by key (`{ usage: template, … }`,
+/// `{}` a slot), the host part's `__mcp().texts`.
+#[wasm_bindgen(js_name = "__check_tools_texts")]
+pub fn check_tools_texts(out: &Array) {
+    out.give(to_js(&Entries(texts().collect())));
 }

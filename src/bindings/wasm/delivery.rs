@@ -3,13 +3,12 @@
 //! Records cross as a compact stream: the wrapper interns every string of a
 //! call (ids, timestamps) once, writes their UTF-16 units to the buffer and
 //! their lengths plus one small record per message to the words, in the
-//! order [`RECORD_KEYS`] names the fields. Rust checks each distinct string
+//! order [`RECORD_KEYS`](crate::delivery::RECORD_KEYS) names the fields. Rust checks each distinct string
 //! once (is it `AGENT:*`, is it a UTC timestamp) and decides with the
 //! core's one rule over the interned strings, so equality is an integer
 //! comparison.
 
 use js_sys::Array;
-use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::{js_error, read, scratch_exports, to_js, too_many_error, Expected, Give, Limit, Reply, Scratch, Word};
@@ -19,8 +18,8 @@ use super::argument::ArgumentError;
 use crate::bindings::results::{Marked, NotMarked, Planned};
 use crate::delivery::{
     broadcast_audience, is_utc_timestamp, list_unread, mark_read, read_state, AgentEntry, DeliveryPlan, Field,
-    MalformedRecord, MarkError, MarkRead, MessageRecord, ReadState, Receipt, Receipts, RecordKeys, RecordText,
-    EXCLUDED_ACCOUNTS, MAX_AUDIENCE_ID, MAX_TIMESTAMP_LEN, READ_AT, RECORD_KEYS,
+    MalformedRecord, MarkError, MarkRead, MessageRecord, ReadState, Receipt, Receipts, RecordText, EXCLUDED_ACCOUNTS,
+    MAX_AUDIENCE_ID, MAX_TIMESTAMP_LEN,
 };
 use crate::recipient::BROADCAST;
 
@@ -59,10 +58,11 @@ pub enum Header {
 /// states by the index [`Op::ReadState`] returns, and the key whose value
 /// is a timestamp (a JS `Date` there streams as its ISO-8601 text, which
 /// is what the record's JSON says).
-#[derive(Serialize)]
+#[cfg(feature = "build-tables")]
+#[derive(serde::Serialize)]
 #[serde(rename_all = "camelCase")]
 struct Tables {
-    keys: RecordKeys,
+    keys: crate::delivery::RecordKeys,
     states: [&'static str; 3],
     timestamp_key: &'static str,
     /// How many code units of each string the wrapper writes ([`TEXT_UNITS`]).
@@ -78,8 +78,10 @@ const TEXT_UNITS: usize = if MAX_TIMESTAMP_LEN > BROADCAST.len() { MAX_TIMESTAMP
 const STATES: [ReadState; 3] = ReadState::ALL;
 
 /// Sets `out[0]` to the delivery tables (read once by the wrapper).
+#[cfg(feature = "build-tables")]
 #[wasm_bindgen(js_name = "__delivery_tables")]
 pub fn delivery_tables(out: &Array) {
+    use crate::delivery::{READ_AT, RECORD_KEYS};
     out.give(to_js(&Tables {
         keys: RECORD_KEYS,
         states: STATES.map(ReadState::as_str),
@@ -287,9 +289,10 @@ fn flags(units: &[u16], ascii: &mut Vec<u8>) -> u8 {
 
 /// The stream: the [`Header`] words, the string lengths, then one record
 /// per message: [`Word::NotAnObject`], or the fields of
-/// [`RecordKeys::message`] then the receipts ([`Word::Missing`],
-/// [`Word::Other`] or a count, then per receipt its
-/// [`RecordKeys::receipt`] fields, or [`Word::NotAnObject`] and a filler).
+/// [`RecordKeys::message`](crate::delivery::RecordKeys::message) then the
+/// receipts ([`Word::Missing`], [`Word::Other`] or a count, then per
+/// receipt its [`RecordKeys::receipt`](crate::delivery::RecordKeys::receipt)
+/// fields, or [`Word::NotAnObject`] and a filler).
 struct Stream<'s> {
     flags: Vec<u8>,
     offsets: Vec<(usize, usize)>,

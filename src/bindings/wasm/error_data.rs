@@ -1,7 +1,6 @@
 //! Error-data exports for `js/api/`.
 
 use js_sys::Array;
-use serde::Serialize;
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
@@ -11,10 +10,10 @@ use super::{
 };
 use crate::error::{OptionPath, OptionsError};
 use crate::error_data::issue::IssuePhrase;
-use crate::error_data::reader::{Place, Step as IssueStep, LOC as ISSUE_LOC, PATH as ISSUE_PATH};
+use crate::error_data::reader::Place;
 use crate::error_data::{
-    Catalog, ErrorClassifier, FieldHint, FieldPhrases, Issue, IssueFields, ToolFields, ISSUE_MESSAGES,
-    MAX_CATALOG_ENTRIES, MAX_TOOL_QUERY,
+    Catalog, ErrorClassifier, FieldHint, FieldPhrases, Issue, IssueFields, ToolFields, MAX_CATALOG_ENTRIES,
+    MAX_TOOL_QUERY,
 };
 use crate::nearest::Query;
 
@@ -45,22 +44,23 @@ const _: () = {
 
 /// The fixed strings the wrapper materializes classified data with, and
 /// what it reads of each schema issue for [`Classifier::classify_issue_stream`].
-#[derive(Serialize)]
+#[cfg(feature = "build-tables")]
+#[derive(serde::Serialize)]
 #[serde(rename_all = "camelCase")]
 #[allow(clippy::struct_field_names, reason = "the names the wrapper reads")]
 struct Tables {
     /// The fixed issue phrases, by index.
-    issue_messages: [&'static str; ISSUE_MESSAGES.len()],
+    issue_messages: [&'static str; crate::error_data::ISSUE_MESSAGES.len()],
     /// The places read from each issue, in [`PLACES`] order: a key,
     /// then (for a nested place) a key or an index into what it holds.
-    issue_fields: [&'static [IssueStep]; PLACES.len()],
+    issue_fields: [&'static [crate::error_data::reader::Step]; PLACES.len()],
     /// Where an issue keeps its path (a list of keys and indexes), which
     /// the wrapper measures and follows into the input: two more words per
     /// issue after the fields, [`PathFact`] order.
-    issue_path: &'static [IssueStep],
+    issue_path: &'static [crate::error_data::reader::Step],
     /// Where a pydantic error keeps its location, which the wrapper
     /// measures only: the third word after the fields.
-    issue_loc: &'static [IssueStep],
+    issue_loc: &'static [crate::error_data::reader::Step],
 }
 
 /// The words per issue after its places: facts about its path that the
@@ -103,10 +103,12 @@ pub enum IssueWord {
 }
 
 /// Sets `out[0]` to the error-data tables (read once by the wrapper).
+#[cfg(feature = "build-tables")]
 #[wasm_bindgen(js_name = "__error_tables")]
 pub fn error_tables(out: &Array) {
+    use crate::error_data::reader::{LOC as ISSUE_LOC, PATH as ISSUE_PATH};
     out.give(to_js(&Tables {
-        issue_messages: ISSUE_MESSAGES,
+        issue_messages: crate::error_data::ISSUE_MESSAGES,
         issue_fields: PLACES.map(Place::steps),
         issue_path: ISSUE_PATH,
         issue_loc: ISSUE_LOC,

@@ -8,20 +8,12 @@ use std::borrow::Cow;
 use std::fmt;
 
 use js_sys::Array;
-use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-#[cfg(feature = "wasm-host")]
-use super::cli_texts::texts;
 use super::js_error::JsError;
-use super::{js_error, to_js, Give};
+use super::{js_error, Give};
 use crate::error::BoundaryError;
-use crate::host::{
-    RouterCode, RouterError, RouterReason, LISTEN_RETRY_MS, MAX_LISTED_TOOLS, MAX_LIST_PAGES, MAX_LIST_ROUNDS,
-};
-use crate::server::{ReplacedAnswer, MAX_REFUSAL_BYTES, REFUSAL_STATUSES};
-use crate::tool_name::BuiltinProfile;
-use crate::MAX_CATALOG_ENTRIES;
+use crate::host::{RouterCode, RouterError, RouterReason};
 
 impl JsError for RouterError {
     /// A refused server name is a `TypeError`; a refused tools/list an `Error`.
@@ -117,89 +109,106 @@ impl JsError for HostArgumentError {
     }
 }
 
-/// Keys and values serialized as a JSON object, in their order (a
-/// `BTreeMap` would sort them, with about 4 KB of wasm for it).
-struct Entries<V>(Vec<(&'static str, V)>);
+/// The host's start-up table, in the build with the build-tables feature
+/// only (the package build writes it into js/generated/tables.js, which
+/// both parts read; the check-tools texts, the host part's, are a table of
+/// their own: `cli_texts.rs`).
+#[cfg(feature = "build-tables")]
+mod tables {
+    use js_sys::Array;
+    use serde::Serialize;
+    use wasm_bindgen::prelude::*;
 
-impl<V: Serialize> Serialize for Entries<V> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_map(self.0.iter().map(|(k, v)| (k, v)))
+    use super::super::{to_js, Give};
+    use crate::host::{RouterCode, RouterReason, LISTEN_RETRY_MS, MAX_LISTED_TOOLS, MAX_LIST_PAGES, MAX_LIST_ROUNDS};
+    use crate::server::{ReplacedAnswer, MAX_REFUSAL_BYTES, REFUSAL_STATUSES};
+    use crate::tool_name::BuiltinProfile;
+    use crate::MAX_CATALOG_ENTRIES;
+
+    /// Keys and values serialized as a JSON object, in their order (a
+    /// `BTreeMap` would sort them, with about 4 KB of wasm for it).
+    pub(crate) struct Entries<V>(pub(crate) Vec<(&'static str, V)>);
+
+    impl<V: Serialize> Serialize for Entries<V> {
+        fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            serializer.collect_map(self.0.iter().map(|(k, v)| (k, v)))
+        }
+    }
+
+    /// The host's start-up table.
+    #[derive(Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Tables {
+        /// The most pages and tools of one server's `tools/list`, and the most
+        /// listings one add or change makes while the server keeps changing.
+        max_pages: usize,
+        max_tools: usize,
+        max_rounds: usize,
+        /// The first and the longest wait before a list-change stream is opened again.
+        listen_retry_ms: [u32; 2],
+        /// The most entries of one catalog list.
+        max_catalog_entries: usize,
+        /// The largest HTTP refusal body `__refusal_answer` reads, and the
+        /// statuses of a refusal (lowest, highest).
+        max_refusal_bytes: usize,
+        refusal_statuses: [u16; 2],
+        /// The built-in profiles, by name.
+        profiles: Vec<&'static str>,
+        /// The codes, by name (`toolListRefused`).
+        codes: Entries<&'static str>,
+        /// Each code with its reasons.
+        reasons: Entries<Vec<&'static str>>,
+        /// The kinds of answer protectServer replaces, by key (`onError`).
+        replaced: Entries<&'static str>,
+    }
+
+    /// The key JS code reads a code by (`core.codes.toolListRefused`).
+    fn code_key(code: RouterCode) -> &'static str {
+        match code {
+            RouterCode::InvalidArgument => "invalidArgument",
+            RouterCode::ToolListRefused => "toolListRefused",
+        }
+    }
+
+    /// The key JS code reads an `onError` kind by (`invalidArguments`).
+    fn replaced_key(kind: ReplacedAnswer) -> &'static str {
+        match kind {
+            ReplacedAnswer::InvalidArguments => "invalidArguments",
+            ReplacedAnswer::UnknownTool => "unknownTool",
+            ReplacedAnswer::HandlerError => "handlerError",
+            ReplacedAnswer::InvalidOutput => "invalidOutput",
+            ReplacedAnswer::Failed => "failed",
+            ReplacedAnswer::RequestRefused => "requestRefused",
+        }
+    }
+
+    /// Sets `out[0]` to the host's table: `{ maxPages, maxTools, maxRounds, listenRetryMs,
+    /// maxCatalogEntries, maxRefusalBytes, refusalStatuses, profiles, codes: { key: CODE }, reasons: { CODE: [reason, …] }, replaced: {
+    /// key: kind } }`.
+    #[wasm_bindgen(js_name = "__host_tables")]
+    pub fn host_tables(out: &Array) {
+        out.give(to_js(&Tables {
+            max_pages: MAX_LIST_PAGES,
+            max_tools: MAX_LISTED_TOOLS,
+            max_rounds: MAX_LIST_ROUNDS,
+            listen_retry_ms: LISTEN_RETRY_MS,
+            max_catalog_entries: MAX_CATALOG_ENTRIES,
+            max_refusal_bytes: MAX_REFUSAL_BYTES,
+            refusal_statuses: REFUSAL_STATUSES,
+            profiles: BuiltinProfile::ALL.map(BuiltinProfile::name).into(),
+            codes: Entries(RouterCode::ALL.iter().map(|&c| (code_key(c), c.as_str())).collect()),
+            reasons: Entries(
+                RouterCode::ALL.iter().map(|c| (c.as_str(), c.reasons().map(RouterReason::as_str).collect())).collect(),
+            ),
+            replaced: Entries(ReplacedAnswer::ALL.iter().map(|&r| (replaced_key(r), r.as_str())).collect()),
+        }));
     }
 }
 
-/// The host's start-up table.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Tables {
-    /// The most pages and tools of one server's `tools/list`, and the most
-    /// listings one add or change makes while the server keeps changing.
-    max_pages: usize,
-    max_tools: usize,
-    max_rounds: usize,
-    /// The first and the longest wait before a list-change stream is opened again.
-    listen_retry_ms: [u32; 2],
-    /// The most entries of one catalog list.
-    max_catalog_entries: usize,
-    /// The largest HTTP refusal body `__refusal_answer` reads, and the
-    /// statuses of a refusal (lowest, highest).
-    max_refusal_bytes: usize,
-    refusal_statuses: [u16; 2],
-    /// The built-in profiles, by name.
-    profiles: Vec<&'static str>,
-    /// The codes, by name (`toolListRefused`).
-    codes: Entries<&'static str>,
-    /// Each code with its reasons.
-    reasons: Entries<Vec<&'static str>>,
-    /// The check-tools texts by key (`{}` a slot; the host's part).
-    #[cfg(feature = "wasm-host")]
-    texts: Entries<&'static str>,
-    /// The kinds of answer protectServer replaces, by key (`onError`).
-    replaced: Entries<&'static str>,
-}
-
-/// The key JS code reads a code by (`core.codes.toolListRefused`).
-fn code_key(code: RouterCode) -> &'static str {
-    match code {
-        RouterCode::InvalidArgument => "invalidArgument",
-        RouterCode::ToolListRefused => "toolListRefused",
-    }
-}
-
-/// The key JS code reads an `onError` kind by (`invalidArguments`).
-fn replaced_key(kind: ReplacedAnswer) -> &'static str {
-    match kind {
-        ReplacedAnswer::InvalidArguments => "invalidArguments",
-        ReplacedAnswer::UnknownTool => "unknownTool",
-        ReplacedAnswer::HandlerError => "handlerError",
-        ReplacedAnswer::InvalidOutput => "invalidOutput",
-        ReplacedAnswer::Failed => "failed",
-        ReplacedAnswer::RequestRefused => "requestRefused",
-    }
-}
-
-/// Sets `out[0]` to the host's table: `{ maxPages, maxTools, maxRounds, listenRetryMs,
-/// maxCatalogEntries, maxRefusalBytes, refusalStatuses, profiles, codes: { key: CODE }, reasons: { CODE: [reason, …] }, texts: {
-/// key: template } }`.
-#[wasm_bindgen(js_name = "__host_tables")]
-pub fn host_tables(out: &Array) {
-    out.give(to_js(&Tables {
-        max_pages: MAX_LIST_PAGES,
-        max_tools: MAX_LISTED_TOOLS,
-        max_rounds: MAX_LIST_ROUNDS,
-        listen_retry_ms: LISTEN_RETRY_MS,
-        max_catalog_entries: MAX_CATALOG_ENTRIES,
-        max_refusal_bytes: MAX_REFUSAL_BYTES,
-        refusal_statuses: REFUSAL_STATUSES,
-        profiles: BuiltinProfile::ALL.map(BuiltinProfile::name).into(),
-        codes: Entries(RouterCode::ALL.iter().map(|&c| (code_key(c), c.as_str())).collect()),
-        reasons: Entries(
-            RouterCode::ALL.iter().map(|c| (c.as_str(), c.reasons().map(RouterReason::as_str).collect())).collect(),
-        ),
-        #[cfg(feature = "wasm-host")]
-        texts: Entries(texts().collect()),
-        replaced: Entries(ReplacedAnswer::ALL.iter().map(|&r| (replaced_key(r), r.as_str())).collect()),
-    }));
-}
+#[cfg(feature = "build-tables")]
+pub use tables::host_tables;
+#[cfg(feature = "build-tables")]
+pub(super) use tables::Entries;
 
 /// Sets `out[0]` to the `TypeError` (`INVALID_ARGUMENT`, `wrong_type`) for
 /// an argument of the wrong kind.

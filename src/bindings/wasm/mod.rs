@@ -16,9 +16,11 @@
 //! - **Strings out** that a hot path returns (an alias, a canonical name)
 //!   are written back into the same buffer; the call returns their length.
 //! - **Structured values that cross rarely** (rejections as tool results,
-//!   envelopes, issue lists, delivery plans, mark-read updates, the
-//!   start-up tables) are the core's `Serialize` types written as JSON by
-//!   `serde_json` and made into objects by JS's `JSON.parse` ([`to_js`]).
+//!   envelopes, issue lists, delivery plans, mark-read updates) are the
+//!   core's `Serialize` types written as JSON by `serde_json` and made
+//!   into objects by JS's `JSON.parse` ([`to_js`]). The start-up tables
+//!   never cross at run time: the build-tables module's exports of them
+//!   are written into `js/generated/tables.js` at build time.
 //!   The hot accept paths return numbers, and the wrapper materializes the
 //!   plain result from strings Rust gave it once.
 //!
@@ -39,7 +41,7 @@ mod argument;
 mod build_tables;
 #[cfg(feature = "wasm-host")]
 mod check_tools;
-#[cfg(feature = "wasm-host")]
+#[cfg(feature = "build-tables")]
 mod cli_texts;
 #[cfg(feature = "wasm-server")]
 mod delivery;
@@ -64,18 +66,23 @@ mod stream;
 #[cfg(feature = "wasm-host")]
 mod tool_name;
 
+// The start-up tables (limits, fixed strings, layouts) are exported only
+// by the build with the build-tables feature, like the rules: the package
+// build writes them into js/generated/tables.js (js/build/tables.mjs), so
+// the shipped module carries neither them nor their serializers (about
+// 16 KB raw, 7 KB gzip).
 #[cfg(feature = "build-tables")]
 pub use build_tables::{rules, stream_tables, StepKind};
 #[cfg(feature = "wasm-host")]
 pub use check_tools::{check_tools, shown_text};
 #[cfg(feature = "wasm-server")]
-pub use delivery::{delivery_tables, plan, Header, Mailbox, Op};
-pub use error_data::{error_tables, Classifier, IssueWord};
-pub use host::{argument_error as host_argument_error, host_tables, HostArgument};
+pub use delivery::{plan, Header, Mailbox, Op};
+pub use error_data::{Classifier, IssueWord};
+pub use host::{argument_error as host_argument_error, HostArgument};
 #[cfg(feature = "wasm-server")]
 pub use protect::{FailureKind, Protector};
 #[cfg(feature = "wasm-server")]
-pub use recipient::{recipient_tables, MessageWord, RejectWord, RejectionField, Validator};
+pub use recipient::{MessageWord, RejectWord, RejectionField, Validator};
 #[cfg(feature = "wasm-server")]
 pub use refusal::refusal_answer_text;
 #[cfg(feature = "wasm-host")]
@@ -83,7 +90,12 @@ pub use router::{check_name, Listing};
 #[cfg(feature = "wasm-host")]
 pub use stream::{CallStream, SseStream};
 #[cfg(feature = "wasm-host")]
-pub use tool_name::{pieces, tool_layouts, Lookup, Mapper, Registry};
+pub use tool_name::{pieces, Lookup, Mapper, Registry};
+#[cfg(feature = "build-tables")]
+pub use {
+    cli_texts::check_tools_texts, delivery::delivery_tables, error_data::error_tables, host::host_tables,
+    recipient::recipient_tables, tool_name::tool_layouts,
+};
 
 pub use argument::{argument_error, misuse, too_large, too_many, Class, Expected, Misuse};
 pub use protocol::{EditWord, Limit, Reply, Verdict, Word};

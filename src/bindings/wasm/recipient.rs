@@ -9,11 +9,10 @@ use super::{
     Give, Reply, Scratch, Verdict,
 };
 use crate::error::{OptionPath, OptionsError};
-use crate::recipient::rejection::{message_text, MessagePart, MESSAGE_TEXT};
+use crate::recipient::rejection::MessagePart;
 use crate::recipient::shape::{Diagnosis, Shape};
 use crate::recipient::{
-    Recipient, RecipientError, RecipientOptions, RecipientValidator, RejectionReason, Validation, IDENTITY_PREFIX,
-    MAX_IDENTIFIER_LENGTH_LIMIT, MAX_KNOWN_AGENTS, VALID_SHAPES,
+    RecipientError, RecipientOptions, RecipientValidator, Validation, MAX_IDENTIFIER_LENGTH_LIMIT, MAX_KNOWN_AGENTS,
 };
 
 /// Sets `out[0]` to what the wrapper needs to materialize an accepted
@@ -22,8 +21,10 @@ use crate::recipient::{
 /// text like every structured value (read at every start: the first
 /// `serde_json` call costs nothing measurable there, where the first
 /// serde-wasm-bindgen call once cost about 0.5 ms).
+#[cfg(feature = "build-tables")]
 #[wasm_bindgen(js_name = "__recipient_tables")]
 pub fn recipient_tables(out: &Array) {
+    use crate::recipient::{Recipient, IDENTITY_PREFIX};
     out.give(to_js(&(Recipient::Broadcast.kind(), Recipient::Identity("").kind(), word(Some(IDENTITY_PREFIX.len())))));
 }
 
@@ -62,6 +63,7 @@ impl From<RejectionField> for u8 {
 
 /// A rejection's fields in the order (and under the keys) its serialization
 /// has them (checked by a test against [`RecipientError`]'s `Serialize`).
+#[cfg(feature = "build-tables")]
 const REJECTION_FIELDS: [(&str, RejectionField); 9] = [
     ("error", RejectionField::Error),
     ("code", RejectionField::Code),
@@ -78,7 +80,7 @@ const REJECTION_FIELDS: [(&str, RejectionField); 9] = [
 #[wasm_bindgen]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RejectWord {
-    /// The reason's index in [`RejectionReason::ALL`].
+    /// The reason's index in [`RejectionReason::ALL`](crate::recipient::RejectionReason::ALL).
     Reason = 0,
     /// The position, or -1.
     Position = 1,
@@ -109,6 +111,7 @@ pub enum MessageWord {
 
 /// The rejection tables: the fields in order, per reason `[error, code,
 /// reason]`, the valid shapes, and the fixed texts of messages.
+#[cfg(feature = "build-tables")]
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct RejectionTables {
@@ -119,8 +122,11 @@ struct RejectionTables {
 }
 
 /// Sets `out[0]` to the rejection tables (read once by the wrapper).
+#[cfg(feature = "build-tables")]
 #[wasm_bindgen(js_name = "__rejection_tables")]
 pub fn rejection_tables(out: &Array) {
+    use crate::recipient::rejection::{message_text, MESSAGE_TEXT};
+    use crate::recipient::{RejectionReason, VALID_SHAPES};
     let tables = RejectionTables {
         fields: REJECTION_FIELDS,
         reasons: RejectionReason::ALL.iter().map(|r| [r.title(), r.code(), r.as_str()]).collect(),

@@ -1,7 +1,6 @@
 //! Tool-name exports for `js/api/`.
 
 use js_sys::Array;
-use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::{
@@ -9,13 +8,8 @@ use super::{
     Limit, Reply, Scratch,
 };
 use crate::error::{OptionPath, OptionsError};
-use crate::tool_name::definitions::Slot;
 use crate::tool_name::mapping::{plain_edits, AliasForm, Edit, NameScan, Piece, ReverseForm, SEPARATOR};
-use crate::tool_name::providers::tool_layout;
-use crate::tool_name::{
-    BuiltinProfile, Format, Overflow, Profile, ToolNameError, ToolRegistry, DEFAULT_INPUT_SCHEMA, MAX_CUSTOM_LENGTH,
-    OMITTED_DESCRIPTIONS,
-};
+use crate::tool_name::{BuiltinProfile, Overflow, Profile, ToolNameError, ToolRegistry, MAX_CUSTOM_LENGTH};
 
 /// What [`Registry::lookup`] answers.
 #[wasm_bindgen]
@@ -44,56 +38,73 @@ pub fn pieces(out: &Array) {
     out.give(string_array(&PIECES.map(Piece::as_str)));
 }
 
-/// Sets `out[0]` to `[[format name, layout, profile name], …]`: where
-/// each part of a tool goes in that format's tool definition (`[path, {
-/// slot, value? }]`), and the profile its names must fit.
-#[wasm_bindgen(js_name = "__tool_layouts")]
-pub fn tool_layouts(out: &Array) {
-    #[derive(Serialize)]
-    #[serde(rename_all = "camelCase")]
-    struct Layouts {
-        /// Per format: its name, layout and name profile.
-        formats: Vec<(&'static str, JsLayout, &'static str)>,
-        /// The input schema of a tool that declares none (JSON text).
-        default_input_schema: &'static str,
-        /// The descriptions left out as if there were none.
-        omitted_descriptions: &'static [&'static str],
-    }
-    let layout = |f: Format| tool_layout(f).iter().map(|&(path, slot)| (path, JsSlot(slot))).collect();
-    let formats = Format::ALL.iter().map(|&f| (f.name(), layout(f), f.name_profile().name())).collect();
-    out.give(to_js(&Layouts {
-        formats,
-        default_input_schema: DEFAULT_INPUT_SCHEMA,
-        omitted_descriptions: OMITTED_DESCRIPTIONS,
-    }));
-}
+/// The tool layouts, in the build with the build-tables feature only (the
+/// package build writes them into js/generated/tables.js).
+#[cfg(feature = "build-tables")]
+mod layouts {
+    use js_sys::Array;
+    use serde::Serialize;
+    use wasm_bindgen::prelude::*;
 
-/// What goes into one place of a tool definition, as JS's builder reads
-/// it: `{ slot: "name" | "description" | "inputSchema" }`, or `{ slot:
-/// "literal" | "flag", value }`.
-struct JsSlot(Slot);
+    use super::super::{to_js, Give};
+    use crate::tool_name::definitions::Slot;
+    use crate::tool_name::providers::tool_layout;
+    use crate::tool_name::{Format, DEFAULT_INPUT_SCHEMA, OMITTED_DESCRIPTIONS};
 
-/// A format's layout as JS reads it: `[path, slot]` pairs.
-type JsLayout = Vec<(&'static [&'static str], JsSlot)>;
-
-impl Serialize for JsSlot {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let (slot, value) = match self.0 {
-            Slot::Name => ("name", None),
-            Slot::Description => ("description", None),
-            Slot::InputSchema => ("inputSchema", None),
-            Slot::Literal(text) => ("literal", Some(serde_json::Value::from(text))),
-            Slot::Flag(flag) => ("flag", Some(serde_json::Value::Bool(flag))),
-        };
-        let mut map = serializer.serialize_map(None)?;
-        map.serialize_entry("slot", slot)?;
-        if let Some(value) = value {
-            map.serialize_entry("value", &value)?;
+    /// Sets `out[0]` to `[[format name, layout, profile name], …]`: where
+    /// each part of a tool goes in that format's tool definition (`[path, {
+    /// slot, value? }]`), and the profile its names must fit.
+    #[wasm_bindgen(js_name = "__tool_layouts")]
+    pub fn tool_layouts(out: &Array) {
+        #[derive(Serialize)]
+        #[serde(rename_all = "camelCase")]
+        struct Layouts {
+            /// Per format: its name, layout and name profile.
+            formats: Vec<(&'static str, JsLayout, &'static str)>,
+            /// The input schema of a tool that declares none (JSON text).
+            default_input_schema: &'static str,
+            /// The descriptions left out as if there were none.
+            omitted_descriptions: &'static [&'static str],
         }
-        map.end()
+        let layout = |f: Format| tool_layout(f).iter().map(|&(path, slot)| (path, JsSlot(slot))).collect();
+        let formats = Format::ALL.iter().map(|&f| (f.name(), layout(f), f.name_profile().name())).collect();
+        out.give(to_js(&Layouts {
+            formats,
+            default_input_schema: DEFAULT_INPUT_SCHEMA,
+            omitted_descriptions: OMITTED_DESCRIPTIONS,
+        }));
+    }
+
+    /// What goes into one place of a tool definition, as JS's builder reads
+    /// it: `{ slot: "name" | "description" | "inputSchema" }`, or `{ slot:
+    /// "literal" | "flag", value }`.
+    struct JsSlot(Slot);
+
+    /// A format's layout as JS reads it: `[path, slot]` pairs.
+    type JsLayout = Vec<(&'static [&'static str], JsSlot)>;
+
+    impl Serialize for JsSlot {
+        fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            use serde::ser::SerializeMap;
+            let (slot, value) = match self.0 {
+                Slot::Name => ("name", None),
+                Slot::Description => ("description", None),
+                Slot::InputSchema => ("inputSchema", None),
+                Slot::Literal(text) => ("literal", Some(serde_json::Value::from(text))),
+                Slot::Flag(flag) => ("flag", Some(serde_json::Value::Bool(flag))),
+            };
+            let mut map = serializer.serialize_map(None)?;
+            map.serialize_entry("slot", slot)?;
+            if let Some(value) = value {
+                map.serialize_entry("value", &value)?;
+            }
+            map.end()
+        }
     }
 }
+
+#[cfg(feature = "build-tables")]
+pub use layouts::tool_layouts;
 
 /// One profile and overflow mode, for `toLlmFacingName` and
 /// `tryReverseToCanonical`.
