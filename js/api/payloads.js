@@ -75,10 +75,6 @@ export function createPayloads(glue, h, createWalkers) {
   // megamorphic keyed store on every changed name).
   /** Whether a copy's value may be inherited rather than own (Object.prototype has a key the steps read unchecked): then "seen" is checked exactly. */
   const mayInherit = () => polluted !== false && isPolluted();
-  /** A When dispatch's result when its branch gave `r` for the value `t` read under `a`. */
-  function whenResult(node, a, t, r) {
-    return (r[a] === t && !mayInherit()) || isEnumerable.call(node, a) ? r : node; // seen
-  }
   /** A Names step (a list of names under `a`), checked exactly before reading: rare (Gemini's lists of allowed function names). */
   function namesStep(node, m, a) {
     if (!isObject(node) || !isEnumerable.call(node, a)) return node;
@@ -107,7 +103,7 @@ export function createPayloads(glue, h, createWalkers) {
   let RULES, POLLUTING, SCOPES;
   function walkersReady() {
     if (RULES === undefined) {
-      ({ walkers: RULES, polluting: POLLUTING, scopes: SCOPES } = createWalkers({ isObject, unboxed, jsonOf, slotPart, isOwn, isEnumerable, mayInherit, namesStep, whenResult, state, protoOf, OBJECT_PROTO, tooMany: () => tooMany(Expected.Payload) }));
+      ({ walkers: RULES, polluting: POLLUTING, scopes: SCOPES } = createWalkers({ isObject, unboxed, jsonOf, slotPart, isOwn, isEnumerable, mayInherit, namesStep, state, protoOf, OBJECT_PROTO, tooMany: () => tooMany(Expected.Payload) }));
     }
     return RULES;
   }
