@@ -121,14 +121,20 @@ export function createPayloads(glue, h, createWalkers) {
   /**
    * `walk(root, map)` for `format`'s rules, guarded against a polluted
    * Object.prototype; `root` itself when nothing changed. `sink` (or null)
-   * is told the stream calls the walk meets.
+   * is told the stream calls the walk meets, which read the nodes above
+   * them in `ancestors`.
    */
-  function walked(walk, root, map, sink = null) {
+  function walked(walk, root, map, sink = null, ancestors = null) {
     // A getter or toJSON may rewrite another payload meanwhile.
     const outer = polluted, outerSink = state.callSink, outerAncestors = state.ancestors;
     polluted = undefined;
     state.callSink = sink;
-    if (sink !== null) state.ancestors = [root];
+    if (sink !== null) {
+      // The stream's own list, reused from event to event (a walk of its
+      // events never runs inside another: each runs from a promise's job).
+      state.ancestors = ancestors ?? [];
+      state.ancestors[0] = root;
+    }
     try {
       return walk(root, map);
     } finally {

@@ -76,6 +76,8 @@ export function createStreams(glue, h) {
       [this.#before, this.#after] = scopesOf(format);
       this.sink = (id, name, n, p0, p1, rest) => this.#pair(id, name, n, p0, p1, rest);
     }
+    /** The nodes a walk of this stream's event steps through (Call steps read their slots there). */
+    ancestors = [];
     /** The Changes rules, before the walk. */
     before(event) {
       if (this.#before !== null) this.#before(event, this);
@@ -343,7 +345,7 @@ export function createStreams(glue, h) {
       }
       const root = jsonOf(r.value, "");
       calls.before(root);
-      const result = walked(this.#walk, root, this.#map, calls.sink);
+      const result = walked(this.#walk, root, this.#map, calls.sink, calls.ancestors);
       calls.after(root);
       return { value: withClass(result, root), done: false };
     }

@@ -211,11 +211,13 @@ pub(crate) struct Report {
 /// new OpenAI Chat completion `id`, and the message or response ends).
 #[derive(Debug, Default)]
 pub struct StreamCalls {
-    /// The open calls by slot, oldest first, each with its slot's hash
-    /// (compared first: a stream that opens a call per event compared every
-    /// open slot whole). A list: there are at most [`MAX_OPEN_CALLS`],
+    /// The hashes of the open calls' slots, in `open`'s order: compared
+    /// first, and apart, so a search reads eight bytes a call (a stream
+    /// that opens a call per event searches every open call).
+    hashes: Vec<u64>,
+    /// The open calls by slot, oldest first. A list: there are at most [`MAX_OPEN_CALLS`],
     /// mostly a few, and a map cost more code than the search.
-    open: Vec<(u64, SlotKey, Call)>,
+    open: Vec<(SlotKey, Call)>,
     /// The last value of a [`ScopeRule::Changes`](crate::stream::ScopeRule::Changes),
     /// when it was one that can be held.
     scope: Option<String>,
@@ -297,26 +299,39 @@ impl StreamCalls {
             slot.hash(&mut h);
             h.finish()
         };
-        let i = if let Some(i) = self.open.iter().position(|(h, s, _)| *h == hash && *s == *slot) {
+        let found = self.hashes.iter().enumerate().rev().find(|&(i, h)| *h == hash && self.open[i].0 == *slot);
+        let i = if let Some((i, _)) = found {
             i
         } else {
             if self.open.len() >= MAX_OPEN_CALLS {
                 self.open.remove(0);
+                self.hashes.remove(0);
             }
             let slot = match slot {
                 Cow::Borrowed(slot) => slot.to_key(),
                 Cow::Owned(slot) => slot,
             };
-            self.open.push((hash, slot, Call::default()));
+            self.open.push((slot, Call::default()));
+            self.hashes.push(hash);
             self.open.len() - 1
         };
-        &mut self.open[i].2
+        &mut self.open[i].1
     }
 
     /// Closes the calls whose slot begins with `prefix` (every call for an
     /// empty one).
     pub(crate) fn close(&mut self, prefix: &SlotKey) {
-        self.open.retain(|(_, slot, _)| !slot.starts_with(prefix));
+        if prefix.bytes().is_empty() {
+            self.open.clear();
+            self.hashes.clear();
+            return;
+        }
+        let mut i = 0;
+        self.hashes.retain(|_| {
+            i += 1;
+            !self.open[i - 1].0.starts_with(prefix)
+        });
+        self.open.retain(|(slot, _)| !slot.starts_with(prefix));
     }
 
     /// A [`Changes`](crate::stream::ScopeRule::Changes) value seen: every call
@@ -456,5 +471,12 @@ mod tests {
             }
         }
         assert!(c.open.len() <= MAX_OPEN_CALLS);
+        // Each hash still beside its own slot after the closes and drops.
+        let hash = |k: &SlotKey| {
+            let mut h = FastHasher::default();
+            k.hash(&mut h);
+            h.finish()
+        };
+        assert_eq!(c.hashes, c.open.iter().map(|(k, _)| hash(k)).collect::<Vec<_>>());
     }
 }
