@@ -299,8 +299,16 @@ impl StreamCalls {
             slot.hash(&mut h);
             h.finish()
         };
-        let found = self.hashes.iter().enumerate().rev().find(|&(i, h)| *h == hash && self.open[i].0 == *slot);
-        let i = if let Some((i, _)) = found {
+        let mut found = None;
+        let mut end = self.hashes.len();
+        while let Some(i) = self.hashes[..end].iter().rposition(|&h| h == hash) {
+            if self.open[i].0 == *slot {
+                found = Some(i);
+                break;
+            }
+            end = i;
+        }
+        let i = if let Some(i) = found {
             i
         } else {
             if self.open.len() >= MAX_OPEN_CALLS {
