@@ -22,9 +22,13 @@ function hash(s) {
 }
 // A memo that keeps missing (a stream of new strings) gets out of the
 // way: after a sample of lookups with fewer than a quarter hits, it is
-// neither read nor filled for the next MEMO_PAUSE calls, then sampled
-// again.
-const MEMO_PAUSE = 1024;
+// neither read nor filled for the next calls (`paused` of them), then
+// sampled again. Each sample that misses again doubles the pause, up to
+// MEMO_PAUSE_MAX calls; one that pays starts it again from MEMO_PAUSE. A
+// sample costs far more than the calls it is spread over (its lookups and
+// stores, and code paths cold in between): with a fixed pause of 1024 it
+// was about a sixth of a first-seen recipient's validation.
+const MEMO_PAUSE = 1024, MEMO_PAUSE_MAX = 65536;
 export class Memo {
   constructor() {
     // Allocated on the first store, so a short-lived object costs nothing.
@@ -32,7 +36,9 @@ export class Memo {
     this.values = null;
     this.lookups = 0;
     this.hits = 0;
+    /** Calls left before the next sample (a caller may count one down itself and skip get and set). */
     this.paused = 0;
+    this.pause = MEMO_PAUSE;
   }
   /** The value for `s`, or undefined. */
   get(s) {
@@ -46,11 +52,16 @@ export class Memo {
     const b = (h >>> 10) & (MEMO_SLOTS - 1);
     const v = this.keys[a] === s ? this.values[a] : this.keys[b] === s ? this.values[b] : undefined;
     if (v !== undefined) this.hits++;
-    if (++this.lookups === MEMO_SAMPLE) {
-      if (this.hits * 4 < MEMO_SAMPLE) this.paused = MEMO_PAUSE;
-      this.lookups = this.hits = 0;
-    }
+    if (++this.lookups === MEMO_SAMPLE) this.sampled();
     return v;
+  }
+  /** A sample's end: pauses when it paid too little (out of get, whose every call it would make larger). */
+  sampled() {
+    if (this.hits * 4 < MEMO_SAMPLE) {
+      this.paused = this.pause;
+      this.pause = Math.min(2 * this.pause, MEMO_PAUSE_MAX);
+    } else this.pause = MEMO_PAUSE;
+    this.lookups = this.hits = 0;
   }
   /** Stores `v` for `s`; false when it did not (a long key, a paused memo). */
   set(s, v) {
@@ -76,5 +87,6 @@ export class Memo {
     this.keys = null;
     this.values = null;
     this.lookups = this.hits = this.paused = 0;
+    this.pause = MEMO_PAUSE;
   }
 }

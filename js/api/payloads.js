@@ -76,10 +76,6 @@ export function createPayloads(glue, h, createWalkers) {
   // megamorphic keyed store on every changed name).
   /** Whether a copy's value may be inherited rather than own (Object.prototype has a key the steps read unchecked): then "seen" is checked exactly. */
   const mayInherit = () => polluted !== false && isPolluted();
-  /** A When dispatch's result when its branch gave `r` for the value `t` read under `a`. */
-  function whenResult(node, a, t, r) {
-    return (r[a] === t && !mayInherit()) || isEnumerable.call(node, a) ? r : node; // seen
-  }
   /** A Names step (a list of names under `a`), checked exactly before reading: rare (Gemini's lists of allowed function names). */
   function namesStep(node, m, a) {
     if (!isObject(node) || !isEnumerable.call(node, a)) return node;
@@ -108,7 +104,7 @@ export function createPayloads(glue, h, createWalkers) {
   let RULES, POLLUTING, SCOPES;
   function walkersReady() {
     if (RULES === undefined) {
-      ({ walkers: RULES, polluting: POLLUTING, scopes: SCOPES } = createWalkers({ isObject, unboxed, jsonOf, slotPart, isOwn, isEnumerable, mayInherit, namesStep, whenResult, state, protoOf, OBJECT_PROTO, tooMany: () => tooMany(Expected.Payload) }));
+      ({ walkers: RULES, polluting: POLLUTING, scopes: SCOPES } = createWalkers({ isObject, unboxed, jsonOf, slotPart, isOwn, isEnumerable, mayInherit, namesStep, state, protoOf, OBJECT_PROTO, tooMany: () => tooMany(Expected.Payload) }));
     }
     return RULES;
   }
@@ -126,14 +122,20 @@ export function createPayloads(glue, h, createWalkers) {
   /**
    * `walk(root, map)` for `format`'s rules, guarded against a polluted
    * Object.prototype; `root` itself when nothing changed. `sink` (or null)
-   * is told the stream calls the walk meets.
+   * is told the stream calls the walk meets, which read the nodes above
+   * them in `ancestors`.
    */
-  function walked(walk, root, map, sink = null) {
+  function walked(walk, root, map, sink = null, ancestors = null) {
     // A getter or toJSON may rewrite another payload meanwhile.
     const outer = polluted, outerSink = state.callSink, outerAncestors = state.ancestors;
     polluted = undefined;
     state.callSink = sink;
-    if (sink !== null) state.ancestors = [root];
+    if (sink !== null) {
+      // The stream's own list, reused from event to event (a walk of its
+      // events never runs inside another: each runs from a promise's job).
+      state.ancestors = ancestors ?? [];
+      state.ancestors[0] = root;
+    }
     try {
       return walk(root, map);
     } finally {

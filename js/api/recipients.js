@@ -34,6 +34,8 @@ export function createRecipients(glue, h) {
     }
     return o;
   }
+  // validateMany's mark of an item a memo hit has answered.
+  const DONE = Symbol("done");
   /** The result for a memoized verdict: a Verdict code, or the rejection Rust built. */
   function remembered(code, s) {
     return typeof code === "number" ? accepted(code, s) : copyOf(code);
@@ -90,17 +92,27 @@ export function createRecipients(glue, h) {
         this.v.reject_value(to, out);
         return take();
       }
-      let code = this.memo.get(to);
-      if (code === undefined) {
-        code = this.v.check(this.writeWithin(to, this.whole));
-        if (code === Verdict.Rejected) {
-          const rejection = this.rejection(to, true);
-          // The memo keeps its own; a memo that stores nothing (paused) needs no copy.
-          return this.memo.set(to, rejection) ? copyOf(rejection) : rejection;
-        }
-        this.memo.set(to, code);
+      const memo = this.memo;
+      if (memo.paused === 0) {
+        const code = memo.get(to);
+        if (code !== undefined) return remembered(code, to);
+      } else {
+        // A paused memo (mostly new strings) is neither read nor filled,
+        // nor called: its calls cost a first-seen recipient about 10 %.
+        memo.paused--;
       }
-      return remembered(code, to);
+      return this.fresh(to);
+    }
+    /** The result for `to`, asked of Rust (the memo missed or is paused). */
+    fresh(to) {
+      const memo = this.memo, code = this.v.check(this.writeWithin(to, this.whole));
+      if (code === Verdict.Rejected) {
+        const rejection = this.rejection(to, true);
+        // The memo keeps its own; a memo that stores nothing (paused) needs no copy.
+        return memo.paused === 0 && memo.set(to, rejection) ? copyOf(rejection) : rejection;
+      }
+      if (memo.paused === 0) memo.set(to, code);
+      return accepted(code, to);
     }
     /**
      * The rejection of `to` (which the check rejected), from Rust's parts;
@@ -150,61 +162,74 @@ export function createRecipients(glue, h) {
       // Memo hits are answered at once; the rest cross in one batch call.
       // A list that misses the memo (mostly new names) stops consulting it
       // after a sample, so the lookups cost nothing where they cannot pay.
-      // Each item is read once (a getter cannot answer differently later).
-      const pending = [], values = [];
-      let total = 0, useMemo = true, hits = 0;
+      // Each item is read once (a getter cannot answer differently later),
+      // into `values` (made at the first item a memo hit does not answer;
+      // the items hits answered are marked done there).
+      const memo = this.memo;
+      let values = null, total = 0, asked = 0, hits = 0, useMemo = memo.paused === 0;
+      // A paused memo is neither read nor filled: the list's items count its pause down.
+      if (!useMemo) memo.paused = Math.max(0, memo.paused - count);
       for (let i = 0; i < count; i++) {
-        const x = list[i];
-        const code = useMemo && typeof x === "string" ? this.memo.get(x) : undefined;
-        if (code !== undefined) {
-          hits++;
-          results[i] = remembered(code, x);
-        } else {
-          pending.push(i);
-          values.push(x);
-          if (typeof x === "string" && x.length <= this.whole) total += x.length; // a longer one is not written
-        }
         if (i === MEMO_SAMPLE && hits * 4 < MEMO_SAMPLE) useMemo = false;
+        const x = list[i];
+        if (useMemo && typeof x === "string") {
+          const code = memo.get(x);
+          if (code !== undefined) {
+            hits++;
+            results[i] = remembered(code, x);
+            if (values !== null) values[i] = DONE;
+            continue;
+          }
+        }
+        if (values === null) values = new Array(count).fill(DONE, 0, i);
+        values[i] = x;
+        if (typeof x === "string" && x.length <= this.whole) total += x.length; // a longer one is not written
+        asked++;
       }
-      const p = pending.length;
-      if (p === 0) return results;
+      if (asked === 0) return results;
       let at = this.unitsAt(total);
-      const w = this.wordsAt(p);
-      const words32 = words();
-      for (let k = 0; k < p; k++) {
-        const x = values[k];
+      const w = this.wordsAt(asked);
+      let words32 = words();
+      for (let i = 0, k = w; i < count; i++) {
+        const x = values[i];
+        if (x === DONE) continue;
         if (typeof x === "string") {
           if (x.length <= this.whole) {
             put(at, x);
             at += x.length;
           }
-          words32[w + k] = x.length;
+          words32[k++] = x.length;
         } else {
-          words32[w + k] = Word.Other;
+          words32[k++] = Word.Other;
         }
       }
-      this.v.check_many(p);
-      const codes = words().slice(w, w + p); // the call may have grown memory
+      this.v.check_many(asked);
+      words32 = words(); // the call may have grown memory
       const rejected = [];
-      for (let k = 0, offset = 0; k < p; k++) {
-        const i = pending[k], x = values[k], code = codes[k];
+      for (let i = 0, k = w; i < count; i++) {
+        const x = values[i];
+        if (x === DONE) continue;
+        const code = words32[k++];
+        if (typeof x !== "string") {
+          results[i] = null; // after the batch: a rejection overwrites the words
+          rejected.push(i);
+        } else if (code !== Verdict.Rejected) {
+          if (useMemo) memo.set(x, code);
+          results[i] = accepted(code, x);
+        } else {
+          rejected.push(i); // after the batch: a rejection's parts overwrite the units and words
+        }
+      }
+      this.done(Math.max(total, asked));
+      for (const i of rejected) {
+        const x = values[i];
         if (typeof x !== "string") {
           this.v.reject_value(x, out);
           results[i] = take();
           continue;
         }
-        if (code !== Verdict.Rejected) {
-          if (useMemo) this.memo.set(x, code);
-          results[i] = accepted(code, x);
-        } else {
-          rejected.push(k); // after the batch: a rejection's parts overwrite the units
-        }
-        offset += x.length;
-      }
-      this.done(Math.max(total, p));
-      for (const k of rejected) {
-        const rejection = this.rejection(values[k], false);
-        results[pending[k]] = useMemo && this.memo.set(values[k], rejection) ? copyOf(rejection) : rejection;
+        const rejection = this.rejection(x, false);
+        results[i] = useMemo && memo.set(x, rejection) ? copyOf(rejection) : rejection;
       }
       return results;
     }

@@ -76,6 +76,8 @@ export function createStreams(glue, h) {
       [this.#before, this.#after] = scopesOf(format);
       this.sink = (id, name, n, p0, p1, rest) => this.#pair(id, name, n, p0, p1, rest);
     }
+    /** The nodes a walk of this stream's event steps through (Call steps read their slots there). */
+    ancestors = [];
     /** The Changes rules, before the walk. */
     before(event) {
       if (this.#before !== null) this.#before(event, this);
@@ -118,6 +120,8 @@ export function createStreams(glue, h) {
      * about as much again.
      */
     #t = null;
+    /** The tools this stream's calls named, by their number (Rust's CallStream numbers them alike). */
+    #tools = null;
     #words = 0;
     #units = 0;
     #count = 0;
@@ -134,9 +138,16 @@ export function createStreams(glue, h) {
       const closes = this.#closes;
       this.#closes = null;
       // The room the call takes: at most three words a part, and its strings.
-      let needWords = 4 + 3 * Math.max(n, 0), needUnits = textOf(n, p0, p1, rest);
+      // A tool the stream named before goes by its number (as Rust numbers them: in the order first sent, while there is room).
+      let seen = -1;
+      if (name !== undefined) {
+        const tools = (this.#tools ??= new Map());
+        seen = tools.get(name) ?? -1;
+        if (seen < 0 && tools.size < Limit.MaxStreamTools) tools.set(name, tools.size);
+      }
+      let needWords = 5 + 3 * Math.max(n, 0), needUnits = textOf(n, p0, p1, rest);
       if (id !== undefined) needUnits += id.length;
-      if (name !== undefined) needUnits += name.length;
+      if (name !== undefined && seen < 0) needUnits += name.length;
       if (closes !== null) {
         for (let i = 0; i < closes.length; i++) {
           const c = closes[i];
@@ -154,7 +165,11 @@ export function createStreams(glue, h) {
       unitAt = unitsBase + this.#units;
       const w = words();
       w[at++] = string(id);
-      w[at++] = string(name);
+      if (seen < 0) w[at++] = string(name);
+      else {
+        w[at++] = Word.Seen;
+        w[at++] = seen;
+      }
       if (closes === null) w[at++] = 0;
       else {
         w[at++] = closes.length;
@@ -330,7 +345,7 @@ export function createStreams(glue, h) {
       }
       const root = jsonOf(r.value, "");
       calls.before(root);
-      const result = walked(this.#walk, root, this.#map, calls.sink);
+      const result = walked(this.#walk, root, this.#map, calls.sink, calls.ancestors);
       calls.after(root);
       return { value: withClass(result, root), done: false };
     }

@@ -47,6 +47,15 @@ export function walkerSource(rules, calls, scopes, kinds, maxElements) {
     return name;
   };
   const lit = (v) => JSON.stringify(v);
+  /**
+   * Whether `v` (an object that has `key`, own or inherited: `key in v`)
+   * has it as its own: for a plain object with nothing under `key` on
+   * Object.prototype, `in` has said so already (its prototype chain is
+   * Object.prototype alone), and its prototype and that `in` are inline
+   * reads; any other object is asked (hasOwnProperty, a call on every
+   * step: about a tenth of a history rewrite).
+   */
+  const ownCheck = (v, key) => `(protoOf(${v}) === OBJECT_PROTO && !(${key} in OBJECT_PROTO) || isOwn.call(${v}, ${key}))`;
 
   /** The walker of a trie level: `steps` are the rules below it, `depth` the steps walked to reach it. */
   function level(steps, depth) {
@@ -88,7 +97,12 @@ export function walkerSource(rules, calls, scopes, kinds, maxElements) {
     return fn(`  if (node === null || typeof node !== "object") return node;\n  let r = node;\n${calls.join("\n")}\n  return r;`);
   }
 
-  /** A dispatch on property `a`'s value (as JSON sees it): each branch walks on. */
+  /**
+   * A dispatch on property `a`'s value (as JSON sees it): each branch walks
+   * on. Its "seen" check is written out here, where its read of `a` stays
+   * monomorphic (in a shared helper it was a megamorphic keyed load on
+   * every changed block of a history).
+   */
   function when(a, branches, depth) {
     unchecked.add(a);
     const cases = branches.map(([b, rests]) => `    case ${lit(b)}: r = ${level(rests, depth + 1)}(node, m); break;`);
@@ -104,7 +118,8 @@ export function walkerSource(rules, calls, scopes, kinds, maxElements) {
 ${cases.join("\n")}
     default: return node;
   }
-  return r === node ? node : whenResult(node, ${lit(a)}, t, r);`);
+  if (r === node) return node;
+  return (r[${lit(a)}] === t && !mayInherit()) || isEnumerable.call(node, ${lit(a)}) ? r : node; // seen`);
   }
 
   /** The walker of one Key, Each, Name, Names or Call step. */
@@ -116,7 +131,7 @@ ${cases.join("\n")}
       // `isOwn` is Object.prototype.hasOwnProperty, whose `.call` the
       // optimizing compiler inlines; Object.hasOwn was a call on every
       // step (about 5 % of a history rewrite).
-      return fn(`  if (node === null || typeof node !== "object" || !(${k} in node) || !isOwn.call(node, ${k}) || Array.isArray(node)) return node;
+      return fn(`  if (node === null || typeof node !== "object" || !(${k} in node) || !${ownCheck("node", k)} || Array.isArray(node)) return node;
   const raw = node[${k}];
   if (raw === null || typeof raw !== "object") return node; // nothing below a primitive
   const c = typeof raw.toJSON === "function" ? raw.toJSON(${k}) : raw;
@@ -184,7 +199,7 @@ ${cases.join("\n")}
       const [, idKey, names, slot] = b;
       // `v = own value at keys below base`, written out so each read keeps its own feedback.
       const reads = (v, base, keys) =>
-        [`${v} = ${base};`, ...keys.map((key) => `${v} = isObject(${v}) && isOwn.call(${v}, ${lit(key)}) ? ${v}[${lit(key)}] : undefined;`)].join("\n  ");
+        [`${v} = ${base};`, ...keys.map((key) => `${v} = isObject(${v}) && ${lit(key)} in ${v} && ${ownCheck(v, lit(key))} ? ${v}[${lit(key)}] : undefined;`)].join("\n  ");
       const own = (v, base, keys) => `let ${reads(v, base, keys)}`;
       // The name: the first place's keys, then each other place's while none is found.
       const name = names
@@ -243,7 +258,7 @@ ${cases.join("\n")}
   function scopeFunctions(rules) {
     // `v = own value at keys below base`, as the Call step reads a slot.
     const reads = (v, base, keys) =>
-      [`let ${v} = ${base};`, ...keys.map((key) => `${v} = isObject(${v}) && ${lit(key)} in ${v} && isOwn.call(${v}, ${lit(key)}) ? ${v}[${lit(key)}] : undefined;`)].join("\n  ");
+      [`let ${v} = ${base};`, ...keys.map((key) => `${v} = isObject(${v}) && ${lit(key)} in ${v} && ${ownCheck(v, lit(key))} ? ${v}[${lit(key)}] : undefined;`)].join("\n  ");
     const changes = rules.filter((r) => r[0] === 1);
     const ends = rules.filter((r) => r[0] === 0);
     let before = "null", after = "null";
@@ -252,7 +267,7 @@ ${cases.join("\n")}
       // chunk): compared with the last one first, checked to be own only
       // when it differs.
       const body = changes.map(([, [first, ...rest]], i) => {
-        const read = [`let v${i} = event[${lit(first)}];`, ...rest.map((key) => `v${i} = isObject(v${i}) && ${lit(key)} in v${i} && isOwn.call(v${i}, ${lit(key)}) ? v${i}[${lit(key)}] : undefined;`)].join("\n  ");
+        const read = [`let v${i} = event[${lit(first)}];`, ...rest.map((key) => `v${i} = isObject(v${i}) && ${lit(key)} in v${i} && ${ownCheck(`v${i}`, lit(key))} ? v${i}[${lit(key)}] : undefined;`)].join("\n  ");
         return `{\n  ${read}\n  if (typeof v${i} === "string" && v${i} !== pairing.scope && isOwn.call(event, ${lit(first)})) pairing.change(v${i});\n  }`;
       });
       before = `s${scopeFns.length}`;
@@ -269,7 +284,7 @@ ${cases.join("\n")}
         const at = group[0][1];
         const [first, ...rest] = at;
         // The first key: read as it is, its own-ness checked on a match.
-        const read = [`let v${g} = event[${lit(first)}];`, ...rest.map((key) => `v${g} = isObject(v${g}) && ${lit(key)} in v${g} && isOwn.call(v${g}, ${lit(key)}) ? v${g}[${lit(key)}] : undefined;`)].join("\n  ");
+        const read = [`let v${g} = event[${lit(first)}];`, ...rest.map((key) => `v${g} = isObject(v${g}) && ${lit(key)} in v${g} && ${ownCheck(`v${g}`, lit(key))} ? v${g}[${lit(key)}] : undefined;`)].join("\n  ");
         const cases = group.map(([, , is, slot]) => {
           const test = is === null ? `v${g} !== undefined` : `v${g} === ${lit(is)}`;
           const parts = slot.map((keys, i) => `${reads(`p${i}`, "event", keys)}`).join("\n    ");
@@ -295,7 +310,7 @@ ${cases.join("\n")}
   return `// Generated by js/build/walkers.mjs from Rust's rule tables. Do not edit.
 export function createWalkers(h) {
   "use strict";
-  const { isObject, unboxed, jsonOf, slotPart, isOwn, isEnumerable, mayInherit, namesStep, whenResult, state, protoOf, OBJECT_PROTO, tooMany } = h;
+  const { isObject, unboxed, jsonOf, slotPart, isOwn, isEnumerable, mayInherit, namesStep, state, protoOf, OBJECT_PROTO, tooMany } = h;
 ${out.join("\n")}
 ${scopeFns.join("\n")}
   return { walkers: new Map([${formats.join(", ")}]), polluting: () => ${polluting}, scopes: new Map([${scopeEntries.join(", ")}]) };

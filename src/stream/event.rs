@@ -4,7 +4,7 @@
 //! JSON text's [`Doc`].
 
 use std::borrow::Cow;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use serde_json::Value;
 
@@ -189,10 +189,10 @@ fn report<'t, 'm, J: Json<'t>>(
 ) -> Option<Report> {
     let place = group[0];
     // A string with a lone surrogate (no Rust string holds it) still said something.
-    let said = |v: J| v.string().map_or(Said::Unheld, |s| Said::Held(s.into_owned()));
+    let said = |v: J| v.string().map_or(Said::Unheld, |s| Said::Held(Arc::from(&*s)));
     let id = call.get(place.id).filter(|v| v.is_string()).map(said);
     let name = group.iter().find_map(|p| call.at(p.name).filter(|v| v.is_string())).map(|v| match said(v) {
-        Said::Held(n) => Said::Held(map(&n).map_or(n, str::to_owned)),
+        Said::Held(n) => Said::Held(map(&n).map_or(n, Arc::from)),
         Said::Unheld => Said::Unheld,
     });
     if id.is_none() && name.is_none() {

@@ -3,6 +3,7 @@
 
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::hash::Hasher;
+use std::sync::Arc;
 
 use super::{MAX_AMBIGUOUS_IDS, MAX_CALL_IDS, MAX_CALL_ID_BYTES, MAX_CALL_MEMORY_BYTES, MAX_CALL_NAME_BYTES};
 
@@ -10,7 +11,7 @@ use super::{MAX_AMBIGUOUS_IDS, MAX_CALL_IDS, MAX_CALL_ID_BYTES, MAX_CALL_MEMORY_
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Tool {
     /// The one tool the id was seen with.
-    One(String),
+    One(Arc<str>),
     /// Seen with two different tools: the id no longer says which.
     Ambiguous,
 }
@@ -21,11 +22,15 @@ enum Tool {
 /// itself is forgotten (its hash is kept among the most recent
 /// [`MAX_AMBIGUOUS_IDS`]), so flooding the memory with new ids cannot
 /// make it take a tool again.
+///
+/// Ids and tools are shared with the streams that said them (and an id
+/// with its place in the order): three copies of each new id and its tool
+/// were three allocations a call.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct CallMemory {
-    tools: HashMap<String, Tool>,
+    tools: HashMap<Arc<str>, Tool>,
     /// Ids from oldest to newest (each once).
-    order: VecDeque<String>,
+    order: VecDeque<Arc<str>>,
     bytes: usize,
     /// The hashes of ids seen with two tools, and their order.
     ambiguous: HashSet<u64>,
@@ -33,7 +38,7 @@ pub(crate) struct CallMemory {
 }
 
 /// What one remembered id costs against [`MAX_CALL_MEMORY_BYTES`]: the id
-/// is held twice (the map's key and the order).
+/// counted twice (the map's key and the order, once two copies).
 fn cost(id: &str, tool: &Tool) -> usize {
     2 * id.len()
         + match tool {
@@ -50,7 +55,7 @@ impl CallMemory {
     /// one with a lone surrogate): the id then answers `None` from now on,
     /// as one seen with two tools does, so no later event can give it a
     /// tool.
-    pub(crate) fn remember(&mut self, id: &str, tool: Option<&str>) {
+    pub(crate) fn remember(&mut self, id: &Arc<str>, tool: Option<&Arc<str>>) {
         if id.len() > MAX_CALL_ID_BYTES {
             return;
         }
@@ -58,8 +63,8 @@ impl CallMemory {
             self.poison(id);
             return;
         };
-        if let Some(known) = self.tools.get_mut(id) {
-            if !matches!(known, Tool::One(t) if t == tool) && *known != Tool::Ambiguous {
+        if let Some(known) = self.tools.get_mut(&**id) {
+            if !matches!(known, Tool::One(t) if Arc::ptr_eq(t, tool) || t == tool) && *known != Tool::Ambiguous {
                 self.bytes -= cost(id, known);
                 *known = Tool::Ambiguous;
                 self.bytes += cost(id, known);
@@ -69,10 +74,10 @@ impl CallMemory {
         }
         // A new id: one marked ambiguous before it was forgotten stays so.
         let ambiguous = !self.ambiguous.is_empty() && self.ambiguous.contains(&hash_of(id));
-        let entry = if ambiguous { Tool::Ambiguous } else { Tool::One(tool.to_owned()) };
+        let entry = if ambiguous { Tool::Ambiguous } else { Tool::One(Arc::clone(tool)) };
         self.bytes += cost(id, &entry);
-        self.tools.insert(id.to_owned(), entry);
-        self.order.push_back(id.to_owned());
+        self.tools.insert(Arc::clone(id), entry);
+        self.order.push_back(Arc::clone(id));
         while self.order.len() > MAX_CALL_IDS || self.bytes > MAX_CALL_MEMORY_BYTES {
             let Some(oldest) = self.order.pop_front() else { break };
             if let Some(gone) = self.tools.remove(&oldest) {
@@ -109,7 +114,7 @@ impl CallMemory {
     /// forgotten, or seen with two tools.
     pub(crate) fn tool(&self, id: &str) -> Option<&str> {
         match self.tools.get(id)? {
-            Tool::One(name) => Some(name),
+            Tool::One(name) => Some(&**name),
             Tool::Ambiguous => None,
         }
     }
@@ -129,32 +134,39 @@ fn hash_of(id: &str) -> u64 {
 mod tests {
     use super::*;
 
+    impl CallMemory {
+        /// [`remember`](Self::remember) of new copies.
+        fn note(&mut self, id: &str, tool: Option<&str>) {
+            self.remember(&Arc::from(id), tool.map(Arc::from).as_ref());
+        }
+    }
+
     #[test]
     fn an_id_never_moves_to_another_tool() {
         let mut m = CallMemory::default();
-        m.remember("call_1", Some("fs/read_file"));
-        m.remember("call_1", Some("fs/read_file"));
+        m.note("call_1", Some("fs/read_file"));
+        m.note("call_1", Some("fs/read_file"));
         assert_eq!(m.tool("call_1"), Some("fs/read_file"));
-        m.remember("call_1", Some("shell/exec"));
+        m.note("call_1", Some("shell/exec"));
         assert_eq!(m.tool("call_1"), None);
-        m.remember("call_1", Some("fs/read_file"));
+        m.note("call_1", Some("fs/read_file"));
         assert_eq!(m.tool("call_1"), None, "ambiguous stays ambiguous");
     }
 
     #[test]
     fn an_ambiguous_id_stays_so_after_it_is_forgotten() {
         let mut m = CallMemory::default();
-        m.remember("toolu_1", Some("fs/read_file"));
-        m.remember("toolu_1", Some("shell/exec"));
+        m.note("toolu_1", Some("fs/read_file"));
+        m.note("toolu_1", Some("shell/exec"));
         for i in 0..=MAX_CALL_IDS {
-            m.remember(&format!("flood{i}"), Some("t"));
+            m.note(&format!("flood{i}"), Some("t"));
         }
         assert!(!m.tools.contains_key("toolu_1"), "forgotten");
-        m.remember("toolu_1", Some("shell/exec"));
+        m.note("toolu_1", Some("shell/exec"));
         assert_eq!(m.tool("toolu_1"), None, "still ambiguous");
         for i in 0..=MAX_AMBIGUOUS_IDS {
-            m.remember(&format!("a{i}"), Some("x"));
-            m.remember(&format!("a{i}"), Some("y"));
+            m.note(&format!("a{i}"), Some("x"));
+            m.note(&format!("a{i}"), Some("y"));
         }
         assert!(m.ambiguous.len() <= MAX_AMBIGUOUS_IDS && m.ambiguous_order.len() <= MAX_AMBIGUOUS_IDS);
     }
@@ -163,22 +175,22 @@ mod tests {
     fn bounded_by_count_and_by_bytes() {
         let mut m = CallMemory::default();
         for i in 0..MAX_CALL_IDS + 10 {
-            m.remember(&format!("id{i}"), Some("t"));
+            m.note(&format!("id{i}"), Some("t"));
         }
         assert_eq!(m.tools.len(), MAX_CALL_IDS);
         assert_eq!(m.tool("id0"), None, "the oldest forgotten");
         assert_eq!(m.tool(&format!("id{}", MAX_CALL_IDS + 9)), Some("t"));
         let name = "n".repeat(MAX_CALL_NAME_BYTES);
         for i in 0..MAX_CALL_IDS {
-            m.remember(&format!("big{i}"), Some(&name));
+            m.note(&format!("big{i}"), Some(&name));
         }
         assert!(m.bytes <= MAX_CALL_MEMORY_BYTES);
         let recount: usize = m.tools.iter().map(|(id, t)| cost(id, t)).sum();
         assert_eq!(recount, m.bytes);
-        m.remember("x", Some(&"n".repeat(MAX_CALL_NAME_BYTES + 1)));
-        m.remember(&"i".repeat(MAX_CALL_ID_BYTES + 1), Some("t"));
+        m.note("x", Some(&"n".repeat(MAX_CALL_NAME_BYTES + 1)));
+        m.note(&"i".repeat(MAX_CALL_ID_BYTES + 1), Some("t"));
         assert_eq!(m.tool("x"), None);
-        m.remember("x", Some("t"));
+        m.note("x", Some("t"));
         assert_eq!(m.tool("x"), None, "an id whose tool was too long to hold never takes another");
         assert_eq!(m.tools.len(), m.order.len());
     }

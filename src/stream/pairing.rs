@@ -4,6 +4,7 @@
 
 use std::borrow::Cow;
 use std::hash::{Hash, Hasher};
+use std::sync::Arc;
 
 use super::{MAX_CALL_ID_BYTES, MAX_CALL_NAME_BYTES, MAX_OPEN_CALLS};
 use crate::fast_hash::FastHasher;
@@ -26,26 +27,76 @@ impl SlotPart {
 
 /// A call's slot: its parts encoded end to end (a number: 0, then its
 /// bits in 8 bytes; a string: 1, its length in 4 bytes, then its bytes),
-/// so that a slot is one allocation, compared and hashed as bytes, and
-/// the calls a scope's end closes are those whose bytes begin with its
-/// prefix's (each part says where it ends). A list of parts was three
-/// allocations a call and a slower compare, on every call of a stream.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
-pub(crate) struct SlotKey(Vec<u8>);
+/// so that a slot is compared and hashed as bytes, and the calls a
+/// scope's end closes are those whose bytes begin with its prefix's (each
+/// part says where it ends). Held in place up to [`SlotKey::INLINE`]
+/// bytes (two numbers, or a short item id), in a `Vec` past that: a list
+/// of parts was three allocations a call, on every call of a stream.
+#[derive(Debug, Clone)]
+pub(crate) struct SlotKey {
+    len: usize,
+    inline: [u8; SlotKey::INLINE],
+    heap: Vec<u8>,
+}
+
+impl Default for SlotKey {
+    fn default() -> Self {
+        Self { len: 0, inline: [0; Self::INLINE], heap: Vec::new() }
+    }
+}
+
+impl PartialEq for SlotKey {
+    fn eq(&self, other: &Self) -> bool {
+        self.bytes() == other.bytes()
+    }
+}
+impl Eq for SlotKey {}
+impl Hash for SlotKey {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.bytes().hash(state);
+    }
+}
 
 impl SlotKey {
+    /// The most bytes held in place.
+    const INLINE: usize = 30;
+
+    /// The encoded parts.
+    fn bytes(&self) -> &[u8] {
+        if self.len <= Self::INLINE {
+            &self.inline[..self.len]
+        } else {
+            &self.heap
+        }
+    }
+
+    fn extend(&mut self, bytes: &[u8]) {
+        let len = self.len + bytes.len();
+        if len <= Self::INLINE {
+            self.inline[self.len..len].copy_from_slice(bytes);
+        } else {
+            if self.len <= Self::INLINE {
+                self.heap.clear();
+                self.heap.extend_from_slice(&self.inline[..self.len]);
+            }
+            self.heap.extend_from_slice(bytes);
+        }
+        self.len = len;
+    }
+
     /// Empties it (its room stays).
     #[cfg(feature = "wasm-host")]
     pub(crate) fn clear(&mut self) {
-        self.0.clear();
+        self.len = 0;
     }
 
     /// Adds a part.
     pub(crate) fn push(&mut self, part: &SlotPart) {
         match part {
             SlotPart::Number(bits) => {
-                self.0.push(0);
-                self.0.extend_from_slice(&bits.to_le_bytes());
+                let mut bytes = [0; 9];
+                bytes[1..].copy_from_slice(&bits.to_le_bytes());
+                self.extend(&bytes);
             }
             SlotPart::Text(s) => self.push_text(s),
         }
@@ -53,15 +104,25 @@ impl SlotKey {
 
     /// Adds a string part.
     pub(crate) fn push_text(&mut self, s: &str) {
-        self.0.push(1);
         // A part is at most MAX_CALL_ID_BYTES long (Json::slot_part).
-        self.0.extend_from_slice(&u32::try_from(s.len()).unwrap_or(u32::MAX).to_le_bytes());
-        self.0.extend_from_slice(s.as_bytes());
+        let mut head = [1; 5];
+        head[1..].copy_from_slice(&u32::try_from(s.len()).unwrap_or(u32::MAX).to_le_bytes());
+        self.extend(&head);
+        self.extend(s.as_bytes());
     }
 
     /// Whether this slot begins with `prefix`'s parts.
     fn starts_with(&self, prefix: &SlotKey) -> bool {
-        self.0.starts_with(&prefix.0)
+        self.bytes().starts_with(prefix.bytes())
+    }
+
+    /// A copy that holds only its bytes (a buffer read into keeps its room).
+    fn to_key(&self) -> Self {
+        if self.len <= Self::INLINE {
+            Self { len: self.len, inline: self.inline, heap: Vec::new() }
+        } else {
+            Self { len: self.len, inline: [0; Self::INLINE], heap: self.heap.clone() }
+        }
     }
 }
 
@@ -75,11 +136,13 @@ impl FromIterator<SlotPart> for SlotKey {
     }
 }
 
-/// A call's id or tool as an event said it.
+/// A call's id or tool as an event said it. Shared: a stream's call and
+/// the registry's memory hold one copy of each, and a stream names its
+/// tools once (the JS binding then names them by number).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Said {
     /// A value the memory can hold.
-    Held(String),
+    Held(Arc<str>),
     /// A value over its byte bound, or one with a lone surrogate (which no
     /// Rust string holds): it still takes its place in the call, so a
     /// later value cannot take it silently, but it equals nothing and is
@@ -96,14 +159,14 @@ impl Said {
         }
     }
     /// The value, when held.
-    fn held(&self) -> Option<&str> {
+    fn held(&self) -> Option<&Arc<str>> {
         match self {
             Self::Held(s) => Some(s),
             Self::Unheld => None,
         }
     }
     fn same(&self, other: &Self) -> bool {
-        matches!((self, other), (Self::Held(a), Self::Held(b)) if a == b)
+        matches!((self, other), (Self::Held(a), Self::Held(b)) if Arc::ptr_eq(a, b) || a == b)
     }
 }
 
@@ -148,11 +211,13 @@ pub(crate) struct Report {
 /// new OpenAI Chat completion `id`, and the message or response ends).
 #[derive(Debug, Default)]
 pub struct StreamCalls {
-    /// The open calls by slot, oldest first, each with its slot's hash
-    /// (compared first: a stream that opens a call per event compared every
-    /// open slot whole). A list: there are at most [`MAX_OPEN_CALLS`],
+    /// The hashes of the open calls' slots, in `open`'s order: compared
+    /// first, and apart, so a search reads eight bytes a call (a stream
+    /// that opens a call per event searches every open call).
+    hashes: Vec<u64>,
+    /// The open calls by slot, oldest first. A list: there are at most [`MAX_OPEN_CALLS`],
     /// mostly a few, and a map cost more code than the search.
-    open: Vec<(u64, SlotKey, Call)>,
+    open: Vec<(SlotKey, Call)>,
     /// The last value of a [`ScopeRule::Changes`](crate::stream::ScopeRule::Changes),
     /// when it was one that can be held.
     scope: Option<String>,
@@ -171,7 +236,7 @@ impl StreamCalls {
     /// same tool; a name joins only a call without one or with the same
     /// one. Anything else at the slot opens a new call there: an id is
     /// never paired with a tool another call named.
-    pub(crate) fn report(&mut self, report: Report, remember: &mut impl FnMut(&str, Option<&str>)) {
+    pub(crate) fn report(&mut self, report: Report, remember: &mut impl FnMut(&Arc<str>, Option<&Arc<str>>)) {
         let Report { id, name, slot } = report;
         self.report_at(id, name, slot.map(Cow::Owned), remember);
     }
@@ -184,7 +249,7 @@ impl StreamCalls {
         id: Option<Said>,
         name: Option<Said>,
         slot: Option<Cow<'_, SlotKey>>,
-        remember: &mut impl FnMut(&str, Option<&str>),
+        remember: &mut impl FnMut(&Arc<str>, Option<&Arc<str>>),
     ) {
         let id = id.map(|id| id.within(MAX_CALL_ID_BYTES));
         let name = name.map(|name| name.within(MAX_CALL_NAME_BYTES));
@@ -234,22 +299,47 @@ impl StreamCalls {
             slot.hash(&mut h);
             h.finish()
         };
-        let i = if let Some(i) = self.open.iter().position(|(h, s, _)| *h == hash && *s == *slot) {
+        let mut found = None;
+        let mut end = self.hashes.len();
+        while let Some(i) = self.hashes[..end].iter().rposition(|&h| h == hash) {
+            if self.open[i].0 == *slot {
+                found = Some(i);
+                break;
+            }
+            end = i;
+        }
+        let i = if let Some(i) = found {
             i
         } else {
             if self.open.len() >= MAX_OPEN_CALLS {
                 self.open.remove(0);
+                self.hashes.remove(0);
             }
-            self.open.push((hash, slot.into_owned(), Call::default()));
+            let slot = match slot {
+                Cow::Borrowed(slot) => slot.to_key(),
+                Cow::Owned(slot) => slot,
+            };
+            self.open.push((slot, Call::default()));
+            self.hashes.push(hash);
             self.open.len() - 1
         };
-        &mut self.open[i].2
+        &mut self.open[i].1
     }
 
     /// Closes the calls whose slot begins with `prefix` (every call for an
     /// empty one).
     pub(crate) fn close(&mut self, prefix: &SlotKey) {
-        self.open.retain(|(_, slot, _)| !slot.starts_with(prefix));
+        if prefix.bytes().is_empty() {
+            self.open.clear();
+            self.hashes.clear();
+            return;
+        }
+        let mut i = 0;
+        self.hashes.retain(|_| {
+            i += 1;
+            !self.open[i - 1].0.starts_with(prefix)
+        });
+        self.open.retain(|(slot, _)| !slot.starts_with(prefix));
     }
 
     /// A [`Changes`](crate::stream::ScopeRule::Changes) value seen: every call
@@ -274,12 +364,12 @@ mod tests {
         let mut got = Vec::new();
         for &(id, name, slot) in reports {
             let report = Report {
-                id: id.map(|s| Said::Held(s.to_owned())),
-                name: name.map(|s| Said::Held(s.to_owned())),
+                id: id.map(|s| Said::Held(Arc::from(s))),
+                name: name.map(|s| Said::Held(Arc::from(s))),
                 slot: slot.map(|s| [SlotPart::number(f64::from(s))].into_iter().collect()),
             };
-            calls.report(report, &mut |i: &str, n: Option<&str>| {
-                got.push((i.to_owned(), n.unwrap_or("<unheld>").to_owned()));
+            calls.report(report, &mut |i: &Arc<str>, n: Option<&Arc<str>>| {
+                got.push((i.to_string(), n.map_or("<unheld>", |n| n).to_owned()));
             });
         }
         got
@@ -337,6 +427,48 @@ mod tests {
     }
 
     #[test]
+    fn slot_keys_compare_as_their_parts_in_place_or_not() {
+        // The oracle is the list of parts: equal lists, equal keys; a list
+        // that begins with another, a key that begins with the other's.
+        let text = |n: usize| SlotPart::Text("s".repeat(n));
+        let lists: Vec<Vec<SlotPart>> = vec![
+            vec![],
+            vec![SlotPart::number(0.0)],
+            vec![SlotPart::number(0.0), SlotPart::number(1.0)],
+            vec![SlotPart::number(0.0), SlotPart::number(1.0), SlotPart::number(2.0)],
+            vec![SlotPart::number(0.0), SlotPart::number(1.0), SlotPart::number(2.0), SlotPart::number(3.0)],
+            vec![text(3)],
+            vec![text(25)],
+            vec![text(26)],
+            vec![text(26), SlotPart::number(0.0)],
+            vec![SlotPart::number(0.0), text(40)],
+            vec![SlotPart::number(0.0), text(40), SlotPart::number(1.0)],
+        ];
+        let hash = |k: &SlotKey| {
+            let mut h = FastHasher::default();
+            k.hash(&mut h);
+            h.finish()
+        };
+        for a in &lists {
+            let ka: SlotKey = a.iter().cloned().collect();
+            for b in &lists {
+                let kb: SlotKey = b.iter().cloned().collect();
+                assert_eq!(ka == kb, a == b, "{a:?} {b:?}");
+                assert_eq!(ka.to_key() == kb, a == b, "{a:?} {b:?}");
+                assert_eq!(ka.starts_with(&kb), a.starts_with(b), "{a:?} {b:?}");
+                if a == b {
+                    assert_eq!(hash(&ka), hash(&kb.to_key()));
+                }
+            }
+        }
+        // A buffer read into again after it spilled still gives its parts alone.
+        let mut reused: SlotKey = [text(40)].into_iter().collect();
+        reused.len = 0;
+        reused.push(&SlotPart::number(7.0));
+        assert!(reused == [SlotPart::number(7.0)].into_iter().collect());
+    }
+
+    #[test]
     fn open_calls_and_their_order_stay_bounded() {
         let mut c = StreamCalls::new();
         for i in 0..10 * MAX_OPEN_CALLS {
@@ -347,5 +479,12 @@ mod tests {
             }
         }
         assert!(c.open.len() <= MAX_OPEN_CALLS);
+        // Each hash still beside its own slot after the closes and drops.
+        let hash = |k: &SlotKey| {
+            let mut h = FastHasher::default();
+            k.hash(&mut h);
+            h.finish()
+        };
+        assert_eq!(c.hashes, c.open.iter().map(|(k, _)| hash(k)).collect::<Vec<_>>());
     }
 }

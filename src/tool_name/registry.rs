@@ -1,6 +1,7 @@
 //! The authoritative two-form mapping of a host's tools.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use super::mapping::{to_llm_facing_name, try_reverse_to_canonical, Overflow, ToolNameError};
 use super::profile::Profile;
@@ -272,7 +273,7 @@ impl ToolRegistry {
 
     /// Remembers that a stream's call `id` named `tool` (`None`: a tool too
     /// long to hold, after which the id answers `None`).
-    pub(crate) fn remember_call(&mut self, id: &str, tool: Option<&str>) {
+    pub(crate) fn remember_call(&mut self, id: &Arc<str>, tool: Option<&Arc<str>>) {
         self.calls.remember(id, tool);
     }
 

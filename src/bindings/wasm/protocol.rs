@@ -68,6 +68,9 @@ pub enum Word {
     NotAnObject = -4,
     /// A number: its bits follow, in two words (low, then high).
     Number = -5,
+    /// A string the stream sent before: its number follows (in the order
+    /// first sent).
+    Seen = -6,
 }
 
 /// A count, index or id as a word: [`Word::Missing`] (-1) for none, or for
@@ -112,6 +115,9 @@ pub enum Limit {
     /// The longest tool name a stream's call memory holds
     /// ([`crate::MAX_CALL_NAME_BYTES`]; the wrapper counts code units).
     MaxCallName = 1024,
+    /// The most tools a parsed stream's calls name by number
+    /// ([`Word::Seen`]); a tool past them is sent whole each time.
+    MaxStreamTools = 64,
 }
 
 // The wrapper's slot bound is the core's.

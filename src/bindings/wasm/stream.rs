@@ -13,6 +13,7 @@ use crate::stream::pairing::{Said, SlotKey, SlotPart};
 use crate::stream::{SseRewriter, StreamCalls};
 use crate::tool_name::Format;
 use std::borrow::Cow;
+use std::sync::Arc;
 
 /// One raw event stream being rewritten.
 #[wasm_bindgen]
@@ -47,6 +48,11 @@ impl SseStream {
 pub struct CallStream {
     inner: StreamCalls,
     scratch: Scratch,
+    /// The tools the stream's calls named, in the order first sent (at
+    /// most [`Limit::MaxStreamTools`]): a later call names one by its
+    /// number. A name-dense stream names a few tools many times; each sent
+    /// and decoded anew was a sixth of its pairing.
+    tools: Vec<Said>,
 }
 
 scratch_exports!(CallStream);
@@ -70,6 +76,8 @@ struct Calls<'s> {
     unit: usize,
     /// The last slot read (one buffer for all: a slot is copied only when it opens a call).
     key: SlotKey,
+    /// An ASCII string's bytes, on their way to an `Arc<str>`.
+    bytes: Vec<u8>,
 }
 
 impl Calls<'_> {
@@ -86,10 +94,39 @@ impl Calls<'_> {
         s
     }
 
-    /// An id or tool: `None` when absent.
+    /// A string of `len` units as an id or tool (unheld when it holds a
+    /// lone surrogate), in one allocation.
+    fn shared(&mut self, len: usize) -> Said {
+        let units = self.scratch.units(self.unit, len);
+        if units.iter().all(|&u| u < 0x80) {
+            self.unit += len;
+            self.bytes.clear();
+            self.bytes.extend(units.iter().map(|&u| u8::try_from(u).unwrap_or_default()));
+            return std::str::from_utf8(&self.bytes).map_or(Said::Unheld, |s| Said::Held(Arc::from(s)));
+        }
+        self.string(len).map_or(Said::Unheld, |s| Said::Held(Arc::from(s)))
+    }
+
+    /// An id: `None` when absent.
     fn said(&mut self) -> Option<Said> {
         let len = usize::try_from(self.word()).ok()?;
-        Some(self.string(len).map_or(Said::Unheld, Said::Held))
+        Some(self.shared(len))
+    }
+
+    /// A tool: `None` when absent; one of `tools` by its number
+    /// ([`Word::Seen`]), or one told now, added to `tools` while they have
+    /// room (as the wrapper adds it to its own).
+    fn tool(&mut self, tools: &mut Vec<Said>) -> Option<Said> {
+        let w = self.word();
+        if w == Word::Seen as i32 {
+            let seen = usize::try_from(self.word()).ok()?;
+            return tools.get(seen).cloned();
+        }
+        let said = self.shared(usize::try_from(w).ok()?);
+        if tools.len() < Limit::MaxStreamTools as usize {
+            tools.push(said.clone());
+        }
+        Some(said)
     }
 
     /// A slot or a scope's prefix, into `key`: false when absent or when a
@@ -139,7 +176,8 @@ impl Registry {
     /// Pairs what events said of `count` calls, in order, from the
     /// stream's scratch (strings end to end in the units; a string with a lone surrogate is
     /// unheld). Per call, in words: the id's length ([`Word::Missing`]:
-    /// absent), the tool's (as the walk mapped it), the number of scope
+    /// absent), the tool's (as the walk mapped it; or [`Word::Seen`] and
+    /// its number among the tools the stream named before), the number of scope
     /// prefixes that ended since the call before, each a slot to close
     /// first (no parts: every call), then the call's slot: its number of
     /// parts ([`Word::Missing`]: none), each a string's length or
@@ -147,11 +185,11 @@ impl Registry {
     /// slots as values: a crossing per call, then slots as JSON text parsed
     /// here, were most of a name-dense stream's time.
     pub fn pair(&mut self, stream: &mut CallStream, count: usize) {
-        let CallStream { inner: open, scratch } = stream;
-        let mut calls = Calls { scratch, word: 0, unit: 0, key: SlotKey::default() };
+        let CallStream { inner: open, scratch, tools } = stream;
+        let mut calls = Calls { scratch, word: 0, unit: 0, key: SlotKey::default(), bytes: Vec::new() };
         let registry = &mut self.inner;
         for _ in 0..count {
-            let (id, name) = (calls.said(), calls.said());
+            let (id, name) = (calls.said(), calls.tool(tools));
             for _ in 0..calls.word().max(0) {
                 // As natively: a prefix that cannot be read closes every call.
                 if !calls.slot() {
