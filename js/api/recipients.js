@@ -3,7 +3,7 @@
 // the results from Rust's kind names and rejection parts.
 import { Memo, MEMO_SAMPLE } from "./memo.js";
 import { createRejections } from "../generated/rejections.js";
-import { identityResult, broadcastResult } from "../generated/shapes.js";
+import { identityResult, broadcastResult, acceptedShape } from "../generated/shapes.js";
 import { recipientTables, rejectionTables, standardSchemaTable } from "../generated/tables.js";
 
 /** The recipient API over the transport helpers `h`. */
@@ -86,6 +86,10 @@ export function createRecipients(glue, h) {
       // Rust's bound: a longer input is rejected unwritten, and its
       // rejection is found from pieces (Transport.pieces).
       this.whole = this.v.whole();
+      // When layer 1 alone decides an accepted shape (no layer 2), the
+      // accept check generated from Rust's rule answers those inputs here
+      // (js/generated/shapes.js); -1: every input goes to Rust.
+      this.shapeMax = this.v.shape_max();
     }
     validate(to) {
       if (typeof to !== "string") {
@@ -103,9 +107,11 @@ export function createRecipients(glue, h) {
       }
       return this.fresh(to);
     }
-    /** The result for `to`, asked of Rust (the memo missed or is paused). */
+    /** The result for `to` (the memo missed or is paused): the generated accept check's, else Rust's. */
     fresh(to) {
-      const memo = this.memo, code = this.v.check(this.writeWithin(to, this.whole));
+      const memo = this.memo;
+      const shape = this.shapeMax >= 0 ? acceptedShape(to, this.shapeMax) : -1;
+      const code = shape >= 0 ? shape : this.v.check(this.writeWithin(to, this.whole));
       if (code === Verdict.Rejected) {
         const rejection = this.rejection(to, true);
         // The memo keeps its own; a memo that stores nothing (paused) needs no copy.
@@ -148,6 +154,7 @@ export function createRecipients(glue, h) {
         this.v.reject_value_result(to, out);
         return take();
       }
+      if (this.shapeMax >= 0 && acceptedShape(to, this.shapeMax) >= 0) return null;
       const code = this.v.check(this.writeWithin(to, this.whole));
       if (code !== Verdict.Rejected) return null;
       const held = this.feedLong(to); // a short one is written already
@@ -166,6 +173,7 @@ export function createRecipients(glue, h) {
       // into `values` (made at the first item a memo hit does not answer;
       // the items hits answered are marked done there).
       const memo = this.memo;
+      const shapeMax = this.shapeMax;
       let values = null, total = 0, asked = 0, hits = 0, useMemo = memo.paused === 0;
       // A paused memo is neither read nor filled: the list's items count its pause down.
       if (!useMemo) memo.paused = Math.max(0, memo.paused - count);
@@ -177,6 +185,15 @@ export function createRecipients(glue, h) {
           if (code !== undefined) {
             hits++;
             results[i] = remembered(code, x);
+            if (values !== null) values[i] = DONE;
+            continue;
+          }
+        }
+        if (shapeMax >= 0 && typeof x === "string") {
+          const shape = acceptedShape(x, shapeMax);
+          if (shape >= 0) {
+            if (useMemo) memo.set(x, shape);
+            results[i] = accepted(shape, x);
             if (values !== null) values[i] = DONE;
             continue;
           }

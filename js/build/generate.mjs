@@ -32,7 +32,7 @@ export function generatedSources(tables) {
   return {
     "walkers.js": walkerSource(tableOf(tables.__rules), stream.calls, stream.scopes, tables.StepKind, tables.Limit.MaxElements),
     "rejections.js": rejectionSource(tableOf(tables.__rejection_tables), tables.RejectionField, Object.keys(samples.rejected)),
-    "shapes.js": shapeSource(samples),
+    "shapes.js": shapeSource(samples, tableOf(tables.__shape_rule)),
     "tables.js": tablesSource(tables),
   };
 }

@@ -34,6 +34,13 @@ const IDENT: [bool; 128] = {
     t
 };
 
+/// The identifier characters (`IDENT`'s), in order: the table the build
+/// generates the wrapper's accept check from.
+#[cfg(feature = "build-tables")]
+pub(crate) fn ident_ascii() -> String {
+    (0u8..128).filter(|b| IDENT[usize::from(*b)]).map(char::from).collect()
+}
+
 #[inline]
 pub(super) fn is_ident<T: Unit>(u: T) -> bool {
     let c = u.code();

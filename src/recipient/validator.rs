@@ -168,6 +168,15 @@ impl RecipientValidator {
         (shape == Shape::Broadcast || !layer2 || self.layer2_error(s).is_none()).then_some(shape)
     }
 
+    /// The longest identifier layer 1 accepts, when layer 1 alone decides
+    /// an accepted shape (no identity pattern, not strict); `None` when an
+    /// identity also needs layer 2. The wasm wrapper's generated accept
+    /// check (js/generated/shapes.js) applies only then.
+    #[cfg(feature = "wasm-server")]
+    pub(crate) fn shape_decides(&self) -> Option<usize> {
+        (!self.strict && self.pattern.is_none()).then_some(self.max_len)
+    }
+
     fn layer2_error<T: Unit>(&self, identity: &[T]) -> Option<RejectionReason> {
         if let Some(pattern) = &self.pattern {
             // A shape-valid identity is ASCII, so this conversion is exact.

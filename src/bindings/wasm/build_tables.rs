@@ -131,6 +131,30 @@ pub fn shape_samples(out: &Array) {
     out.give(to_js(&samples));
 }
 
+/// Layer 1's accepted shapes, for js/build/shapes.mjs's accept check:
+/// the broadcast, the identity's prefix and its identifier characters
+/// (`recipient::shape`'s table), and the [`Verdict`](super::Verdict) of each.
+#[derive(Serialize)]
+struct ShapeRule {
+    broadcast: &'static str,
+    prefix: &'static str,
+    ident: String,
+    broadcast_verdict: i32,
+    identity_verdict: i32,
+}
+
+/// Sets `out[0]` to the [`ShapeRule`].
+#[wasm_bindgen(js_name = "__shape_rule")]
+pub fn shape_rule(out: &Array) {
+    out.give(to_js(&ShapeRule {
+        broadcast: crate::recipient::BROADCAST,
+        prefix: crate::recipient::IDENTITY_PREFIX,
+        ident: crate::recipient::shape::ident_ascii(),
+        broadcast_verdict: super::Verdict::Broadcast as i32,
+        identity_verdict: super::Verdict::Identity as i32,
+    }));
+}
+
 /// A name and the code it comes with.
 type Coded = (&'static str, &'static str);
 

@@ -182,6 +182,16 @@ impl Validator {
         self.fed.held()
     }
 
+    /// The longest identifier layer 1 accepts when it alone decides an
+    /// accepted shape (no identity pattern, not strict), else -1: the
+    /// wrapper's generated accept check (js/generated/shapes.js, from
+    /// [`__shape_rule`](super::build_tables)) answers those inputs without
+    /// crossing.
+    #[must_use]
+    pub fn shape_max(&self) -> i32 {
+        self.inner.shape_decides().map_or(-1, |n| i32::try_from(n).unwrap_or(i32::MAX))
+    }
+
     /// The verdict for the first `len` code units (not written, and
     /// rejected, when longer than [`whole`](Self::whole)).
     #[must_use]
