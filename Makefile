@@ -17,7 +17,7 @@ PKG_RUSTFLAGS := --remap-path-prefix=$(or $(CARGO_HOME),$(HOME)/.cargo)/registry
 TABLES := target/build-tables
 SOURCES := $(shell find src -name '*.rs') Cargo.toml Cargo.lock package.json $(wildcard js/*.js js/*.mjs js/*.d.ts js/api/*.js js/mcp/*.js js/build/*.mjs) README.md CONTRIBUTING.md $(wildcard docs/*.md LICENSE-*)
 
-.PHONY: setup setup-wasm setup-python pkg pkg-tables pkg-part-wasm pkg-part-wasm-server pkg-part-wasm-host demo demo-ready demo-sdk demo-wheel demo-native demo-rmcp console test test-rust test-rmcp test-wasm test-wasm-range test-js test-python test-python-sdks wheel lint vectors vectors-check bench fuzz clean
+.PHONY: setup setup-wasm setup-python pkg pkg-tables pkg-part-wasm pkg-part-wasm-server pkg-part-wasm-host FORCE demo demo-ready demo-sdk demo-wheel demo-native demo-rmcp console test test-rust test-rmcp test-wasm test-wasm-range test-js test-python test-python-sdks wheel lint vectors vectors-check bench fuzz clean
 
 ## setup: every tool make test needs (scripts/setup.sh installs what is missing)
 setup:
@@ -32,15 +32,18 @@ setup-python:
 ## pkg: the npm package (node + web builds, wrapper, types) in pkg/
 pkg: setup-wasm pkg/package.json
 	@ln -sfn ../pkg node_modules/mcp-boundary # tests, examples and tsc import "mcp-boundary" by name
-# PKG_PARTS: the modules built (`make demo` builds the main one only, and
-# marks the package partial: pkg/.partial, newer than it, makes the next
-# `make pkg` build it whole).
-PKG_PARTS := wasm wasm-server wasm-host
-pkg/package.json: $(SOURCES) $(wildcard pkg/.partial)
+# PKG_PARTS: the modules built. `make demo` builds the main one only and
+# marks the package partial (pkg/.partial, written before anything else,
+# so an interrupted build is partial too): a build that asks for more
+# modules than the main one then builds it again, whole.
+ALL_PARTS := wasm wasm-server wasm-host
+PKG_PARTS := $(ALL_PARTS)
+pkg/package.json: $(SOURCES) $(if $(and $(wildcard pkg/.partial),$(filter-out wasm,$(PKG_PARTS))),FORCE)
 	rm -rf pkg $(TABLES)
+	@[ "$(PKG_PARTS)" = "$(ALL_PARTS)" ] || { mkdir -p pkg && touch pkg/.partial; }
 	$(MAKE) --no-print-directory -j4 -Oline pkg-tables $(addprefix pkg-part-,$(PKG_PARTS)) # side by side: each in a target dir of its own
 	MCP_BOUNDARY_PARTS="$(PKG_PARTS)" node js/build/build.mjs
-	@[ "$(PKG_PARTS)" = "wasm wasm-server wasm-host" ] || touch pkg/.partial
+FORCE:
 
 # The module js/build/build.mjs reads the walkers' tables from (the
 # build-tables feature); never shipped.
