@@ -358,7 +358,8 @@ const ALL_PARTS = [
 ];
 // MCP_BOUNDARY_PARTS (the Makefile's PKG_PARTS) names the modules built:
 // `make demo` builds the main one only, whose examples import nothing else;
-// the Makefile then marks the package partial, so `make pkg` builds it whole.
+// the Makefile marks that package partial, and a later build that asks for
+// the parts' modules builds it again, whole.
 const built = (process.env.MCP_BOUNDARY_PARTS ?? "wasm wasm-server wasm-host").split(/\s+/);
 const PARTS = ALL_PARTS.filter((p) => built.includes(p.feature));
 if (!PARTS.some((p) => p.dir === "")) throw new Error("build.mjs: the main module (wasm) is always built");
