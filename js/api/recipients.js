@@ -107,10 +107,14 @@ export function createRecipients(glue, h) {
       }
       return this.fresh(to);
     }
+    /** Rust's verdict for the string `to` when the generated accept check accepts it, else -1 (Rust decides). */
+    shapeOf(to) {
+      return this.shapeMax >= 0 ? acceptedShape(to, this.shapeMax) : -1;
+    }
     /** The result for `to` (the memo missed or is paused): the generated accept check's, else Rust's. */
     fresh(to) {
       const memo = this.memo;
-      const shape = this.shapeMax >= 0 ? acceptedShape(to, this.shapeMax) : -1;
+      const shape = this.shapeOf(to);
       const code = shape >= 0 ? shape : this.v.check(this.writeWithin(to, this.whole));
       if (code === Verdict.Rejected) {
         const rejection = this.rejection(to, true);
@@ -154,7 +158,7 @@ export function createRecipients(glue, h) {
         this.v.reject_value_result(to, out);
         return take();
       }
-      if (this.shapeMax >= 0 && acceptedShape(to, this.shapeMax) >= 0) return null;
+      if (this.shapeOf(to) >= 0) return null;
       const code = this.v.check(this.writeWithin(to, this.whole));
       if (code !== Verdict.Rejected) return null;
       const held = this.feedLong(to); // a short one is written already
@@ -173,7 +177,6 @@ export function createRecipients(glue, h) {
       // into `values` (made at the first item a memo hit does not answer;
       // the items hits answered are marked done there).
       const memo = this.memo;
-      const shapeMax = this.shapeMax;
       let values = null, total = 0, asked = 0, hits = 0, useMemo = memo.paused === 0;
       // A paused memo is neither read nor filled: the list's items count its pause down.
       if (!useMemo) memo.paused = Math.max(0, memo.paused - count);
@@ -189,8 +192,8 @@ export function createRecipients(glue, h) {
             continue;
           }
         }
-        if (shapeMax >= 0 && typeof x === "string") {
-          const shape = acceptedShape(x, shapeMax);
+        if (typeof x === "string") {
+          const shape = this.shapeOf(x);
           if (shape >= 0) {
             if (useMemo) memo.set(x, shape);
             results[i] = accepted(shape, x);

@@ -360,7 +360,7 @@ const ALL_PARTS = [
 // `make demo` builds the main one only, whose examples import nothing else;
 // the Makefile marks that package partial, and a later build that asks for
 // the parts' modules builds it again, whole.
-const built = (process.env.MCP_BOUNDARY_PARTS ?? "wasm wasm-server wasm-host").split(/\s+/);
+const built = process.env.MCP_BOUNDARY_PARTS?.split(/\s+/) ?? ALL_PARTS.map((p) => p.feature);
 const PARTS = ALL_PARTS.filter((p) => built.includes(p.feature));
 if (!PARTS.some((p) => p.dir === "")) throw new Error("build.mjs: the main module (wasm) is always built");
 const exported = Object.fromEntries(PARTS.map((part) => [part.dir, buildPart(part)]));
