@@ -121,6 +121,36 @@ test("wrong types: clear errors, null, or undefined; never a trap", () => {
   assert.equal(toLlmFacingName("a/b"), "a__b", "still working");
 });
 
+test("long names cross in pieces: lookupOverride's keys and a hashed registration are the short names' rules", () => {
+  // Past a piece (32,768 units) and past every registered name: built from the caller's string.
+  const server = "s".repeat(40_000), tool = "t".repeat(40_000);
+  const r = new ToolRegistry();
+  r.register("github/create_issue");
+  const canonical = `${server}/${tool}/x`;
+  assert.equal(r.lookupOverride(new Map([[`${server}__${tool}__x`, 1]]), canonical), 1, "the plain alias: every / made __");
+  assert.equal(r.lookupOverride({ [server]: 2 }, canonical), 2, "the server");
+  assert.equal(r.lookupOverride({ [canonical]: 3, [server]: 2 }, canonical), 3, "the name first");
+  const alias = `${server}__${tool}__x`;
+  assert.equal(r.lookupOverride({ [`${server}/${tool}__x`]: 4, [alias]: 5 }, alias), 4, "the first __ made /, first");
+  assert.equal(r.lookupOverride({ [server]: 6 }, alias), 6);
+  assert.equal(r.lookupOverride({ [server]: 7 }, `${server}${tool}`), undefined, "no separator: the name alone");
+  assert.equal(r.lookupOverride({ [`__${tool}`]: 8 }, `__${tool}`), 8);
+  assert.equal(r.lookupOverride({ "": 9 }, `__${tool}`), undefined, "a __ at the start is no split");
+  assert.equal(r.lookupOverride({ [`${server}\uD800`]: 1 }, `${server}\uD800`), undefined, "a lone surrogate: no keys");
+
+  // With overflow "hash" every name maps and is kept: a surrogate pair split between two pieces is one character.
+  const h = new ToolRegistry({ overflow: "hash" });
+  const long = `a/${"b".repeat(32_765)}\u{1F600}${"c".repeat(40_000)}`;
+  assert.equal(long.charCodeAt(32_767), 0xd83d, "the pair straddles the first piece's end");
+  const hashed = h.register(long);
+  assert.equal(hashed.length, 128);
+  assert.match(hashed, /^a__b+_[0-9a-f]{8}$/);
+  assert.equal(h.toCanonical(hashed), long);
+  assert.equal(h.register(long), hashed, "registering again is idempotent");
+  assert.throws(() => h.register(`a/${"b".repeat(40_000)}\uDE00`), { name: "ToolNameError" }, "a lone surrogate is refused");
+  assert.equal(h.entries().length, 1);
+});
+
 test("options: custom profiles, bad options named, unknown keys refused", () => {
   const custom = { profile: { maxLength: 12, allowed: "[a-z_]", firstChar: "[a-z]" } };
   assert.equal(toLlmFacingName("srv/tool", custom), "srv__tool");

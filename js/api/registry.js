@@ -11,8 +11,8 @@ const WAITING_MAX = 64;
 
 /** The ToolRegistry class over the transport, tool-name, payload and stream helpers `h`. */
 export function createRegistry(glue, h) {
-  const { Lookup, Limit, Expected, Misuse, Class } = glue;
-  const { out, take, argumentError, misuse, lengthOf, isList, isOwn, put, putList, create, Transport } = h;
+  const { Lookup, Limit, Expected, Misuse, Class, OverrideForm, EditWord } = glue;
+  const { out, take, argumentError, misuse, tooLarge, lengthOf, isList, isOwn, put, putList, edited, create, Transport } = h;
   const { lastError, rewrite, walkerOf, EventStream, eventsOf, CallPairing, sseTransform } = h;
 
   /** The authoritative two-form mapping of a host's tools. */
@@ -87,9 +87,9 @@ export function createRegistry(glue, h) {
     register(canonical) {
       const s = ToolRegistry.#live(this);
       if (typeof canonical !== "string") throw argumentError(Expected.ToolName);
-      if (canonical.length > this.#whole) s.pieces(canonical, (n, first) => s.v.feed(n, first));
+      if (canonical.length > this.#whole) s.pieces(canonical, (n, first) => s.v.feed(n, first, canonical.length));
       const alias = s.answer(canonical, (n) => s.v.register(n), this.#whole);
-      if (typeof alias !== "string") throw lastError(s.v);
+      if (typeof alias !== "string") throw lastError(s.v) ?? tooLarge(); // no error: a long name's text that could not be held
       this.#changed();
       return alias;
     }
@@ -133,6 +133,34 @@ export function createRegistry(glue, h) {
       if (n > 0) this.#changed();
       return n;
     }
+    /**
+     * The config keys of `name`, as Rust forms them (OverrideForm): a
+     * registered name's come as a list; an unknown name's are built here
+     * from its own string (slices, and Rust's edits of it), so a long one
+     * crosses in pieces and is never copied whole into the module.
+     */
+    #overrideKeys(s, name) {
+      const n = name.length;
+      s.wordsAt(EditWord.SecondAt); // room for a Split's edit: first, as it may grow memory
+      if (n > Math.max(this.#capOf(s), Limit.Piece)) s.pieces(name, (m, first) => s.v.feed(m, first, 0));
+      else s.write(name);
+      const form = s.v.override_keys(n, out);
+      const v = take();
+      const keys =
+        form === OverrideForm.Keys ? v
+        : form === OverrideForm.Alone ? [name]
+        : form === OverrideForm.Slashed ? [name, this.#plainOf(s, name), name.slice(0, v)]
+        : form === OverrideForm.Split ? [edited(name, s.wordsBase), name, name.slice(0, v)]
+        : [];
+      s.done(n);
+      return keys;
+    }
+    /** The plain alias of `name`, a piece at a time (Rust's edits of each). */
+    #plainOf(s, name) {
+      let alias = "";
+      for (let from = 0; from < name.length; from += Limit.Piece) alias += s.answer(name.slice(from, from + Limit.Piece), (m) => s.v.plain_edits(m));
+      return alias;
+    }
     /** `{ canonical, alias, hashed }` for every registered name, in registration order. */
     entries() {
       ToolRegistry.#live(this).v.entries(out);
@@ -155,9 +183,7 @@ export function createRegistry(glue, h) {
       if (typeof name !== "string") return undefined;
       let keys = this.#keys.get(name);
       if (keys === undefined) {
-        s.v.override_keys(s.write(name), out);
-        s.done(name.length);
-        keys = take();
+        keys = this.#overrideKeys(s, name);
         let units = 0;
         for (const k of keys) units += k.length;
         this.#cache(this.#keys, name, keys, units);

@@ -284,5 +284,5 @@ export function createTransport(glue) {
     }
   }
 
-  return { out, take, table, argumentError, misuse, tooMany, lengthOf, isList, isOwn, put, putList, putHeads, decode, words, create, Transport };
+  return { out, take, table, argumentError, misuse, tooLarge, tooMany, lengthOf, isList, isOwn, put, putList, putHeads, decode, edited, words, create, Transport };
 }

@@ -389,17 +389,63 @@ pub(crate) fn check_as_is(name: &str, profile: &Profile) -> Result<(), ToolNameE
 pub fn try_reverse_to_canonical(name: &str) -> Option<String> {
     match NameScan::of_str(name, &Profile::default(), Overflow::Error).reverse() {
         ReverseForm::Unchanged => Some(name.to_owned()),
-        ReverseForm::Split(unit) => {
-            // The same place as a UTF-8 offset (`__` is ASCII: never inside a character).
-            let mut units = 0;
-            let at = name.char_indices().find(|(_, c)| {
-                units += c.len_utf16();
-                units > unit
-            });
-            let at = at.map_or(name.len(), |(byte, _)| byte);
-            Some(edited(name, std::iter::once(Edit { at, len: SEPARATOR.len(), piece: Piece::Slash })))
-        }
+        ReverseForm::Split(unit) => Some(split_at(name, byte_of_unit(name, unit))),
         ReverseForm::Impossible => None,
+    }
+}
+
+/// `name` with the `__` at byte `at` made `/`.
+fn split_at(name: &str, at: usize) -> String {
+    edited(name, std::iter::once(split_edit(at)))
+}
+
+/// The heuristic's one edit: the `__` at `at` (in whichever code units the
+/// name is given) made `/`.
+pub(crate) fn split_edit(at: usize) -> Edit {
+    Edit { at, len: SEPARATOR.len(), piece: Piece::Slash }
+}
+
+/// The UTF-8 offset in `name` of its UTF-16 index `unit` (of a `/` or
+/// `__`, which are ASCII: never inside a character).
+fn byte_of_unit(name: &str, unit: usize) -> usize {
+    let mut units = 0;
+    let at = name.char_indices().find(|(_, c)| {
+        units += c.len_utf16();
+        units > unit
+    });
+    at.map_or(name.len(), |(byte, _)| byte)
+}
+
+/// How the config keys of a name that no registry entry has are formed from
+/// it ([`ToolRegistry::override_keys`](super::ToolRegistry::override_keys)):
+/// decided from a scan, so a binding can build them from its caller's
+/// string without the name crossing whole. Offsets are UTF-16 indexes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum KeyForm {
+    /// The name alone: it has neither a `/` nor a `__` the heuristic reverses.
+    Alone,
+    /// A canonical-looking name, its first `/` here: the name, its plain
+    /// alias ([`plain_edits`]), then its units before the `/` (the server).
+    Slashed(usize),
+    /// An alias-looking name, its first `__` here: that `__` made `/`
+    /// ([`try_reverse_to_canonical`]), the name, then its units before the
+    /// `__` (the server).
+    Split(usize),
+}
+
+impl KeyForm {
+    /// The keys of `name` (whose scan gave this form), in lookup order.
+    pub(crate) fn keys(self, name: &str) -> Vec<String> {
+        match self {
+            KeyForm::Alone => vec![name.to_owned()],
+            KeyForm::Slashed(unit) => {
+                vec![name.to_owned(), plain_alias(name), name[..byte_of_unit(name, unit)].to_owned()]
+            }
+            KeyForm::Split(unit) => {
+                let at = byte_of_unit(name, unit);
+                vec![split_at(name, at), name.to_owned(), name[..at].to_owned()]
+            }
+        }
     }
 }
 
@@ -664,6 +710,19 @@ impl NameScan {
         let mut out: String = prefix.into_iter().take(room).collect();
         out.push_str(&suffix);
         profile.accepts(&out).then_some(out)
+    }
+
+    /// How the config keys of the name are formed when no registry entry
+    /// has it; `None` for a name with a lone surrogate, which has none.
+    pub(crate) fn key_form(&self) -> Option<KeyForm> {
+        if self.lone().is_some() {
+            return None;
+        }
+        Some(match (self.slash, self.reverse()) {
+            (Some(at), _) => KeyForm::Slashed(at),
+            (None, ReverseForm::Split(at)) => KeyForm::Split(at),
+            _ => KeyForm::Alone,
+        })
     }
 
     /// The heuristic reverse of [`try_reverse_to_canonical`].

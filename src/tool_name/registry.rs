@@ -1,9 +1,11 @@
 //! The authoritative two-form mapping of a host's tools.
 
+use std::borrow::Borrow;
 use std::collections::HashMap;
+use std::ops::Deref;
 use std::sync::Arc;
 
-use super::mapping::{to_llm_facing_name, try_reverse_to_canonical, Overflow, ToolNameError};
+use super::mapping::{to_llm_facing_name, KeyForm, NameScan, Overflow, ToolNameError};
 use super::profile::Profile;
 use crate::stream::CallMemory;
 
@@ -22,15 +24,62 @@ use crate::stream::CallMemory;
 pub struct ToolRegistry {
     profile: Profile,
     overflow: Overflow,
-    alias_of: HashMap<String, String>,
-    canonical_of: HashMap<String, String>,
+    alias_of: HashMap<Name, Name>,
+    canonical_of: HashMap<Name, Name>,
     /// Canonical names in registration order (for [`entries`](Self::entries)).
-    order: Vec<String>,
+    order: Vec<Name>,
     /// The tools that stream calls named, by call id.
     calls: CallMemory,
     /// The most UTF-8 bytes of a registered name, canonical or alias (never
     /// fewer than its UTF-16 units): a longer name is none of them.
     longest: usize,
+}
+
+/// A registered name, held once however many maps and lists name it: a
+/// canonical name may be as long as its caller made it (with
+/// `overflow: "hash"` every name maps), and SPEC §5 bounds what an input
+/// grows the process by at twice its size. `Arc<String>`, not `Arc<str>`:
+/// a `String` built from a caller's pieces moves in without a copy.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+struct Name(Arc<String>);
+
+impl From<String> for Name {
+    fn from(s: String) -> Self {
+        Self(Arc::new(s))
+    }
+}
+
+impl Deref for Name {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+// Hashes as its `str` (`String` and `Arc` hash as what they hold), so the
+// maps are looked up by `&str`.
+impl Borrow<str> for Name {
+    fn borrow(&self) -> &str {
+        &self.0
+    }
+}
+
+/// The config keys of a name ([`ToolRegistry::override_form`]).
+pub(crate) enum OverrideKeys<'r> {
+    /// A registered name's, in lookup order.
+    Registered(Vec<&'r str>),
+    /// An unknown name's, formed from it.
+    Unknown(KeyForm),
+}
+
+impl OverrideKeys<'_> {
+    /// The registered keys as strings, or the form.
+    pub(crate) fn into_owned(self) -> Result<Vec<String>, KeyForm> {
+        match self {
+            OverrideKeys::Registered(keys) => Ok(keys.into_iter().map(str::to_owned).collect()),
+            OverrideKeys::Unknown(form) => Err(form),
+        }
+    }
 }
 
 /// One registered name ([`ToolRegistry::entries`]).
@@ -101,11 +150,22 @@ impl ToolRegistry {
     /// - `TOOL_NAME_COLLISION` when another canonical name already has the
     ///   alias (`a/b__c` then `a__b/c`); the first registration is kept.
     pub fn register(&mut self, canonical: &str) -> Result<&str, ToolNameError> {
-        let alias = self.plan(canonical)?;
-        if !self.alias_of.contains_key(canonical) {
-            self.insert(canonical.to_owned(), alias);
+        if self.alias_of.contains_key(canonical) {
+            return Ok(&self.alias_of[canonical]);
         }
-        Ok(&self.alias_of[canonical])
+        self.register_owned(canonical.to_owned())
+    }
+
+    /// [`register`](Self::register) of a name the caller has built (a
+    /// binding, from its pieces), kept without a copy.
+    pub(crate) fn register_owned(&mut self, canonical: String) -> Result<&str, ToolNameError> {
+        let alias = self.plan(&canonical)?;
+        if self.alias_of.contains_key(canonical.as_str()) {
+            return Ok(&self.alias_of[canonical.as_str()]);
+        }
+        let key = Name::from(canonical);
+        self.insert_name(key.clone(), Name::from(alias));
+        Ok(&self.alias_of[&key])
     }
 
     /// Registers `server/tool` for each tool, all or nothing: if any name
@@ -121,23 +181,25 @@ impl ToolRegistry {
         // that is the registration order `entries` promises; iterating the
         // map would insert them in its hash order. (The same map types as
         // the registry's own: new instantiations cost the module 0.7 KB gzip.)
-        let mut added: HashMap<String, String> = HashMap::new();
-        let mut added_aliases: HashMap<String, String> = HashMap::new();
+        let mut added: HashMap<Name, Name> = HashMap::new();
+        let mut added_aliases: HashMap<Name, Name> = HashMap::new();
         let mut order = Vec::new();
         let mut aliases = Vec::with_capacity(tools.len());
         for tool in tools {
             let canonical = format!("{server}/{}", tool.as_ref());
-            if let Some(alias) = self.alias_of.get(&canonical).or_else(|| added.get(&canonical)) {
-                aliases.push(alias.clone());
+            if let Some(alias) = self.alias_of.get(canonical.as_str()).or_else(|| added.get(canonical.as_str())) {
+                aliases.push(alias.to_string());
                 continue;
             }
             let alias = to_llm_facing_name(&canonical, &self.profile, self.overflow)?;
-            if let Some(existing) = self.canonical_of.get(&alias).or_else(|| added_aliases.get(&alias)) {
+            if let Some(existing) = self.canonical_of.get(alias.as_str()).or_else(|| added_aliases.get(alias.as_str()))
+            {
                 return Err(ToolNameError::collision(&canonical, existing, &alias, self.profile.name()));
             }
-            added_aliases.insert(alias.clone(), canonical.clone());
+            let (canonical, alias_name) = (Name::from(canonical), Name::from(alias.clone()));
+            added_aliases.insert(alias_name.clone(), canonical.clone());
             order.push(canonical.clone());
-            added.insert(canonical, alias.clone());
+            added.insert(canonical, alias_name);
             aliases.push(alias);
         }
         self.alias_of.reserve(added.len());
@@ -145,7 +207,7 @@ impl ToolRegistry {
         self.order.reserve(added.len());
         for canonical in order {
             if let Some(alias) = added.remove(&canonical) {
-                self.insert(canonical, alias);
+                self.insert_name(canonical, alias);
             }
         }
         Ok(aliases)
@@ -154,16 +216,20 @@ impl ToolRegistry {
     /// The alias `canonical` would get, or why it cannot be registered.
     fn plan(&self, canonical: &str) -> Result<String, ToolNameError> {
         if let Some(alias) = self.alias_of.get(canonical) {
-            return Ok(alias.clone());
+            return Ok(alias.to_string());
         }
         let alias = to_llm_facing_name(canonical, &self.profile, self.overflow)?;
-        match self.canonical_of.get(&alias) {
+        match self.canonical_of.get(alias.as_str()) {
             Some(existing) => Err(ToolNameError::collision(canonical, existing, &alias, self.profile.name())),
             None => Ok(alias),
         }
     }
 
     fn insert(&mut self, canonical: String, alias: String) {
+        self.insert_name(Name::from(canonical), Name::from(alias));
+    }
+
+    fn insert_name(&mut self, canonical: Name, alias: Name) {
         self.longest = self.longest.max(canonical.len()).max(alias.len());
         self.canonical_of.insert(alias.clone(), canonical.clone());
         self.order.push(canonical.clone());
@@ -187,16 +253,16 @@ impl ToolRegistry {
         let canonicals: Vec<String> = tools.iter().map(|t| format!("{server}/{}", t.as_ref())).collect();
         let mut planned = Vec::with_capacity(canonicals.len());
         for c in &canonicals {
-            planned.push(match self.alias_of.get(c) {
-                Some(alias) => alias.clone(),
+            planned.push(match self.alias_of.get(c.as_str()) {
+                Some(alias) => alias.to_string(),
                 None => super::mapping::to_llm_facing_name(c, &self.profile, self.overflow)?,
             });
         }
         let mut report = ServerReport::default();
         for (canonical, alias) in canonicals.into_iter().zip(planned) {
-            match self.canonical_of.get(&alias) {
-                Some(existing) if *existing != canonical => {
-                    report.refused.push(Refused { canonical, existing: existing.clone(), alias });
+            match self.canonical_of.get(alias.as_str()) {
+                Some(existing) if **existing != canonical => {
+                    report.refused.push(Refused { canonical, existing: existing.to_string(), alias });
                     report.aliases.push(None);
                 }
                 Some(_) => report.aliases.push(Some(alias)),
@@ -213,17 +279,17 @@ impl ToolRegistry {
     /// be taken by a later name. Returns the `(canonical, alias)` removed.
     pub fn unregister(&mut self, name: &str) -> Option<(String, String)> {
         let canonical = self.to_canonical(name)?.to_owned();
-        let alias = self.alias_of.remove(&canonical)?;
-        self.canonical_of.remove(&alias);
-        self.order.retain(|c| *c != canonical);
+        let alias = self.alias_of.remove(canonical.as_str())?;
+        self.canonical_of.remove(&*alias);
+        self.order.retain(|c| **c != canonical);
         self.measure();
-        Some((canonical, alias))
+        Some((canonical, alias.to_string()))
     }
 
     /// Removes every `server/…` name; returns how many.
     pub fn unregister_server(&mut self, server: &str) -> usize {
         let prefix = format!("{server}/");
-        let gone: Vec<String> = self.order.iter().filter(|c| c.starts_with(&prefix)).cloned().collect();
+        let gone: Vec<Name> = self.order.iter().filter(|c| c.starts_with(&prefix)).cloned().collect();
         for canonical in &gone {
             if let Some(alias) = self.alias_of.remove(canonical) {
                 self.canonical_of.remove(&alias);
@@ -257,7 +323,7 @@ impl ToolRegistry {
 
     /// The alias of a registered canonical name (not of an alias).
     pub(crate) fn alias_of_canonical(&self, canonical: &str) -> Option<&str> {
-        self.alias_of.get(self.may_hold(canonical)?).map(String::as_str)
+        self.alias_of.get(self.may_hold(canonical)?).map(|n| &**n)
     }
 
     /// The tool (canonical where it was registered) that a call id named
@@ -279,7 +345,7 @@ impl ToolRegistry {
 
     /// The canonical name of a registered alias (not of a canonical name).
     pub(crate) fn canonical_of_alias(&self, alias: &str) -> Option<&str> {
-        self.canonical_of.get(self.may_hold(alias)?).map(String::as_str)
+        self.canonical_of.get(self.may_hold(alias)?).map(|n| &**n)
     }
 
     /// The canonical name for either form of a registered name; `None` for
@@ -287,40 +353,44 @@ impl ToolRegistry {
     #[must_use]
     pub fn to_canonical(&self, name: &str) -> Option<&str> {
         let name = self.may_hold(name)?;
-        self.canonical_of.get(name).or_else(|| self.alias_of.get_key_value(name).map(|(k, _)| k)).map(String::as_str)
+        self.canonical_of.get(name).or_else(|| self.alias_of.get_key_value(name).map(|(k, _)| k)).map(|n| &**n)
     }
 
     /// The alias for either form of a registered name; `None` for unknown names.
     #[must_use]
     pub fn to_llm_facing(&self, name: &str) -> Option<&str> {
         let name = self.may_hold(name)?;
-        self.alias_of.get(name).or_else(|| self.canonical_of.get_key_value(name).map(|(k, _)| k)).map(String::as_str)
+        self.alias_of.get(name).or_else(|| self.canonical_of.get_key_value(name).map(|(k, _)| k)).map(|n| &**n)
     }
 
     /// The keys under which a config override for `name` is looked up, in
     /// order: the canonical form, then the alias (so the canonical key wins
     /// when both are present), then the server default (`server` for
     /// `server/tool`). For an unknown name: the name itself, then its
-    /// heuristic other form ([`try_reverse_to_canonical`] or the `/` → `__`
+    /// heuristic other form ([`try_reverse_to_canonical`](crate::try_reverse_to_canonical) or the `/` → `__`
     /// form), then the server default of the canonical form.
     #[must_use]
     pub fn override_keys(&self, name: &str) -> Vec<String> {
-        let (canonical, alias) = match (self.to_canonical(name), self.to_llm_facing(name)) {
-            (Some(c), Some(a)) => (c.to_owned(), a.to_owned()),
-            _ if name.contains('/') => (name.to_owned(), super::mapping::plain_alias(name)),
-            _ => match try_reverse_to_canonical(name) {
-                Some(c) => (c, name.to_owned()),
-                None => (name.to_owned(), name.to_owned()),
-            },
-        };
-        let mut keys = vec![canonical.clone()];
-        if alias != canonical {
-            keys.push(alias);
+        self.override_form(name).into_owned().unwrap_or_else(|form| form.keys(name))
+    }
+
+    /// [`override_keys`](Self::override_keys) as a binding builds them:
+    /// a registered name's keys, or the form of an unknown name's.
+    pub(crate) fn override_form(&self, name: &str) -> OverrideKeys<'_> {
+        if let (Some(canonical), Some(alias)) = (self.to_canonical(name), self.to_llm_facing(name)) {
+            let mut keys = vec![canonical];
+            if alias != canonical {
+                keys.push(alias);
+            }
+            if let Some((server, _)) = canonical.split_once('/') {
+                keys.push(server);
+            }
+            return OverrideKeys::Registered(keys);
         }
-        if let Some((server, _)) = canonical.split_once('/') {
-            keys.push(server.to_owned());
-        }
-        keys
+        // A `str` has no lone surrogate: its scan always has a form.
+        OverrideKeys::Unknown(
+            NameScan::of_str(name, &Profile::default(), Overflow::Error).key_form().unwrap_or(KeyForm::Alone),
+        )
     }
 
     /// Looks a config value up by [`override_keys`](Self::override_keys).
@@ -333,7 +403,7 @@ impl ToolRegistry {
     pub fn entries(&self) -> impl Iterator<Item = RegistryEntry<'_>> {
         self.order.iter().filter_map(|c| {
             let alias = self.alias_of.get(c)?;
-            let hashed = *alias != super::mapping::plain_alias(c);
+            let hashed = **alias != super::mapping::plain_alias(c);
             Some(RegistryEntry { canonical: c, alias, hashed })
         })
     }
@@ -399,5 +469,25 @@ mod tests {
         assert_eq!(r.lookup_override(&map, "github__create_issue"), Some(&3), "canonical key wins");
         assert_eq!(r.override_keys("other__tool"), vec!["other/tool", "other__tool", "other"]);
         assert_eq!(r.override_keys("plain"), vec!["plain"]);
+        // Unknown names' forms, with offsets past characters of two and four UTF-8 bytes.
+        assert_eq!(r.override_keys("a/b/c"), vec!["a/b/c", "a__b__c", "a"]);
+        assert_eq!(r.override_keys("é😀__ü__v"), vec!["é😀/ü__v", "é😀__ü__v", "é😀"]);
+        assert_eq!(r.override_keys("é/ü"), vec!["é/ü", "é__ü", "é"]);
+        for alone in ["__x", "x__", "__", "é"] {
+            assert_eq!(r.override_keys(alone), vec![alone], "{alone}");
+        }
+    }
+
+    #[test]
+    fn a_name_is_held_once() {
+        let mut r = ToolRegistry::new(Profile::default(), Overflow::Hash);
+        let long = format!("a/{}", "b".repeat(200));
+        let alias = r.register_owned(long.clone()).unwrap().to_owned();
+        assert_eq!(alias.len(), 128);
+        assert_eq!(r.to_canonical(&alias), Some(long.as_str()));
+        let held = |r: &ToolRegistry| Arc::strong_count(&r.order[0].0);
+        assert_eq!(held(&r), 3, "the order and a map each way share one text");
+        assert_eq!(r.register(&long).unwrap(), alias, "registering again is idempotent");
+        assert_eq!(held(&r), 3);
     }
 }

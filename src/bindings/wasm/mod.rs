@@ -90,7 +90,7 @@ pub use router::{check_name, Listing};
 #[cfg(feature = "wasm-host")]
 pub use stream::{CallStream, SseStream};
 #[cfg(feature = "wasm-host")]
-pub use tool_name::{pieces, Lookup, Mapper, Registry};
+pub use tool_name::{pieces, Lookup, Mapper, OverrideForm, Registry};
 #[cfg(feature = "build-tables")]
 pub use {
     cli_texts::check_tools_texts, delivery::delivery_tables, error_data::error_tables, host::host_tables,

@@ -8,7 +8,7 @@ use super::{
     Limit, Reply, Scratch,
 };
 use crate::error::{OptionPath, OptionsError};
-use crate::tool_name::mapping::{plain_edits, AliasForm, Edit, NameScan, Piece, ReverseForm, SEPARATOR};
+use crate::tool_name::mapping::{plain_edits, split_edit, AliasForm, KeyForm, NameScan, Piece, ReverseForm};
 use crate::tool_name::{BuiltinProfile, Overflow, Profile, ToolNameError, ToolRegistry, MAX_CUSTOM_LENGTH};
 
 /// What [`Registry::lookup`] answers.
@@ -23,6 +23,25 @@ pub enum Lookup {
     AliasOf = 2,
     /// The canonical name of a registered alias (inbound payloads).
     CanonicalOf = 3,
+}
+
+/// How [`Registry::override_keys`] answers: the wrapper builds an unknown
+/// name's keys from its own string, as the form says (`KeyForm`).
+#[wasm_bindgen]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OverrideForm {
+    /// A name with a lone surrogate: no keys.
+    None = 0,
+    /// A registered name: its keys are the list in `out[0]`.
+    Keys = 1,
+    /// The name alone.
+    Alone = 2,
+    /// The name, its plain alias (asked a piece at a time:
+    /// [`Registry::plain_edits`]), its units before `out[0]`.
+    Slashed = 3,
+    /// The name with the edit in the words ([`EditWord`]) applied, the
+    /// name, its units before `out[0]`.
+    Split = 4,
 }
 
 /// Every piece, in the order of their numbers (an edit's piece is sent as
@@ -200,9 +219,7 @@ impl Mapper {
         let form = self.fed.reverse();
         match form {
             ReverseForm::Unchanged => self.scratch.answer_edits(std::iter::empty()),
-            ReverseForm::Split(at) => {
-                self.scratch.answer_edits(std::iter::once(Edit { at, len: SEPARATOR.len(), piece: Piece::Slash }))
-            }
+            ReverseForm::Split(at) => self.scratch.answer_edits(std::iter::once(split_edit(at))),
             ReverseForm::Impossible => Reply::Null as i32,
         }
     }
@@ -230,6 +247,55 @@ pub struct Registry {
     /// A name to register longer than [`whole`](Registry::whole), from its
     /// pieces ([`feed`](Registry::feed)); boxed, made on the first.
     fed: Option<Box<NameScan>>,
+    /// With `overflow: "hash"`, the same name's text, which registering
+    /// keeps (any name maps then).
+    fed_text: FedText,
+}
+
+/// A name's text from its pieces, which may split a surrogate pair: a high
+/// surrogate that ends a piece waits for the next.
+#[derive(Default)]
+struct FedText {
+    text: String,
+    high: Option<u16>,
+    /// A lone surrogate was seen, or the text could not be held.
+    lost: bool,
+}
+
+impl FedText {
+    /// Room for the whole text at once (exact for ASCII): grown by
+    /// doubling, the module would hold the old text and the new. A text
+    /// over [`Limit::MaxUnits`], or that the memory cannot hold, is lost.
+    fn with_room(units: usize) -> Self {
+        let mut fed = Self::default();
+        fed.lost = units > Limit::MaxUnits as usize || fed.text.try_reserve_exact(units).is_err();
+        fed
+    }
+
+    fn push(&mut self, units: &[u16]) {
+        if self.lost {
+            return;
+        }
+        let (body, high) = match units.split_last() {
+            Some((&u, body)) if (0xD800..0xDC00).contains(&u) => (body, Some(u)),
+            _ => (units, None),
+        };
+        for c in char::decode_utf16(self.high.take().into_iter().chain(body.iter().copied())) {
+            match c {
+                Ok(c) if self.text.try_reserve(c.len_utf8()).is_ok() => self.text.push(c),
+                _ => self.lost = true,
+            }
+        }
+        self.high = high;
+    }
+
+    /// The text, when it decoded exactly and was held.
+    fn take(&mut self) -> Option<String> {
+        let whole = !self.lost && self.high.is_none();
+        let text = std::mem::take(&mut self.text);
+        *self = Self::default();
+        whole.then_some(text)
+    }
 }
 
 scratch_exports!(Registry);
@@ -253,30 +319,39 @@ impl Registry {
             error: None,
             skip_collisions,
             fed: None,
+            fed_text: FedText::default(),
         }
     }
 
-    /// The most code units of a name to register that cross whole: with
-    /// `overflow: "hash"` any name maps, and is kept, so every one does;
-    /// otherwise a longer name has no alias, and crosses in pieces
-    /// ([`feed`](Self::feed)) for its error.
+    /// The most code units of a name to register that cross whole: a
+    /// longer one crosses in pieces ([`feed`](Self::feed)). Without
+    /// `overflow: "hash"` it has no alias, and its error is found from the
+    /// pieces; with it, any name maps and is kept, and its text is built
+    /// from them: a piece at a time, the module never holds the name's
+    /// units and its text at once (SPEC §5: twice its size at most).
     #[must_use]
     pub fn whole(&self) -> usize {
-        match self.inner.overflow() {
-            Overflow::Hash => Limit::MaxUnits as usize,
-            _ => Limit::Piece as usize,
-        }
+        Limit::Piece as usize
     }
 
     /// Takes the next piece (units `..len`; `first`: the name's first) of a
-    /// name to register longer than [`whole`](Self::whole).
-    pub fn feed(&mut self, len: usize, first: bool) {
+    /// name to register longer than [`whole`](Self::whole) (`keep`: its
+    /// length in units), or of a name to look up keys for
+    /// ([`override_keys`](Self::override_keys); `keep` 0: its text is
+    /// never kept).
+    pub fn feed(&mut self, len: usize, first: bool, keep: usize) {
         let overflow = self.inner.overflow();
+        let keeps = overflow == Overflow::Hash && keep > 0;
         let fed = self.fed.get_or_insert_with(|| Box::new(NameScan::new(overflow)));
         if first {
             **fed = NameScan::new(overflow);
+            self.fed_text = if keeps { FedText::with_room(keep) } else { FedText::default() };
         }
-        fed.feed(self.scratch.units(0, len), self.inner.profile());
+        let units = self.scratch.units(0, len);
+        fed.feed(units, self.inner.profile());
+        if keeps {
+            self.fed_text.push(units);
+        }
     }
 
     /// Registers the canonical name in units `..len` (fed in pieces when
@@ -285,25 +360,26 @@ impl Registry {
     /// or [`Reply::NoRoom`] (registering again is idempotent, so the
     /// wrapper may simply call again).
     pub fn register(&mut self, len: usize) -> i32 {
-        if len > self.whole() {
-            // A name this long has no alias: its error is all there is.
-            let fed = self.fed.take();
-            self.error = fed.and_then(|fed| fed.alias_form(self.inner.profile(), self.inner.overflow()).err());
-            return Reply::Failed as i32;
-        }
-        let canonical = match self.scratch.exact(0, len) {
-            Ok(canonical) => canonical,
-            Err(position) => {
-                let units = self.scratch.units(0, len);
-                self.error = Some(ToolNameError::lone_surrogate(units, position, self.inner.profile().name()));
-                return Reply::Failed as i32;
+        let profile = self.inner.profile();
+        let canonical = if len > self.whole() {
+            // Without hashing, a name this long has no alias: its error is
+            // all there is. With it, its text, when it has an alias.
+            let form = self.fed.take().map(|fed| fed.alias_form(profile, self.inner.overflow()));
+            match (form, self.fed_text.take()) {
+                (Some(Ok(_)), Some(text)) => Ok(text),
+                (Some(Err(e)), _) => Err(e),
+                // A name whose text could not be held: failed with no
+                // error, which the wrapper throws as too large.
+                _ => return Reply::Failed as i32,
             }
+        } else {
+            let units = self.scratch.units(0, len);
+            self.scratch
+                .exact(0, len)
+                .map_err(|position| ToolNameError::lone_surrogate(units, position, profile.name()))
         };
-        match self.inner.register(&canonical) {
-            Ok(alias) => {
-                let alias = alias.to_owned();
-                self.scratch.answer(&alias)
-            }
+        match canonical.and_then(|canonical| self.inner.register_owned(canonical).map(str::to_owned)) {
+            Ok(alias) => self.scratch.answer(&alias),
             Err(e) => {
                 self.error = Some(e);
                 Reply::Failed as i32
@@ -389,12 +465,43 @@ impl Registry {
         self.scratch.answer_opt(answer.as_deref())
     }
 
-    /// Sets `out[0]` to the list of config keys for the name in units
-    /// `..len`, in lookup order (see `ToolRegistry::override_keys`).
-    /// A name with a lone surrogate has no keys.
-    pub fn override_keys(&self, len: usize, out: &Array) {
-        let keys = self.scratch.exact(0, len).map(|name| self.inner.override_keys(&name)).unwrap_or_default();
-        out.give(string_array(&keys));
+    /// The config keys of the name in units `..len` (see
+    /// `ToolRegistry::override_keys`), as [`OverrideForm`] says. A name
+    /// longer than every registered one and than [`Limit::Piece`] is
+    /// unknown, and comes in pieces ([`feed`](Self::feed), keeping no text).
+    pub fn override_keys(&mut self, len: usize, out: &Array) -> OverrideForm {
+        let form = if len > self.inner.longest().max(Limit::Piece as usize) {
+            self.fed.take().and_then(|fed| fed.key_form())
+        } else {
+            match self.scratch.exact(0, len).map(|name| self.inner.override_form(&name).into_owned()) {
+                Ok(Ok(keys)) => {
+                    out.give(string_array(&keys));
+                    return OverrideForm::Keys;
+                }
+                Ok(Err(form)) => Some(form),
+                Err(_) => None,
+            }
+        };
+        match form {
+            None => OverrideForm::None,
+            Some(KeyForm::Alone) => OverrideForm::Alone,
+            Some(KeyForm::Slashed(at)) => {
+                out.give(JsValue::from(at));
+                OverrideForm::Slashed
+            }
+            Some(KeyForm::Split(at)) => {
+                self.scratch.answer_edits(std::iter::once(split_edit(at)));
+                out.give(JsValue::from(at));
+                OverrideForm::Split
+            }
+        }
+    }
+
+    /// Answers the plain alias of units `..len`, one piece of a name, as
+    /// edits of it ([`Reply::Edits`] or [`Reply::NoRoom`]): the pieces'
+    /// forms end to end are the name's, as a `/` is one unit.
+    pub fn plain_edits(&mut self, len: usize) -> i32 {
+        self.scratch.answer_edits_of(len, plain_edits)
     }
 
     /// Removes the name in units `..len` (either form; written only when
