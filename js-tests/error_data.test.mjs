@@ -202,6 +202,25 @@ for (const [label, z] of [["zod v3", z3], ["zod v4", z4]]) {
   });
 }
 
+test("an issue string past a piece is read as the whole one, in pieces: the same answer as a short string of its kind", () => {
+  const c = new ErrorClassifier({ tools: { t: ["limit"] } });
+  const z = "z".repeat(40_000); // past a piece (32,768 units) and the object's issue_units
+  const answers = (path) => c.classifyIssues("t", [{ keyword: "type", instancePath: path, params: {} }]);
+  const cases = [
+    [`/${z}/x`, "/zz/x"], // deeper, by a / past the head
+    [`/${z}`, "/zz"],
+    [`/limit/${z}`, "/limit/zz"],
+    [`/limit${z}`, "/limitzz"],
+    [`/${z}\uD800/x`, "/zz\uD800/x"], // not valid UTF-16: read as no string
+  ];
+  for (const [long, short] of cases) assert.deepStrictEqual(answers(long), answers(short), short);
+  assert.notDeepStrictEqual(answers(`/${z}/x`), answers(`/${z}`), "the / past the head is seen");
+  const zod = (code, path) => c.classifyIssues("t", [{ code, path }]);
+  assert.deepStrictEqual(zod(`too_big${z}`, ["limit"]), zod("too_bigzz", ["limit"]), "a long code is no code");
+  assert.deepStrictEqual(zod("too_big", [`limit${z}`]), zod("too_big", ["limitzz"]), "a long segment is no field");
+  assert.equal(zod("too_big", ["limit"])[0].field, "limit");
+});
+
 test("ajv: what is wrong inside a field is not said of the field", () => {
   const validate = new Ajv({ allErrors: true }).compile({
     type: "object",

@@ -30,11 +30,6 @@ const MiB = 1 << 20;
 const FEW = 4 * MiB;
 const MAX_SSE_EVENT = 4 * MiB;
 
-/** Cases whose input can be valid and must be kept whole (or is answered whole), still over the bound: left open. */
-const OPEN = {
-  "ErrorClassifier.classifyIssues": "issue strings cross whole (an Ajv instancePath's rule reads all of it)",
-  "ErrorClassifier.classifyIssues instancePath": "issue strings cross whole (an Ajv instancePath's rule reads all of it)",
-};
 /** Cases whose input is valid and kept by the module (the answer is that it was kept). */
 const KEPT = new Set(["ToolRegistry.register hash"]);
 
@@ -78,7 +73,7 @@ const results = pool(names.map((name) => () => probe(name)));
 
 const mib = (n) => `${(n / MiB).toFixed(1)} MiB`;
 for (const name of names) {
-  test(`memory: ${name}`, { todo: OPEN[name] }, async () => {
+  test(`memory: ${name}`, async () => {
     const r = await results[runs.get(name)];
     assert.equal(r.checked, true, "the answer is the one a short input of its kind gives");
     const bound = 2 * UNITS + FEW;

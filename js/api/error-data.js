@@ -8,7 +8,7 @@ import { errorTables as rustErrorTables } from "../generated/tables.js";
 
 /** The ErrorClassifier class over the transport helpers `h`. */
 export function createErrorData(glue, h) {
-  const { Word, Expected, Misuse, Class } = glue;
+  const { Word, Expected, Misuse, Class, Limit } = glue;
   const { out, take, argumentError, misuse, lengthOf, isList, isOwn, put, putList, words, Transport } = h;
 
   // Read when the first ErrorClassifier is made (a cost at import otherwise).
@@ -96,14 +96,27 @@ export function createErrorData(glue, h) {
         for (let f = 0; f < ISSUE_FIELDS.length + 3; f++) fields.push(Word.Missing);
       }
     }
-    let total = tool.length;
-    for (let i = 0; i < strings.length; i++) total += strings[i].length;
+    // A string longer than a piece is written cut to the object's
+    // issue_units, when longer than those: Rust scans it first, in pieces
+    // (which use the units the stream is written to after), and gives the
+    // word that stands for its length.
+    let total = tool.length, cap, cut = null;
+    for (let i = 0; i < strings.length; i++) {
+      let v = strings[i];
+      if (v.length > Limit.Piece && v.length > (cap ??= s.v.issue_units())) {
+        s.pieces(v, (m, first) => s.v.feed_issue_text(m, first));
+        (cut ??= []).push(i, s.v.issue_text_word());
+        strings[i] = v = v.slice(0, cap);
+      }
+      total += v.length;
+    }
     const wordCount = Math.max(strings.length + fields.length, count * ISSUE_WORDS.Size);
     const w = s.wordsAt(wordCount); // first: both may grow memory
     const u = s.unitsAt(total);
     put(u, tool);
     putList(u + tool.length, w, strings);
     const words32 = words();
+    if (cut !== null) for (let k = 0; k < cut.length; k += 2) words32[w + cut[k]] = cut[k + 1];
     for (let i = 0; i < fields.length; i++) words32[w + strings.length + i] = fields[i];
     op(tool.length, strings.length, count);
     s.done(Math.max(total, wordCount));

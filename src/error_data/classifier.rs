@@ -278,6 +278,17 @@ impl ErrorClassifier {
         2 * self.strings.longest() + 2
     }
 
+    /// How many UTF-16 code units of an issue's string can matter: a
+    /// longer one is no code, type or keyword (each is shorter than
+    /// [`WORD_UNITS`](super::issue::WORD_UNITS)) and no field, and a JSON
+    /// Pointer's first segment ends within them when it is a field. A
+    /// binding may give the reader a longer string's first units instead
+    /// ([`cut_issue_text`](super::reader::cut_issue_text)).
+    #[cfg(any(feature = "wasm-server", feature = "wasm-host", test))]
+    pub(crate) fn issue_units(&self) -> usize {
+        (2 * self.strings.longest() + 2).max(super::issue::WORD_UNITS)
+    }
+
     /// The catalog's tools, in catalog order.
     pub fn tools(&self) -> impl Iterator<Item = &str> {
         self.tools.iter().map(|t| self.string(*t))

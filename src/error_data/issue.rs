@@ -241,6 +241,12 @@ impl Phrase {
     }
 }
 
+/// More UTF-16 code units than any code, type, keyword or other word an
+/// issue's string is compared with (the tables' below, and the reader's
+/// own: `dependentRequired`, `transformation`, …).
+#[cfg(any(feature = "wasm-server", feature = "wasm-host", test))]
+pub(crate) const WORD_UNITS: usize = 64;
+
 /// The phrases of a validator's issue codes, as groups of codes with one
 /// phrase; a code it does not list is [`Phrase::Invalid`].
 type Table = &'static [(&'static [&'static str], Phrase)];
@@ -630,4 +636,20 @@ impl ErrorClassifier {
 pub(super) fn first_pointer_segment(pointer: &str) -> Option<Cow<'_, str>> {
     let rest = pointer.strip_prefix('/')?;
     Some(crate::json_pointer::unescape(rest.split('/').next().unwrap_or_default()))
+}
+
+#[cfg(test)]
+mod word_tests {
+    use super::*;
+
+    #[test]
+    fn every_word_is_shorter_than_word_units() {
+        for table in [ZOD, VALIBOT, ARKTYPE, PYDANTIC, AJV] {
+            for (codes, _) in table {
+                for code in *codes {
+                    assert!(code.encode_utf16().count() < WORD_UNITS, "{code}");
+                }
+            }
+        }
+    }
 }

@@ -183,6 +183,26 @@ impl<'a> IssueFields<'a> {
     }
 }
 
+/// What the reader reads for an issue string longer than `head.len()`
+/// units ([`ErrorClassifier::issue_units`](super::ErrorClassifier::issue_units)
+/// or more), given its first units and whether a `/` follows them: the
+/// same at every place as the whole string, so a binding need not copy
+/// it whole. A code, type or keyword it is not, being longer than all
+/// (its head alone is). A field it names only where a JSON Pointer's first
+/// segment ends within the head, and then the same one; past the head, no
+/// field is that long. Whether a pointer goes deeper than its first
+/// segment is whether a `/` follows its first unit: in the head, or the
+/// `/` put after it. (Whether the whole string is valid UTF-16 the binding
+/// tells by not giving it at all.)
+#[cfg(any(feature = "wasm-server", feature = "wasm-host", test))]
+pub(crate) fn cut_issue_text(head: &[u16], slash_after: bool) -> String {
+    let mut text = String::from_utf16_lossy(head);
+    if slash_after {
+        text.push('/');
+    }
+    text
+}
+
 /// The value at `steps` in `value`; `None` where the way breaks. An index
 /// into an object reads the key it spells, as JavaScript does.
 fn at<'a>(value: &'a Value, steps: &[Step]) -> Option<&'a Value> {
@@ -659,6 +679,57 @@ mod tests {
         assert_eq!(Issue::list_from_json(&error, None), want);
         for other in [json!({"issues": "x"}), json!({}), json!(null), json!(1)] {
             assert_eq!(Issue::list_from_json(&other, None), None, "{other}");
+        }
+    }
+
+    fn read_all(list: &[Value]) -> Vec<Issue<'_>> {
+        list.iter().map(|i| Issue::from_json(i, None)).collect()
+    }
+
+    /// A string past `issue_units` reads the same whole and cut
+    /// (`cut_issue_text`), at every place: the whole string is the oracle.
+    #[test]
+    fn a_cut_issue_string_reads_as_the_whole() {
+        let fields = ["limit", "a/b~c", "x".repeat(40).leak()];
+        let c = ErrorClassifier::new(Catalog::builder().tool("t", fields).build().unwrap()).unwrap();
+        let cap = c.issue_units();
+        let pad = |n: usize| "z".repeat(n);
+        let mut texts = vec![];
+        for n in [cap - 8, cap - 2, cap - 1, cap, cap + 1, cap + 5, 3 * cap] {
+            for f in ["limit", "a~1b~0c", "x".repeat(40).as_str(), "zz"] {
+                texts.push(format!("/{f}/{}", pad(n)));
+                texts.push(format!("/{f}{}", pad(n)));
+                texts.push(format!("/{}{f}/1", pad(n)));
+                texts.push(format!("/{}/{f}", pad(n)));
+                texts.push(format!("{f}{}", pad(n)));
+            }
+            texts.push(format!("/{}", pad(n)));
+            texts.push(format!("/{}é😀/", pad(n)));
+        }
+        let long: Vec<String> = texts.into_iter().filter(|t| t.encode_utf16().count() > cap).collect();
+        assert!(long.len() > 60, "the cases reach past the head");
+        for text in &long {
+            let units: Vec<u16> = text.encode_utf16().collect();
+            let slash_after = units[cap..].contains(&u16::from(b'/'));
+            let cut = cut_issue_text(&units[..cap], slash_after);
+            let issues = |s: &str| {
+                let ajv = |keyword| json!({"keyword": keyword, "instancePath": s, "params": {}});
+                [
+                    ajv("type"),
+                    ajv("required"),
+                    json!({"keyword": s, "instancePath": "/limit", "params": {}}),
+                    json!({"keyword": "required", "instancePath": "", "params": {"missingProperty": s}}),
+                    json!({"code": s, "path": ["limit"]}),
+                    json!({"code": "too_big", "path": [s]}),
+                    json!({"kind": "validation", "type": s, "path": [{"key": "limit"}]}),
+                    json!({"kind": "schema", "type": "string", "path": [{"key": s}], "expected": s}),
+                    json!({"code": "predicate", " arkKind": s, "path": [s], "expected": s}),
+                    json!({"type": s, "loc": [s, 1]}),
+                ]
+            };
+            let (whole, cut) = (issues(text), issues(&cut));
+            let (whole, cut) = (read_all(&whole), read_all(&cut));
+            assert_eq!(c.classify_issues("t", &whole), c.classify_issues("t", &cut), "{}…", &text[..20]);
         }
     }
 }

@@ -10,12 +10,88 @@ use super::{
 };
 use crate::error::{OptionPath, OptionsError};
 use crate::error_data::issue::IssuePhrase;
-use crate::error_data::reader::Place;
+use crate::error_data::reader::{cut_issue_text, Place};
 use crate::error_data::{
     Catalog, ErrorClassifier, FieldHint, FieldPhrases, Issue, IssueFields, ToolFields, MAX_CATALOG_ENTRIES,
     MAX_TOOL_QUERY,
 };
 use crate::nearest::Query;
+
+/// The length word of an issue string the wrapper cut: its first
+/// `issue_units` units were written, and this says what the rest held
+/// (`cut_issue_text`). The wrapper copies it from `issue_text_word`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum CutWord {
+    /// The string is not valid UTF-16: it reads as no string.
+    Invalid = -1,
+    /// No `/` after its first units.
+    Plain = -2,
+    /// A `/` after its first units.
+    Slash = -3,
+}
+
+/// An issue string longer than the wrapper writes whole, scanned from its
+/// pieces for what of it past its first `cap` units can matter.
+#[derive(Debug, Default)]
+pub(super) struct IssueTextScan {
+    at: usize,
+    utf16: Utf16Check,
+    slash_after: bool,
+}
+
+impl IssueTextScan {
+    pub(super) fn feed(&mut self, units: &[u16], first: bool, cap: usize) {
+        if first {
+            *self = Self::default();
+        }
+        let skip = cap.saturating_sub(self.at);
+        self.slash_after |= units.iter().skip(skip).any(|&u| u == u16::from(b'/'));
+        self.utf16.feed(units);
+        self.at += units.len();
+    }
+
+    pub(super) fn word(&self) -> i32 {
+        let word = match (self.utf16.valid(), self.slash_after) {
+            (false, _) => CutWord::Invalid,
+            (true, false) => CutWord::Plain,
+            (true, true) => CutWord::Slash,
+        };
+        word as i32
+    }
+}
+
+/// The exports through which the wrapper streams a long issue string of a
+/// class that reads issue streams (`$cap`: its `issue_units`).
+macro_rules! issue_text_exports {
+    ($t:ident, $this:ident => $cap:expr) => {
+        #[wasm_bindgen]
+        impl $t {
+            /// How many code units of an issue string the wrapper writes
+            /// in a stream: a longer one is scanned first, in pieces
+            /// ([`feed_issue_text`](Self::feed_issue_text)), and written cut.
+            #[must_use]
+            pub fn issue_units(&self) -> usize {
+                let $this = self;
+                $cap
+            }
+
+            /// Takes the next piece (units `..len`; `first`: its first) of
+            /// an issue string longer than [`issue_units`](Self::issue_units).
+            pub fn feed_issue_text(&mut self, len: usize, first: bool) {
+                let cap = self.issue_units();
+                self.cut.feed(self.scratch.units(0, len), first, cap);
+            }
+
+            /// The length word the stream gives the string fed last, cut.
+            #[must_use]
+            pub fn issue_text_word(&self) -> i32 {
+                self.cut.word()
+            }
+        }
+    };
+}
+#[cfg(feature = "wasm-server")] // protectServer's Protector reads issue streams too
+pub(super) use issue_text_exports;
 
 /// Every place read of an issue, in the order JS streams them: a place's
 /// number is its index here (checked below).
@@ -147,9 +223,12 @@ pub struct Classifier {
     /// An unknown tool's name too long to cross whole, as suggestions
     /// rank it, from its pieces ([`feed_name`](Classifier::feed_name)).
     fed: (Query, Utf16Check),
+    /// A long issue string, from its pieces.
+    cut: IssueTextScan,
 }
 
 scratch_exports!(Classifier);
+issue_text_exports!(Classifier, this => this.inner.issue_units());
 
 #[wasm_bindgen]
 impl Classifier {
@@ -176,7 +255,12 @@ impl Classifier {
                 ErrorClassifier::empty()
             }
         };
-        Classifier { inner, scratch: Scratch::default(), fed: (Query::new(MAX_TOOL_QUERY), Utf16Check::default()) }
+        Classifier {
+            inner,
+            scratch: Scratch::default(),
+            fed: (Query::new(MAX_TOOL_QUERY), Utf16Check::default()),
+            cut: IssueTextScan::default(),
+        }
     }
 
     /// How many code units of a tool name the wrapper writes: a longer
@@ -298,7 +382,9 @@ impl Classifier {
     /// [`Word::Other`](super::Word::Other)) and the [`PathFact`]s. Writes [`IssueWord::Size`] words per issue at the
     /// start of the words.
     pub fn classify_issue_stream(&mut self, tool_len: usize, strings: usize, count: usize) {
-        let ids = self.with_issue_stream(tool_len, strings, count, ErrorClassifier::classify_issue_ids);
+        let ids = with_issue_stream(&self.scratch, self.inner.issue_units(), tool_len, strings, count, |tool, list| {
+            self.inner.classify_issue_ids(tool, list)
+        });
         let words = &mut self.scratch.words;
         let size = IssueWord::Size as usize;
         if words.len() < ids.len() * size {
@@ -317,20 +403,10 @@ impl Classifier {
     /// [`classify_issue_stream`](Self::classify_issue_stream).
     pub fn issues_result_stream(&self, tool_len: usize, strings: usize, count: usize, out: &Array) {
         let result =
-            self.with_issue_stream(tool_len, strings, count, |c, tool, list| to_js(&c.issues_result(tool, list)));
+            with_issue_stream(&self.scratch, self.inner.issue_units(), tool_len, strings, count, |tool, list| {
+                to_js(&self.inner.issues_result(tool, list))
+            });
         out.give(result);
-    }
-
-    /// Decodes an issue stream, then calls `f` with the classifier, the
-    /// tool and the issues.
-    fn with_issue_stream<R>(
-        &self,
-        tool_len: usize,
-        strings: usize,
-        count: usize,
-        f: impl FnOnce(&ErrorClassifier, &str, &[Issue<'_>]) -> R,
-    ) -> R {
-        with_issue_stream(&self.scratch, tool_len, strings, count, |tool, list| f(&self.inner, tool, list))
     }
 
     /// The tool and message strings; a message that is absent or not valid
@@ -368,9 +444,12 @@ impl Classifier {
 /// then `strings` strings end to end, their lengths in words `..strings`,
 /// then per issue the places and the [`PathFact`]s), then calls `f` with
 /// the tool (empty when it is not valid UTF-16) and the issues. Every
-/// export that takes issues reads them through here.
+/// export that takes issues reads them through here. A string longer than
+/// `cap` units (the object's `issue_units`) has its first `cap` written,
+/// and a [`CutWord`] for its length.
 pub(super) fn with_issue_stream<R>(
     scratch: &Scratch,
+    cap: usize,
     tool_len: usize,
     strings: usize,
     count: usize,
@@ -380,9 +459,13 @@ pub(super) fn with_issue_stream<R>(
     let tool = units.get(..tool_len).and_then(|u| String::from_utf16(u).ok()).unwrap_or_default();
     let mut texts: Vec<Option<String>> = Vec::with_capacity(strings);
     let mut at = tool_len;
-    for len in words.iter().take(strings) {
-        let len = usize::try_from(*len).unwrap_or(0);
-        texts.push(units.get(at..at + len).and_then(|u| String::from_utf16(u).ok()));
+    for &word in words.iter().take(strings) {
+        let (len, text) = match usize::try_from(word) {
+            Ok(len) => (len, units.get(at..at + len).and_then(|u| String::from_utf16(u).ok())),
+            Err(_) if word == CutWord::Invalid as i32 => (cap, None),
+            Err(_) => (cap, units.get(at..at + cap).map(|head| cut_issue_text(head, word == CutWord::Slash as i32))),
+        };
+        texts.push(text);
         at += len;
     }
     let text = |w: i32| usize::try_from(w).ok().and_then(|i| texts.get(i)).and_then(Option::as_deref);

@@ -10,7 +10,7 @@ use wasm_bindgen::prelude::*;
 
 use serde_json::{Map, Value};
 
-use super::error_data::with_issue_stream;
+use super::error_data::{issue_text_exports, with_issue_stream, IssueTextScan};
 use super::recipient::Validator;
 use super::{get, js_error, options_object, read, scratch_exports, string_list, to_js, Give, Scratch};
 use crate::error::{OptionPath, OptionsError};
@@ -44,9 +44,12 @@ pub struct Protector {
     protection: Protection,
     catalog: ServerCatalog,
     scratch: Scratch,
+    /// A long issue string, from its pieces.
+    cut: IssueTextScan,
 }
 
 scratch_exports!(Protector);
+issue_text_exports!(Protector, this => this.catalog.classifier().issue_units());
 
 #[wasm_bindgen]
 impl Protector {
@@ -63,7 +66,7 @@ impl Protector {
             Protection::default()
         });
         let catalog = protection.catalog([]);
-        Protector { protection, catalog, scratch: Scratch::default() }
+        Protector { protection, catalog, scratch: Scratch::default(), cut: IssueTextScan::default() }
     }
 
     /// Builds the catalog from `tools` as the SDK lists them: a list of
@@ -81,7 +84,8 @@ impl Protector {
     /// refused, the issues streamed as for the classifier's
     /// `classify_issue_stream` (the tool in units `..tool_len`).
     pub fn invalid_arguments(&self, tool_len: usize, strings: usize, count: usize, out: &Array) {
-        let decision = with_issue_stream(&self.scratch, tool_len, strings, count, |tool, issues| {
+        let cap = self.catalog.classifier().issue_units();
+        let decision = with_issue_stream(&self.scratch, cap, tool_len, strings, count, |tool, issues| {
             to_js(&self.protection.answer(&self.catalog, Failure::InvalidArguments { tool, issues }))
         });
         out.give(decision);
