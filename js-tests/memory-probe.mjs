@@ -118,6 +118,14 @@ const CASES = {
     const c = new ErrorClassifier(catalog);
     return { run: () => c.classifyIssues("list_bounties", [{ code: "too_big", path: [s], message: s }]), check: (r) => r.length === 1 && r[0].field === null };
   },
+  "ErrorClassifier.classifyIssues tool": (s) => {
+    const c = new ErrorClassifier(catalog);
+    return { run: () => c.classifyIssues(s, [{ code: "too_big", path: ["limit"] }]), check: (r) => r.length === 1 && r[0].tool === null && r[0].field === null };
+  },
+  "ErrorClassifier.toolErrorResult issues": (s) => {
+    const c = new ErrorClassifier(catalog);
+    return { run: () => c.toolErrorResult(s, [{ keyword: s, instancePath: `/${s}`, params: {} }]), check: (r) => r.isError === true };
+  },
   "ErrorClassifier.invalidArgumentsResponse": (s) => {
     const c = new ErrorClassifier(catalog);
     return { run: () => c.invalidArgumentsResponse(1, "list_bounties", s), check: (r) => r.error.data === undefined };

@@ -96,16 +96,20 @@ export function createErrorData(glue, h) {
         for (let f = 0; f < ISSUE_FIELDS.length + 3; f++) fields.push(Word.Missing);
       }
     }
-    // A string longer than a piece is written cut to the object's
+    // A string (and the tool) longer than a piece is written cut to the object's
     // issue_units, when longer than those: Rust scans it first, in pieces
     // (which use the units the stream is written to after), and gives the
     // word that stands for its length.
-    let total = tool.length, cap, cut = null;
+    let cap, cut = null;
+    const toolLength = tool.length;
+    if (toolLength > Limit.Piece) tool = tool.slice(0, (cap ??= s.v.issue_units())); // Rust reads as much of it
+    let total = tool.length;
     for (let i = 0; i < strings.length; i++) {
       let v = strings[i];
       if (v.length > Limit.Piece && v.length > (cap ??= s.v.issue_units())) {
-        s.pieces(v, (m, first) => s.v.feed_issue_text(m, first));
-        (cut ??= []).push(i, s.v.issue_text_word());
+        let word;
+        s.pieces(v, (m, first) => (word = s.v.feed_issue_text(m, first)));
+        (cut ??= []).push(i, word);
         strings[i] = v = v.slice(0, cap);
       }
       total += v.length;
@@ -118,7 +122,7 @@ export function createErrorData(glue, h) {
     const words32 = words();
     if (cut !== null) for (let k = 0; k < cut.length; k += 2) words32[w + cut[k]] = cut[k + 1];
     for (let i = 0; i < fields.length; i++) words32[w + strings.length + i] = fields[i];
-    op(tool.length, strings.length, count);
+    op(toolLength, strings.length, count);
     s.done(Math.max(total, wordCount));
     return [w, count];
   }

@@ -283,10 +283,11 @@ impl ErrorClassifier {
     /// [`WORD_UNITS`](super::issue::WORD_UNITS)) and no field, and a JSON
     /// Pointer's first segment ends within them when it is a field. A
     /// binding may give the reader a longer string's first units instead
-    /// ([`cut_issue_text`](super::reader::cut_issue_text)).
+    /// ([`cut_issue_text`](super::reader::cut_issue_text)), and of a tool
+    /// name as long, its first units too (at least [`tool_units`](Self::tool_units)).
     #[cfg(any(feature = "wasm-server", feature = "wasm-host", test))]
     pub(crate) fn issue_units(&self) -> usize {
-        (2 * self.strings.longest() + 2).max(super::issue::WORD_UNITS)
+        (2 * self.strings.longest() + 2).max(super::issue::WORD_UNITS).max(self.tool_units())
     }
 
     /// The catalog's tools, in catalog order.

@@ -6,7 +6,7 @@ use wasm_bindgen::prelude::*;
 
 use super::{
     get, js_error, options_object, read, scratch_exports, string_array, string_list, to_js, unreadable, word, Give,
-    Scratch, Utf16Check,
+    Limit, Scratch, Utf16Check,
 };
 use crate::error::{OptionPath, OptionsError};
 use crate::error_data::issue::IssuePhrase;
@@ -19,7 +19,7 @@ use crate::nearest::Query;
 
 /// The length word of an issue string the wrapper cut: its first
 /// `issue_units` units were written, and this says what the rest held
-/// (`cut_issue_text`). The wrapper copies it from `issue_text_word`.
+/// (`cut_issue_text`). The wrapper copies it from `feed_issue_text`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum CutWord {
     /// The string is not valid UTF-16: it reads as no string.
@@ -76,15 +76,12 @@ macro_rules! issue_text_exports {
             }
 
             /// Takes the next piece (units `..len`; `first`: its first) of
-            /// an issue string longer than [`issue_units`](Self::issue_units).
-            pub fn feed_issue_text(&mut self, len: usize, first: bool) {
+            /// an issue string longer than [`issue_units`](Self::issue_units);
+            /// returns the length word the stream gives it, cut, when this
+            /// piece is its last.
+            pub fn feed_issue_text(&mut self, len: usize, first: bool) -> i32 {
                 let cap = self.issue_units();
                 self.cut.feed(self.scratch.units(0, len), first, cap);
-            }
-
-            /// The length word the stream gives the string fed last, cut.
-            #[must_use]
-            pub fn issue_text_word(&self) -> i32 {
                 self.cut.word()
             }
         }
@@ -445,8 +442,9 @@ impl Classifier {
 /// then per issue the places and the [`PathFact`]s), then calls `f` with
 /// the tool (empty when it is not valid UTF-16) and the issues. Every
 /// export that takes issues reads them through here. A string longer than
-/// `cap` units (the object's `issue_units`) has its first `cap` written,
-/// and a [`CutWord`] for its length.
+/// [`Limit::Piece`] and `cap` units (the object's `issue_units`) has its
+/// first `cap` written, and a [`CutWord`] for its length; a tool as long,
+/// its first `cap`.
 pub(super) fn with_issue_stream<R>(
     scratch: &Scratch,
     cap: usize,
@@ -455,10 +453,24 @@ pub(super) fn with_issue_stream<R>(
     count: usize,
     f: impl FnOnce(&str, &[Issue<'_>]) -> R,
 ) -> R {
+    let (tool, texts) = stream_texts(scratch, cap, tool_len, strings);
+    f(&tool, &stream_issues(&scratch.words, &texts, strings, count))
+}
+
+/// The tool and the strings of an issue stream (not generic, and not
+/// inlined: each export that reads issues would carry a copy).
+#[inline(never)]
+fn stream_texts(scratch: &Scratch, cap: usize, tool_len: usize, strings: usize) -> (String, Vec<Option<String>>) {
     let Scratch { units, words } = scratch;
-    let tool = units.get(..tool_len).and_then(|u| String::from_utf16(u).ok()).unwrap_or_default();
+    // A tool past a piece and `cap` was written cut, as the strings are:
+    // its head is no catalog tool either (`issue_units` covers `tool_units`).
+    let tool = if tool_len > Limit::Piece as usize && tool_len > cap {
+        scratch.lossy_at(0, cap)
+    } else {
+        units.get(..tool_len).and_then(|u| String::from_utf16(u).ok()).unwrap_or_default()
+    };
+    let mut at = tool_len.min(if tool_len > Limit::Piece as usize { cap } else { tool_len });
     let mut texts: Vec<Option<String>> = Vec::with_capacity(strings);
-    let mut at = tool_len;
     for &word in words.iter().take(strings) {
         let (len, text) = match usize::try_from(word) {
             Ok(len) => (len, units.get(at..at + len).and_then(|u| String::from_utf16(u).ok())),
@@ -468,8 +480,14 @@ pub(super) fn with_issue_stream<R>(
         texts.push(text);
         at += len;
     }
+    (tool, texts)
+}
+
+/// The issues of a stream whose strings are `texts` (see [`stream_texts`]).
+#[inline(never)]
+fn stream_issues<'t>(words: &[i32], texts: &'t [Option<String>], strings: usize, count: usize) -> Vec<Issue<'t>> {
     let text = |w: i32| usize::try_from(w).ok().and_then(|i| texts.get(i)).and_then(Option::as_deref);
-    let list: Vec<Issue<'_>> = (0..count)
+    (0..count)
         .map(|k| {
             let record = strings + k * ISSUE_STRIDE;
             let fact = |f: PathFact| words.get(record + PLACES.len() + f as usize).copied();
@@ -481,8 +499,7 @@ pub(super) fn with_issue_stream<R>(
             );
             Issue::from_fields(&fields)
         })
-        .collect();
-    f(&tool, &list)
+        .collect()
 }
 
 /// A list of strings, the option `place`.
