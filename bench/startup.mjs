@@ -1,5 +1,8 @@
 // Start-up: a fresh Node process loads the package (`import` or `require`)
-// and answers a first `validateRecipient`; the time from before the load
+// and answers a first `validateRecipient` (an accepted recipient, which
+// the generated accept check answers before the module is instantiated;
+// and, for the server's part, a rejection, which instantiates it); the
+// time from before the load
 // to the answer, measured inside the child with performance.now(). Median
 // and range of RUNS processes each, alternating. Beside each entry, Node's
 // own share: the same load of a package with the same `exports` whose
@@ -51,6 +54,17 @@ const children = {
   "server part, require": [
     "-e",
     `const t = performance.now(); const m = require("mcp-boundary/server"); m.validateRecipient("@neo-gpt"); console.log(performance.now() - t);`,
+  ],
+  // A first answer that needs Rust (a rejection): the Node entries read,
+  // compile and instantiate the module on first use, so this one pays it.
+  "server part, import, a rejection first": [
+    "--input-type=module",
+    "-e",
+    `const t = performance.now(); const m = await import("mcp-boundary/server"); m.validateRecipient("AGENT:gpt"); console.log(performance.now() - t);`,
+  ],
+  "server part, require, a rejection first": [
+    "-e",
+    `const t = performance.now(); const m = require("mcp-boundary/server"); m.validateRecipient("AGENT:gpt"); console.log(performance.now() - t);`,
   ],
 };
 const run = (args, cwd) => Number(execFileSync(process.execPath, args, { cwd, encoding: "utf8" }));

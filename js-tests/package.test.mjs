@@ -145,9 +145,29 @@ test("every import the Node entries give the .wasm has the arity of its signatur
       for (const [m, fields] of Object.entries(imports)) for (const [f, v] of Object.entries(fields)) if (typeof v === "function") seen[m + "." + f] = v.length;
       return new Instance(module, imports);
     };`;
-  for (const [flag, load] of [["--input-type=module", `await import("mcp-boundary");`], ["--input-type=commonjs", `require("mcp-boundary");`]]) {
+  // A rejection needs the module, which the Node entries instantiate on first use.
+  for (const [flag, load] of [["--input-type=module", `(await import("mcp-boundary")).validateRecipient("x");`], ["--input-type=commonjs", `require("mcp-boundary").validateRecipient("x");`]]) {
     const seen = JSON.parse(execFileSync(process.execPath, [flag, "-e", `${record}\n${load}\nconsole.log(JSON.stringify(seen));`], { cwd, encoding: "utf8" }));
     assert.deepEqual(seen, expected, flag);
+  }
+});
+
+test("the Node entries instantiate the module on first use: not at import, not for a recipient the accept check answers", () => {
+  const cwd = fileURLToPath(new URL("..", import.meta.url));
+  const count = `let made = 0; const Instance = WebAssembly.Instance;
+    WebAssembly.Instance = function (module, imports) { made++; return new Instance(module, imports); };`;
+  const steps = (m) => `const at = [made]; ${m}.validateRecipient("@neo-gpt"); ${m}.validateRecipient("AGENT:*"); at.push(made);
+    const r = ${m}.validateRecipient("AGENT:gpt"); at.push(made, r.ok, r.error.code); ${m}.validateRecipient("@x"); new ${m}.ErrorClassifier({ tools: {} }); at.push(made);
+    console.log(JSON.stringify(at));`;
+  for (const entry of ["mcp-boundary", "mcp-boundary/server", "mcp-boundary/host"]) {
+    const esm = `${count}\nconst m = await import("${entry}");\n${entry.endsWith("host") ? "" : steps("m")}`;
+    const cjs = `${count}\nconst m = require("${entry}");\n${entry.endsWith("host") ? "" : steps("m")}`;
+    for (const [flag, code] of [["--input-type=module", esm], ["--input-type=commonjs", cjs]]) {
+      const out = execFileSync(process.execPath, [flag, "-e", `${code}\nif (${entry.endsWith("host")}) console.log(JSON.stringify([made]));`], { cwd, encoding: "utf8" });
+      const at = JSON.parse(out.trim().split("\n")[0]);
+      if (entry.endsWith("host")) assert.deepEqual(at, [0], `${entry} ${flag}: nothing at import`);
+      else assert.deepEqual(at, [0, 0, 1, false, "INVALID_RECIPIENT_SHAPE", 1], `${entry} ${flag}`);
+    }
   }
 });
 

@@ -3,7 +3,7 @@
 // the results from Rust's kind names and rejection parts.
 import { Memo, MEMO_SAMPLE } from "./memo.js";
 import { createRejections } from "../generated/rejections.js";
-import { identityResult, broadcastResult, acceptedShape } from "../generated/shapes.js";
+import { identityResult, broadcastResult, acceptedShape, DEFAULT_SHAPE_MAX } from "../generated/shapes.js";
 import { recipientTables, rejectionTables, standardSchemaTable } from "../generated/tables.js";
 
 /** The recipient API over the transport helpers `h`. */
@@ -259,11 +259,20 @@ export function createRecipients(glue, h) {
     }
   }
 
-  const defaultChecker = new Checker(undefined);
+  // The default options' checker, made on the first call the accept check
+  // does not answer: until then the module need not exist (the Node
+  // entries instantiate it on first use), and an accepted shape is
+  // answered as the checker would (its memo only ever holds Rust's answers).
+  let defaultChecker = null;
+  const theDefault = () => (defaultChecker ??= new Checker(undefined));
 
   /** Validates one recipient; never throws for any `to`. */
   function validateRecipient(to, options) {
-    if (options === undefined) return defaultChecker.validate(to);
+    if (options === undefined) {
+      if (defaultChecker !== null) return defaultChecker.validate(to);
+      const shape = DEFAULT_SHAPE_MAX >= 0 && typeof to === "string" ? acceptedShape(to, DEFAULT_SHAPE_MAX) : -1;
+      return shape >= 0 ? accepted(shape, to) : theDefault().validate(to);
+    }
     const c = new Checker(options);
     try {
       return c.validate(to);
@@ -312,7 +321,7 @@ export function createRecipients(glue, h) {
 
   /** The JSON Schema fragment (`type`, `pattern`, `description`) of a recipient argument under `options`. */
   function recipientJsonSchema(options) {
-    const c = options === undefined ? defaultChecker : new Checker(options);
+    const c = options === undefined ? theDefault() : new Checker(options);
     try {
       c.v.json_schema(out);
       return take();

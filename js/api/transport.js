@@ -8,7 +8,7 @@ export function createTransport(glue) {
   const KEEP = Limit.Keep; // buffers grown past this are released after use
   // Room for an answer beyond the input, at first (units, and words for edits).
   const ANSWER_ROOM = 64;
-  const memory = glue.__memory();
+  let memory = null; // on the first view: the module may be instantiated on first use
 
   // Exports hand values back through `out`, never as a return value
   // (src/bindings/wasm/mod.rs: an inlined wasm call returning a JS value can
@@ -72,8 +72,8 @@ export function createTransport(glue) {
   // Views of the whole wasm memory; memory.grow() detaches them (length 0).
   let units16 = new Uint16Array(0), words32 = new Int32Array(0);
   function views() {
-    if (units16.length === 0) units16 = new Uint16Array(memory.buffer);
-    if (words32.length === 0) words32 = new Int32Array(memory.buffer);
+    if (units16.length === 0) units16 = new Uint16Array((memory ??= glue.__memory()).buffer);
+    if (words32.length === 0) words32 = new Int32Array((memory ??= glue.__memory()).buffer);
   }
   /** The current view of the words (after a call that may have grown memory). */
   function words() {

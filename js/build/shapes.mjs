@@ -59,7 +59,9 @@ function acceptSource(rule) {
     `    return ${rule.identity_verdict};\n` +
     "  }\n" +
     `  return s === ${JSON.stringify(rule.broadcast)} ? ${rule.broadcast_verdict} : -1;\n` +
-    "}\n"
+    "}\n" +
+    "/** `maxLen` for a validator with the default options (Rust's `shape_max` of one): -1, every input goes to Rust. */\n" +
+    `export const DEFAULT_SHAPE_MAX = ${rule.default_max};\n`
   );
 }
 

@@ -15,6 +15,8 @@ export function acceptedShape(s, maxLen) {
   }
   return s === "AGENT:*" ? 0 : -1;
 }
+/** `maxLen` for a validator with the default options (Rust's `shape_max` of one): -1, every input goes to Rust. */
+export const DEFAULT_SHAPE_MAX = 128;
 /** validateRecipient's result for an identity. */
 export const identityResult = (id) => ({ "ok": true, "recipient": { "kind": "identity", "id": id } });
 /** validateRecipient's result for the broadcast. */

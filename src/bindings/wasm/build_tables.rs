@@ -141,6 +141,9 @@ struct ShapeRule {
     ident: String,
     broadcast_verdict: i32,
     identity_verdict: i32,
+    /// `shape_max` of a validator with the default options: the accept
+    /// check answers `validateRecipient(to)` before the module is needed.
+    default_max: i32,
 }
 
 /// Sets `out[0]` to the [`ShapeRule`].
@@ -152,6 +155,9 @@ pub fn shape_rule(out: &Array) {
         ident: crate::recipient::shape::ident_ascii(),
         broadcast_verdict: super::Verdict::Broadcast as i32,
         identity_verdict: super::Verdict::Identity as i32,
+        default_max: crate::recipient::RecipientValidator::default()
+            .shape_decides()
+            .map_or(-1, |n| i32::try_from(n).unwrap_or(i32::MAX)),
     }));
 }
 
