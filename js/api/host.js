@@ -4,6 +4,6 @@
 import { createParts, hostPart } from "./parts.js";
 
 /** The host part's API over wasm-bindgen's `glue` (js/api/index.js). */
-export function createApi(glue, createWalkers, init) {
-  return createParts(glue, createWalkers, [hostPart], init);
+export function createApi(glue, createWalkers) {
+  return createParts(glue, createWalkers, [hostPart]);
 }

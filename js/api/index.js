@@ -24,9 +24,7 @@ import { createParts, serverPart, hostPart } from "./parts.js";
  * The whole API over wasm-bindgen's `glue` (both parts). `createWalkers(helpers)` returns the
  * walkers generated from Rust's rules (js/generated/walkers.js); it is
  * called on the first rewrite, so the Node builds load them only then.
- * `init`, when given (the Node builds), instantiates the module: on first
- * use, not at import (js/api/on-demand.js).
  */
-export function createApi(glue, createWalkers, init) {
-  return createParts(glue, createWalkers, [serverPart, hostPart], init);
+export function createApi(glue, createWalkers) {
+  return createParts(glue, createWalkers, [serverPart, hostPart]);
 }

@@ -22,7 +22,6 @@ import { createDelivery } from "./delivery.js";
 import { createMcpCore } from "./mcp-core.js";
 import { createMcpServer } from "./mcp-server.js";
 import { createMcpHost } from "./mcp-host.js";
-import { onDemand } from "./on-demand.js";
 
 /** Error data, which both parts answer with: made once per API. */
 function errorData(glue, h) {
@@ -76,10 +75,8 @@ export function hostPart(glue, h, createWalkers) {
  * The API of `parts` over wasm-bindgen's `glue`. `createWalkers(helpers)`
  * returns the walkers generated from Rust's rules (js/generated/walkers.js);
  * it is called on the first rewrite, so the Node builds load them only then.
- * `init`, when given, instantiates the module, on first use (on-demand.js).
  */
-export function createParts(glue, createWalkers, parts, init) {
-  if (init !== undefined) glue = onDemand(glue, init);
+export function createParts(glue, createWalkers, parts) {
   const h = createTransport(glue);
   const api = {};
   const rules = [];

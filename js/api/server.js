@@ -4,6 +4,6 @@
 import { createParts, serverPart } from "./parts.js";
 
 /** The server part's API over wasm-bindgen's `glue` (js/api/index.js). */
-export function createApi(glue, createWalkers, init) {
-  return createParts(glue, createWalkers, [serverPart], init);
+export function createApi(glue, createWalkers) {
+  return createParts(glue, createWalkers, [serverPart]);
 }

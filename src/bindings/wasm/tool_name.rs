@@ -280,11 +280,18 @@ impl FedText {
             Some((&u, body)) if (0xD800..0xDC00).contains(&u) => (body, Some(u)),
             _ => (units, None),
         };
-        for c in char::decode_utf16(self.high.take().into_iter().chain(body.iter().copied())) {
-            match c {
-                Ok(c) if self.text.try_reserve(c.len_utf8()).is_ok() => self.text.push(c),
-                _ => self.lost = true,
+        // A pair split by the last piece: its low surrogate starts this one.
+        let (pair, body) = match (self.high.take(), body.split_first()) {
+            (Some(h), Some((&l, rest))) => (String::from_utf16(&[h, l]).ok(), rest),
+            (Some(_), None) => (None, body),
+            (None, _) => (Some(String::new()), body),
+        };
+        match (pair, String::from_utf16(body)) {
+            (Some(pair), Ok(text)) if self.text.try_reserve(pair.len() + text.len()).is_ok() => {
+                self.text.push_str(&pair);
+                self.text.push_str(&text);
             }
+            _ => self.lost = true,
         }
         self.high = high;
     }
