@@ -8,7 +8,8 @@
 // `node js-tests/memory-probe.mjs --list` prints the case names.
 
 // The wasm instance's memory, caught as the package instantiates it (the
-// package exports no handle on it).
+// package exports no handle on it; the Node entries instantiate it on
+// first use, which the warm-up below makes).
 const memories = [];
 const Instance = WebAssembly.Instance;
 WebAssembly.Instance = new Proxy(Instance, {
@@ -19,7 +20,9 @@ WebAssembly.Instance = new Proxy(Instance, {
   },
 });
 const api = await import("mcp-boundary");
+api.initSync();
 WebAssembly.Instance = Instance;
+if (memories.length !== 1) throw new Error("the module's memory was not caught");
 const { validateRecipient, RecipientValidator, ErrorClassifier, toLlmFacingName, tryReverseToCanonical, ToolRegistry, planDelivery, markRead, readState, unreadCount } = api;
 
 /** A registry with the tools the recorded streams call. */
@@ -176,6 +179,20 @@ const CASES = {
   "ToolRegistry.register hash": (s) => {
     const r = new ToolRegistry({ overflow: "hash" }), name = flat(`a/${s}`);
     return { run: () => r.register(name), check: (alias) => alias.length === 128 && r.toCanonical(alias) === name };
+  },
+  "ToolRegistry.register hash é": (s) => {
+    const r = new ToolRegistry({ overflow: "hash" }), name = flat(`a/${"é".repeat(s.length - 2)}`);
+    return { run: () => r.register(name), check: (alias) => alias.length === 128 && r.toCanonical(alias) === name };
+  },
+  "ToolRegistry.lookupOverride slashes": (s) => {
+    const r = registry(), name = flat("a/".repeat(s.length >> 1));
+    return { run: () => r.lookupOverride({ github: 1 }, name), check: (x) => x === undefined };
+  },
+  "ToolRegistry.toCanonical beside a long name": (s) => {
+    // A registered name as long: a lookup as long may name it, and is read whole.
+    const r = new ToolRegistry({ overflow: "hash" }), other = flat(`b/${s.slice(2)}`);
+    r.register(flat(`a/${s.slice(2)}`));
+    return { run: () => [r.toCanonical(other), r.lookupOverride({}, other), r.unregister(other)], check: (x) => JSON.stringify(x) === "[null,null,false]" && r.entries().length === 1 };
   },
   "toLlmFacingName hash": (s) => {
     const name = flat(`a/${s}`);

@@ -168,6 +168,15 @@ test("the Node entries instantiate the module on first use: not at import, not f
       if (entry.endsWith("host")) assert.deepEqual(at, [0], `${entry} ${flag}: nothing at import`);
       else assert.deepEqual(at, [0, 0, 1, false, "INVALID_RECIPIENT_SHAPE", 1], `${entry} ${flag}`);
     }
+    // init() and initSync() load it now, once.
+    const early = (load, call) => `${count}\nconst m = ${load};\nconst before = made;\n${call};\n${call};\nconsole.log(JSON.stringify([before, made]));`;
+    for (const [flag, code] of [
+      ["--input-type=module", early(`await import("${entry}")`, "await m.init()")],
+      ["--input-type=module", early(`await import("${entry}")`, "m.initSync()")],
+      ["--input-type=commonjs", early(`require("${entry}")`, "m.initSync()")],
+    ]) {
+      assert.deepEqual(JSON.parse(execFileSync(process.execPath, [flag, "-e", code], { cwd, encoding: "utf8" })), [0, 1], `${entry} ${flag} ${code.split("\n").at(-3)}`);
+    }
   }
 });
 

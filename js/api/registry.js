@@ -12,7 +12,7 @@ const WAITING_MAX = 64;
 /** The ToolRegistry class over the transport, tool-name, payload and stream helpers `h`. */
 export function createRegistry(glue, h) {
   const { Lookup, Limit, Expected, Misuse, Class, OverrideForm, EditWord } = glue;
-  const { out, take, argumentError, misuse, tooLarge, lengthOf, isList, isOwn, put, putList, edited, create, Transport } = h;
+  const { out, take, argumentError, misuse, tooLarge, lengthOf, isList, isOwn, put, putList, edited, utf8Length, create, Transport } = h;
   const { lastError, rewrite, walkerOf, EventStream, eventsOf, CallPairing, sseTransform } = h;
 
   /** The authoritative two-form mapping of a host's tools. */
@@ -52,6 +52,20 @@ export function createRegistry(glue, h) {
       if (this.#longest < 0) this.#longest = s.v.longest();
       return this.#longest;
     }
+    /**
+     * The most units of `name` a lookup writes: every one up to a piece; a
+     * longer name that may be registered (a hashed one may be any length)
+     * is sent first in pieces, its text kept, and crosses as its length
+     * (so the module never holds its units and its text at once); one
+     * longer than every registered name, none.
+     */
+    #within(s, name) {
+      const cap = this.#capOf(s);
+      if (name.length <= Limit.Piece || name.length > cap) return cap;
+      const keep = utf8Length(name);
+      s.pieces(name, (m, first) => s.v.feed(m, first, keep));
+      return Limit.Piece;
+    }
     /** `name => Rust's answer for kind`, reading the cache first. */
     #reader(kind) {
       const answers = this.#answers[kind];
@@ -66,7 +80,7 @@ export function createRegistry(glue, h) {
       let r = answers.get(name);
       if (r === undefined) {
         const s = ToolRegistry.#live(this); // a walker's reader may outlive free()
-        r = s.answer(name, (n) => s.v.lookup(kind, n), this.#capOf(s));
+        r = s.answer(name, (n) => s.v.lookup(kind, n), this.#within(s, name));
         if (typeof r !== "string") r = null;
         this.#cache(answers, name, r, r === null ? 0 : r.length);
       }
@@ -87,7 +101,10 @@ export function createRegistry(glue, h) {
     register(canonical) {
       const s = ToolRegistry.#live(this);
       if (typeof canonical !== "string") throw argumentError(Expected.ToolName);
-      if (canonical.length > this.#whole) s.pieces(canonical, (n, first) => s.v.feed(n, first, canonical.length));
+      if (canonical.length > this.#whole) {
+        const keep = utf8Length(canonical);
+        s.pieces(canonical, (n, first) => s.v.feed(n, first, keep));
+      }
       const alias = s.answer(canonical, (n) => s.v.register(n), this.#whole);
       if (typeof alias !== "string") throw lastError(s.v) ?? tooLarge(); // no error: a long name's text that could not be held
       this.#changed();
@@ -119,7 +136,7 @@ export function createRegistry(glue, h) {
     unregister(name) {
       const s = ToolRegistry.#live(this);
       if (typeof name !== "string") throw argumentError(Expected.ToolName);
-      const removed = s.v.unregister(s.writeWithin(name, this.#capOf(s)));
+      const removed = s.v.unregister(s.writeWithin(name, this.#within(s, name)));
       s.done(name.length);
       if (removed) this.#changed();
       return removed;
@@ -128,7 +145,7 @@ export function createRegistry(glue, h) {
     unregisterServer(server) {
       const s = ToolRegistry.#live(this);
       if (typeof server !== "string") throw argumentError(Expected.ServerName);
-      const n = s.v.unregister_server(s.writeWithin(server, this.#capOf(s)));
+      const n = s.v.unregister_server(s.writeWithin(server, this.#within(s, server)));
       s.done(server.length);
       if (n > 0) this.#changed();
       return n;
@@ -143,6 +160,7 @@ export function createRegistry(glue, h) {
       const n = name.length;
       s.wordsAt(EditWord.SecondAt); // room for a Split's edit: first, as it may grow memory
       if (n > Math.max(this.#capOf(s), Limit.Piece)) s.pieces(name, (m, first) => s.v.feed(m, first, 0));
+      else if (n > Limit.Piece) this.#within(s, name); // may be registered: its text is kept
       else s.write(name);
       const form = s.v.override_keys(n, out);
       const v = take();
@@ -155,10 +173,21 @@ export function createRegistry(glue, h) {
       s.done(n);
       return keys;
     }
-    /** The plain alias of `name`, a piece at a time (Rust's edits of each). */
+    /**
+     * The plain alias of `name`, a piece at a time (Rust's edits of each),
+     * with words for an edit at every unit asked first: the answer's room
+     * grows units and words together, so a piece dense in edits would
+     * otherwise grow the units by doublings.
+     */
     #plainOf(s, name) {
       let alias = "";
-      for (let from = 0; from < name.length; from += Limit.Piece) alias += s.answer(name.slice(from, from + Limit.Piece), (m) => s.v.plain_edits(m));
+      for (let from = 0; from < name.length; from += Limit.Piece) {
+        const piece = name.slice(from, from + Limit.Piece);
+        s.wordsAt(EditWord.At + (EditWord.SecondAt - EditWord.At) * piece.length);
+        const edited = s.answer(piece, (m) => s.v.plain_edits(m));
+        edited.charCodeAt(0); // flattened now: a piece's slices end to end, one rope node each, would outlive it
+        alias += edited;
+      }
       return alias;
     }
     /** `{ canonical, alias, hashed }` for every registered name, in registration order. */

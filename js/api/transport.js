@@ -109,6 +109,15 @@ export function createTransport(glue) {
       words32[w + i] = s.length;
     }
   }
+  /** The UTF-8 length of `s` (a lone surrogate counted as a pair's half): the room Rust reserves for a long text it keeps. */
+  function utf8Length(s) {
+    let n = s.length;
+    for (let i = 0; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      if (c >= 0x80) n += c < 0x800 || (c >= 0xd800 && c < 0xe000) ? 1 : 2;
+    }
+    return n;
+  }
   // One reused array per length (made on first use): cheaper than a
   // subarray, and than resizing one array, which cost about 100 ns a call.
   const charsOf = [];
@@ -284,5 +293,5 @@ export function createTransport(glue) {
     }
   }
 
-  return { out, take, table, argumentError, misuse, tooLarge, tooMany, lengthOf, isList, isOwn, put, putList, putHeads, decode, edited, words, create, Transport };
+  return { out, take, table, argumentError, misuse, tooLarge, tooMany, lengthOf, isList, isOwn, put, putList, putHeads, decode, edited, utf8Length, words, create, Transport };
 }

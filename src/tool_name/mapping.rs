@@ -360,6 +360,20 @@ pub(crate) fn plain_alias(canonical: &str) -> String {
     edited(canonical, plain_edits(canonical.as_bytes()))
 }
 
+/// Whether `alias` is the plain alias of `canonical`, compared without
+/// building it (a hashed name may be as long as its caller made it).
+pub(crate) fn is_plain_alias(canonical: &str, alias: &str) -> bool {
+    let mut rest = alias.as_bytes();
+    for b in canonical.bytes() {
+        let piece = if b == b'/' { SEPARATOR.as_bytes() } else { std::slice::from_ref(&b) };
+        match rest.strip_prefix(piece) {
+            Some(after) => rest = after,
+            None => return false,
+        }
+    }
+    rest.is_empty()
+}
+
 /// How a canonical name's alias is formed: decided without building the
 /// plain form, so a binding can send [`plain_edits`] instead of the alias.
 pub(crate) enum AliasForm {
@@ -794,6 +808,24 @@ mod tests {
         assert_eq!(name_hash(""), 0x811c_9dc5);
         assert_eq!(name_hash("a"), 0xe40c_292c);
         assert_eq!(name_hash("foobar"), 0xbf9c_f968);
+    }
+
+    #[test]
+    fn plain_alias_compared_without_building_it() {
+        for (canonical, alias, plain) in [
+            ("a/b", "a__b", true),
+            ("a/b/c", "a__b__c", true),
+            ("ab", "ab", true),
+            ("", "", true),
+            ("a/b", "a__b_", false),
+            ("a/b", "a__", false),
+            ("a/b", "a/b", false),
+            ("é/ü", "é__ü", true),
+            ("a/b", "a_b_1234abcd", false),
+        ] {
+            assert_eq!(is_plain_alias(canonical, alias), plain, "{canonical} {alias}");
+            assert_eq!(plain_alias(canonical) == alias, plain, "the oracle agrees: {canonical} {alias}");
+        }
     }
 
     #[test]

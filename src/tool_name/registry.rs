@@ -278,12 +278,25 @@ impl ToolRegistry {
     /// Removes a registered name, given in either form; its alias can then
     /// be taken by a later name. Returns the `(canonical, alias)` removed.
     pub fn unregister(&mut self, name: &str) -> Option<(String, String)> {
-        let canonical = self.to_canonical(name)?.to_owned();
-        let alias = self.alias_of.remove(canonical.as_str())?;
+        self.remove(name).map(|(canonical, alias)| (canonical.to_string(), alias.to_string()))
+    }
+
+    /// [`unregister`](Self::unregister), answering only whether the name
+    /// was registered: nothing of a long name is copied.
+    #[cfg(feature = "wasm-host")]
+    pub(crate) fn forget(&mut self, name: &str) -> bool {
+        self.remove(name).is_some()
+    }
+
+    fn remove(&mut self, name: &str) -> Option<(Name, Name)> {
+        let name = self.may_hold(name)?;
+        let canonical =
+            self.canonical_of.get(name).or_else(|| self.alias_of.get_key_value(name).map(|(k, _)| k)).cloned()?;
+        let alias = self.alias_of.remove(&*canonical)?;
         self.canonical_of.remove(&*alias);
-        self.order.retain(|c| **c != canonical);
+        self.order.retain(|c| *c != canonical);
         self.measure();
-        Some((canonical, alias.to_string()))
+        Some((canonical, alias))
     }
 
     /// Removes every `server/…` name; returns how many.
@@ -403,7 +416,7 @@ impl ToolRegistry {
     pub fn entries(&self) -> impl Iterator<Item = RegistryEntry<'_>> {
         self.order.iter().filter_map(|c| {
             let alias = self.alias_of.get(c)?;
-            let hashed = **alias != super::mapping::plain_alias(c);
+            let hashed = !super::mapping::is_plain_alias(c, alias);
             Some(RegistryEntry { canonical: c, alias, hashed })
         })
     }

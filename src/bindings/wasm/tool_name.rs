@@ -253,8 +253,8 @@ pub struct Registry {
 }
 
 /// A name's text from its pieces, which may split a surrogate pair: a high
-/// surrogate that ends a piece waits for the next.
-#[derive(Default)]
+/// surrogate that ends a piece waits for the next. By default nothing is
+/// held (a name whose text is not kept).
 struct FedText {
     text: String,
     high: Option<u16>,
@@ -262,14 +262,21 @@ struct FedText {
     lost: bool,
 }
 
+impl Default for FedText {
+    fn default() -> Self {
+        Self { text: String::new(), high: None, lost: true }
+    }
+}
+
 impl FedText {
-    /// Room for the whole text at once (exact for ASCII): grown by
-    /// doubling, the module would hold the old text and the new. A text
-    /// over [`Limit::MaxUnits`], or that the memory cannot hold, is lost.
-    fn with_room(units: usize) -> Self {
-        let mut fed = Self::default();
-        fed.lost = units > Limit::MaxUnits as usize || fed.text.try_reserve_exact(units).is_err();
-        fed
+    /// Room for the whole text at once, `bytes` of UTF-8 (the wrapper
+    /// counts them): grown by doubling, the module would hold the old text
+    /// and the new. A text over [`Limit::MaxUnits`] bytes, or that the
+    /// memory cannot hold, is lost.
+    fn with_room(bytes: usize) -> Self {
+        let mut text = String::new();
+        let lost = bytes > Limit::MaxUnits as usize || text.try_reserve_exact(bytes).is_err();
+        Self { text, high: None, lost }
     }
 
     fn push(&mut self, units: &[u16]) {
@@ -342,10 +349,12 @@ impl Registry {
     }
 
     /// Takes the next piece (units `..len`; `first`: the name's first) of a
-    /// name to register longer than [`whole`](Self::whole) (`keep`: its
-    /// length in units), or of a name to look up keys for
-    /// ([`override_keys`](Self::override_keys); `keep` 0: its text is
-    /// never kept).
+    /// name longer than [`whole`](Self::whole): to register, or to look up
+    /// when no longer than every registered one ([`longest`](Self::longest)),
+    /// `keep` being its length in UTF-8 bytes; or of a name to look up keys
+    /// for when longer ([`override_keys`](Self::override_keys)), `keep` 0:
+    /// its text is never kept. Only with `overflow: "hash"` is a text kept
+    /// (without it, no registered name is that long).
     pub fn feed(&mut self, len: usize, first: bool, keep: usize) {
         let overflow = self.inner.overflow();
         let keeps = overflow == Overflow::Hash && keep > 0;
@@ -365,7 +374,9 @@ impl Registry {
     /// longer than [`whole`](Self::whole)) and writes back its
     /// alias: its length, [`Reply::Failed`] (see [`error`](Self::error))
     /// or [`Reply::NoRoom`] (registering again is idempotent, so the
-    /// wrapper may simply call again).
+    /// wrapper may simply call again with more room; a name fed in pieces
+    /// never needs it: its pieces leave the units at least a piece long,
+    /// and no alias is that long).
     pub fn register(&mut self, len: usize) -> i32 {
         let profile = self.inner.profile();
         let canonical = if len > self.whole() {
@@ -480,7 +491,9 @@ impl Registry {
         let form = if len > self.inner.longest().max(Limit::Piece as usize) {
             self.fed.take().and_then(|fed| fed.key_form())
         } else {
-            match self.scratch.exact(0, len).map(|name| self.inner.override_form(&name).into_owned()) {
+            // Past a piece, it came in pieces with its text kept.
+            let name = if len > self.whole() { self.fed_text.take().ok_or(0) } else { self.scratch.exact(0, len) };
+            match name.map(|name| self.inner.override_form(&name).into_owned()) {
                 Ok(Ok(keys)) => {
                     out.give(string_array(&keys));
                     return OverrideForm::Keys;
@@ -514,7 +527,7 @@ impl Registry {
     /// Removes the name in units `..len` (either form; written only when
     /// [`longest`](Self::longest) allows): true when it was registered.
     pub fn unregister(&mut self, len: usize) -> bool {
-        self.name(len).and_then(Result::ok).is_some_and(|name| self.inner.unregister(&name).is_some())
+        self.name(len).and_then(Result::ok).is_some_and(|name| self.inner.forget(&name))
     }
 
     /// Removes every name of the server in units `..len` (written as for
@@ -534,9 +547,18 @@ impl Registry {
 
     /// The name in units `..len`, decoded exactly (`Err`: it holds a lone
     /// surrogate); `None` when it is longer than every registered name
-    /// and so was not written.
-    fn name(&self, len: usize) -> Option<Result<String, usize>> {
-        self.scratch.within(len, self.inner.longest()).map(|_| self.scratch.exact(0, len))
+    /// and so was not written. One longer than [`whole`](Self::whole) came
+    /// in pieces, its text kept ([`feed`](Self::feed)): no copy of its
+    /// units and its text at once.
+    fn name(&mut self, len: usize) -> Option<Result<String, usize>> {
+        if len > self.inner.longest() {
+            return None;
+        }
+        if len > self.whole() {
+            // Fed in pieces, its text kept (`Err`: not valid UTF-16).
+            return Some(self.fed_text.take().ok_or(0));
+        }
+        Some(self.scratch.exact(0, len))
     }
 
     /// Sets `out[0]` to the list of `{ canonical, alias, hashed }`, in
