@@ -193,7 +193,9 @@ export function createRegistry(glue, h) {
     fromProviderStream(source, format) {
       ToolRegistry.#live(this);
       const walk = walkerOf(format);
-      const live = () => ToolRegistry.#live(this);
+      // Asked at every call the stream pairs: a live registry's transport
+      // in one load (the receiver is known), the clear error otherwise.
+      const live = () => this.#s ?? ToolRegistry.#live(this);
       // a freed registry throws from the map when it must ask Rust
       if (this.#waiting.size >= WAITING_MAX) this.#pairWaiting();
       return new EventStream(eventsOf(source), walk, this.#canonicalOf, new CallPairing(live, format, this.#waiting));

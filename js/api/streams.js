@@ -51,7 +51,12 @@ export function createStreams(glue, h) {
     for (let i = 0; i < n; i++) {
       const v = i === 0 ? p0 : i === 1 ? p1 : rest[i - 2];
       if (isText(v)) w[at++] = string(v);
-      else {
+      else if (typeof v === "number" && (v | 0) === v) {
+        // An integer (most parts: indexes) in one word: its bits through
+        // a Float64Array were a tenth of a name-dense stream's pairing.
+        w[at++] = Word.Int;
+        w[at++] = v;
+      } else {
         BITS[0] = typeof v === "number" ? v : NaN;
         w[at++] = Word.Number;
         w[at++] = HALVES[0];

@@ -141,7 +141,9 @@ impl Calls<'_> {
         let mut ok = true;
         for _ in 0..parts {
             let tag = self.word();
-            let part = if tag == Word::Number as i32 {
+            let part = if tag == Word::Int as i32 {
+                whole(f64::from(self.word())).map(SlotPart::number)
+            } else if tag == Word::Number as i32 {
                 let (low, high) = (self.word(), self.word());
                 let bits = u64::from(u32::from_ne_bytes(low.to_ne_bytes()))
                     | (u64::from(u32::from_ne_bytes(high.to_ne_bytes())) << 32);
@@ -180,8 +182,9 @@ impl Registry {
     /// its number among the tools the stream named before), the number of scope
     /// prefixes that ended since the call before, each a slot to close
     /// first (no parts: every call), then the call's slot: its number of
-    /// parts ([`Word::Missing`]: none), each a string's length or
-    /// [`Word::Number`] and the number's bits. Calls cross in batches, their
+    /// parts ([`Word::Missing`]: none), each a string's length,
+    /// [`Word::Int`] and a 32-bit integer, or [`Word::Number`] and the
+    /// number's bits. Calls cross in batches, their
     /// slots as values: a crossing per call, then slots as JSON text parsed
     /// here, were most of a name-dense stream's time.
     pub fn pair(&mut self, stream: &mut CallStream, count: usize) {
