@@ -198,7 +198,7 @@ export function createRegistry(glue, h) {
       const live = () => this.#s ?? ToolRegistry.#live(this);
       // a freed registry throws from the map when it must ask Rust
       if (this.#waiting.size >= WAITING_MAX) this.#pairWaiting();
-      return new EventStream(eventsOf(source), walk, this.#canonicalOf, new CallPairing(live, format, this.#waiting));
+      return new EventStream(eventsOf(source), walk, this.#canonicalOf, new CallPairing(live, format, this.#waiting, this.#spareCalls));
     }
     /**
      * A TransformStream of the bytes of a `text/event-stream` in `format`
@@ -213,6 +213,8 @@ export function createRegistry(glue, h) {
     }
     /** The parsed streams whose calls wait to be sent to Rust (CallPairing.flush). */
     #waiting = new Set();
+    /** The CallStreams of ended parsed streams, for the next ones (CallPairing.free). */
+    #spareCalls = [];
     /** Sends every stream's waiting calls: Rust's memory of ids is then whole. */
     #pairWaiting() {
       if (this.#waiting.size === 0) return;

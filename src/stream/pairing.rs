@@ -357,6 +357,13 @@ impl StreamCalls {
         }
     }
 
+    /// No calls and no scope, as new (the room of its lists stays).
+    #[cfg(feature = "wasm-host")]
+    pub(crate) fn reset(&mut self) {
+        self.close(&SlotKey::default());
+        self.scope = None;
+    }
+
     /// A [`Changes`](crate::stream::ScopeRule::Changes) value seen: every call
     /// closes when it differs from the last one.
     pub(crate) fn scope_value(&mut self, value: Option<&str>) {

@@ -65,6 +65,15 @@ impl CallStream {
     pub fn new() -> CallStream {
         CallStream::default()
     }
+
+    /// Forgets the stream's calls and tools; its scratch and its room for
+    /// calls stay. The wrapper gives a ended stream's CallStream to the
+    /// next: a new one per stream, its buffers grown from nothing, was
+    /// about a tenth of pairing a name-dense stream.
+    pub fn reset(&mut self) {
+        self.inner.reset();
+        self.tools.clear();
+    }
 }
 
 /// A reader of the calls [`Registry::pair`] is given: words and code
