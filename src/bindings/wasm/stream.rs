@@ -107,10 +107,11 @@ impl Calls<'_> {
     /// lone surrogate), in one allocation.
     fn shared(&mut self, len: usize) -> Said {
         let units = self.scratch.units(self.unit, len);
-        if units.iter().all(|&u| u < 0x80) {
+        // Its bytes while it is ASCII (one pass: a check first was two).
+        self.bytes.clear();
+        self.bytes.extend(units.iter().map_while(|&u| u8::try_from(u).ok().filter(u8::is_ascii)));
+        if self.bytes.len() == len {
             self.unit += len;
-            self.bytes.clear();
-            self.bytes.extend(units.iter().map(|&u| u8::try_from(u).unwrap_or_default()));
             return std::str::from_utf8(&self.bytes).map_or(Said::Unheld, |s| Said::Held(Arc::from(s)));
         }
         self.string(len).map_or(Said::Unheld, |s| Said::Held(Arc::from(s)))
