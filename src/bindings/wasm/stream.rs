@@ -67,7 +67,7 @@ impl CallStream {
     }
 
     /// Forgets the stream's calls and tools; its scratch and its room for
-    /// calls stay. The wrapper gives a ended stream's CallStream to the
+    /// calls stay. The wrapper gives an ended stream's `CallStream` to the
     /// next: a new one per stream, its buffers grown from nothing, was
     /// about a tenth of pairing a name-dense stream.
     pub fn reset(&mut self) {
