@@ -248,10 +248,12 @@ export function createRegistry(glue, h) {
     fromProviderStream(source, format) {
       ToolRegistry.#live(this);
       const walk = walkerOf(format);
-      const live = () => ToolRegistry.#live(this);
+      // Asked at every call the stream pairs: a live registry's transport
+      // in one load (the receiver is known), the clear error otherwise.
+      const live = () => this.#s ?? ToolRegistry.#live(this);
       // a freed registry throws from the map when it must ask Rust
       if (this.#waiting.size >= WAITING_MAX) this.#pairWaiting();
-      return new EventStream(eventsOf(source), walk, this.#canonicalOf, new CallPairing(live, format, this.#waiting));
+      return new EventStream(eventsOf(source), walk, this.#canonicalOf, new CallPairing(live, format, this.#waiting, this.#spareCalls));
     }
     /**
      * A TransformStream of the bytes of a `text/event-stream` in `format`
@@ -266,6 +268,8 @@ export function createRegistry(glue, h) {
     }
     /** The parsed streams whose calls wait to be sent to Rust (CallPairing.flush). */
     #waiting = new Set();
+    /** The CallStreams of ended parsed streams, for the next ones (CallPairing.free). */
+    #spareCalls = [];
     /** Sends every stream's waiting calls: Rust's memory of ids is then whole. */
     #pairWaiting() {
       if (this.#waiting.size === 0) return;

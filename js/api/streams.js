@@ -22,6 +22,10 @@ export function createStreams(glue, h) {
    */
   // The most calls a stream holds before it sends them to Rust.
   const PAIR_BATCH = 32;
+  // The most CallStreams of ended streams a registry keeps for its next
+  // ones (each holds its buffers' room: a few KiB, at most MAX_OPEN_CALLS
+  // calls' worth).
+  const SPARE_MAX = 4;
   // A number part's bits, as two words.
   const BITS = new Float64Array(1), HALVES = new Int32Array(BITS.buffer);
   // Where #pair writes next: the word and the unit (element indexes of
@@ -51,7 +55,12 @@ export function createStreams(glue, h) {
     for (let i = 0; i < n; i++) {
       const v = i === 0 ? p0 : i === 1 ? p1 : rest[i - 2];
       if (isText(v)) w[at++] = string(v);
-      else {
+      else if (typeof v === "number" && (v | 0) === v) {
+        // An integer (most parts: indexes) in one word: its bits through
+        // a Float64Array were a tenth of a name-dense stream's pairing.
+        w[at++] = Word.Int;
+        w[at++] = v;
+      } else {
         BITS[0] = typeof v === "number" ? v : NaN;
         w[at++] = Word.Number;
         w[at++] = HALVES[0];
@@ -69,10 +78,12 @@ export function createStreams(glue, h) {
     #before;
     #after;
     #waiting;
-    /** `waiting`: the registry's set of streams with calls not yet sent. */
-    constructor(live, format, waiting) {
+    #spare;
+    /** `waiting`: the registry's set of streams with calls not yet sent; `spare`: its CallStreams (Transports) of ended streams, reset, for the next. */
+    constructor(live, format, waiting, spare) {
       this.#live = live;
       this.#waiting = waiting;
+      this.#spare = spare;
       [this.#before, this.#after] = scopesOf(format);
       this.sink = (id, name, n, p0, p1, rest) => this.#pair(id, name, n, p0, p1, rest);
     }
@@ -155,15 +166,17 @@ export function createStreams(glue, h) {
           needUnits += textOf(c.length, c[0], c[1], c.length > 2 ? c.slice(2) : undefined);
         }
       }
-      const t = (this.#t ??= new Transport(new glue.CallStream()));
+      const t = (this.#t ??= this.#spare.pop() ?? new Transport(new glue.CallStream()));
       // Grown by doubling (Rust keeps what is written); either may grow
-      // memory, so the views are taken after both.
+      // memory, so the views are taken after both (and after the walk's
+      // lookups, which may have grown it too).
       const wordsEnd = this.#words + needWords, unitsEnd = this.#units + needUnits;
-      const wordsBase = t.wordsAt(wordsEnd > t.wordsCap ? Math.max(wordsEnd, 2 * t.wordsCap, 256) : wordsEnd);
-      const unitsBase = t.unitsAt(unitsEnd > t.unitsCap ? Math.max(unitsEnd, 2 * t.unitsCap, 1024) : unitsEnd);
+      if (wordsEnd > t.wordsCap) t.wordsAt(Math.max(wordsEnd, 2 * t.wordsCap, 256));
+      if (unitsEnd > t.unitsCap) t.unitsAt(Math.max(unitsEnd, 2 * t.unitsCap, 1024));
+      const w = words();
+      const wordsBase = t.wordsBase, unitsBase = t.unitsBase;
       at = wordsBase + this.#words;
       unitAt = unitsBase + this.#units;
-      const w = words();
       w[at++] = string(id);
       if (seen < 0) w[at++] = string(name);
       else {
@@ -212,8 +225,13 @@ export function createStreams(glue, h) {
       }
       this.#freed = true;
       this.#waiting.delete(this);
-      this.#t?.free();
+      const t = this.#t;
       this.#t = null;
+      if (t === null) return;
+      if (this.#spare.length < SPARE_MAX) {
+        t.v.reset();
+        this.#spare.push(t);
+      } else t.free();
     }
   }
   /**

@@ -137,7 +137,7 @@ ${cases.join("\n")}
   const c = typeof raw.toJSON === "function" ? raw.toJSON(${k}) : raw;
   if (c === null || typeof c !== "object") return node;
   const nc = ${next}(c, m);
-  if (nc === c || (!Array.isArray(c) && unboxed(c) !== c)) return node; // a boxed primitive: nothing below it
+  if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node; // a boxed primitive: nothing below it (a plain object, the common case, asked inline)
   const copy = { ...node };
   if (copy[${k}] !== raw && !isEnumerable.call(node, ${k})) return node; // seen (own: checked above)
   copy[${k}] = nc;

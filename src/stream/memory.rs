@@ -1,6 +1,7 @@
 //! A registry's memory of which tool each call id named
 //! ([`ToolRegistry::tool_for_call_id`](crate::ToolRegistry::tool_for_call_id)).
 
+use std::collections::hash_map::Entry;
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::hash::Hasher;
 use std::sync::Arc;
@@ -63,21 +64,34 @@ impl CallMemory {
             self.poison(id);
             return;
         };
-        if let Some(known) = self.tools.get_mut(&**id) {
-            if !matches!(known, Tool::One(t) if Arc::ptr_eq(t, tool) || t == tool) && *known != Tool::Ambiguous {
+        // One hash for the lookup and the insert (every call of a stream
+        // names a new id: a lookup, then an insert, hashed it twice).
+        match self.tools.entry(Arc::clone(id)) {
+            Entry::Occupied(mut known) => {
+                let known = known.get_mut();
+                if matches!(known, Tool::One(t) if Arc::ptr_eq(t, tool) || t == tool) || *known == Tool::Ambiguous {
+                    return;
+                }
                 self.bytes -= cost(id, known);
                 *known = Tool::Ambiguous;
                 self.bytes += cost(id, known);
-                self.mark_ambiguous(id);
             }
-            return;
+            Entry::Vacant(new) => {
+                // A new id: one marked ambiguous before it was forgotten stays so.
+                let ambiguous = !self.ambiguous.is_empty() && self.ambiguous.contains(&hash_of(id));
+                let entry = if ambiguous { Tool::Ambiguous } else { Tool::One(Arc::clone(tool)) };
+                self.bytes += cost(id, &entry);
+                new.insert(entry);
+                self.order.push_back(Arc::clone(id));
+                self.forget_past_bounds();
+                return;
+            }
         }
-        // A new id: one marked ambiguous before it was forgotten stays so.
-        let ambiguous = !self.ambiguous.is_empty() && self.ambiguous.contains(&hash_of(id));
-        let entry = if ambiguous { Tool::Ambiguous } else { Tool::One(Arc::clone(tool)) };
-        self.bytes += cost(id, &entry);
-        self.tools.insert(Arc::clone(id), entry);
-        self.order.push_back(Arc::clone(id));
+        self.mark_ambiguous(id);
+    }
+
+    /// Forgets the oldest ids while the memory holds more than its bounds.
+    fn forget_past_bounds(&mut self) {
         while self.order.len() > MAX_CALL_IDS || self.bytes > MAX_CALL_MEMORY_BYTES {
             let Some(oldest) = self.order.pop_front() else { break };
             if let Some(gone) = self.tools.remove(&oldest) {

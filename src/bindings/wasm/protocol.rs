@@ -71,6 +71,10 @@ pub enum Word {
     /// A string the stream sent before: its number follows (in the order
     /// first sent).
     Seen = -6,
+    /// A number that is a 32-bit integer: its value follows, in one word
+    /// (a stream call's slot is mostly indexes: their bits as two words
+    /// were a tenth of a name-dense stream's pairing).
+    Int = -7,
 }
 
 /// A count, index or id as a word: [`Word::Missing`] (-1) for none, or for
