@@ -36,36 +36,22 @@ for (const part of ["server", "host"]) {
   writeFileSync(join(standIn, part, "node", "index.cjs"), "exports.validateRecipient = () => ({ ok: true });\n");
 }
 
+/** The child's arguments: load `entry` by `how` and answer `to`. */
+function child(entry, how, to) {
+  const load = how === "import" ? `await import("${entry}")` : `require("${entry}")`;
+  const code = `const t = performance.now(); const m = ${load}; m.validateRecipient("${to}"); console.log(performance.now() - t);`;
+  return how === "import" ? ["--input-type=module", "-e", code] : ["-e", code];
+}
 const children = {
-  "import (ES module)": [
-    "--input-type=module",
-    "-e",
-    `const t = performance.now(); const m = await import("mcp-boundary"); m.validateRecipient("@neo-gpt"); console.log(performance.now() - t);`,
-  ],
-  "require (CommonJS)": [
-    "-e",
-    `const t = performance.now(); const m = require("mcp-boundary"); m.validateRecipient("@neo-gpt"); console.log(performance.now() - t);`,
-  ],  // The server's part (mcp-boundary/server), whose budget is 5 ms (SPEC §5).
-  "server part, import": [
-    "--input-type=module",
-    "-e",
-    `const t = performance.now(); const m = await import("mcp-boundary/server"); m.validateRecipient("@neo-gpt"); console.log(performance.now() - t);`,
-  ],
-  "server part, require": [
-    "-e",
-    `const t = performance.now(); const m = require("mcp-boundary/server"); m.validateRecipient("@neo-gpt"); console.log(performance.now() - t);`,
-  ],
+  "import (ES module)": child("mcp-boundary", "import", "@neo-gpt"),
+  "require (CommonJS)": child("mcp-boundary", "require", "@neo-gpt"),
+  // The server's part (mcp-boundary/server), whose budget is 5 ms (SPEC §5).
+  "server part, import": child("mcp-boundary/server", "import", "@neo-gpt"),
+  "server part, require": child("mcp-boundary/server", "require", "@neo-gpt"),
   // A first answer that needs Rust (a rejection): the Node entries read,
   // compile and instantiate the module on first use, so this one pays it.
-  "server part, import, a rejection first": [
-    "--input-type=module",
-    "-e",
-    `const t = performance.now(); const m = await import("mcp-boundary/server"); m.validateRecipient("AGENT:gpt"); console.log(performance.now() - t);`,
-  ],
-  "server part, require, a rejection first": [
-    "-e",
-    `const t = performance.now(); const m = require("mcp-boundary/server"); m.validateRecipient("AGENT:gpt"); console.log(performance.now() - t);`,
-  ],
+  "server part, import, a rejection first": child("mcp-boundary/server", "import", "AGENT:gpt"),
+  "server part, require, a rejection first": child("mcp-boundary/server", "require", "AGENT:gpt"),
 };
 const run = (args, cwd) => Number(execFileSync(process.execPath, args, { cwd, encoding: "utf8" }));
 const times = Object.fromEntries(Object.keys(children).map((k) => [k, { ours: [], node: [] }]));
