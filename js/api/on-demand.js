@@ -1,10 +1,12 @@
 // The glue with the wasm module instantiated on first use, for the Node
 // entries: importing the package reads, compiles and instantiates
-// nothing; the first call that needs Rust does (synchronously, as the
-// import did before). A program that only meets recipients the generated
-// accept check answers, or that loads the package and never calls it,
-// never pays for the module. The web build stays as it is: its init()
-// loads the module, which a page cannot fetch synchronously.
+// nothing; the first call that needs Rust does, synchronously (and
+// throws, as the import would have, when the .wasm cannot be read;
+// init() and initSync() load it at once). A program that only meets
+// recipients the generated accept check answers, or that loads the
+// package and never calls it, never pays for the module. The web build
+// stays as it is: its init() loads the module, which a page cannot fetch
+// synchronously.
 
 /**
  * `glue` whose functions and classes (every export that reaches the
