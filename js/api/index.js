@@ -18,7 +18,7 @@
 // helpers of the parts before it (`h`, which grows part by part), it
 // returns its functions and classes. Each factory takes what it uses into
 // locals first, so the hot paths read closure locals, as in one closure.
-import { createParts, serverPart, hostPart } from "./parts.js";
+import { createParts, serverPart, hostPart, cliPart } from "./parts.js";
 
 /**
  * The whole API over wasm-bindgen's `glue` (both parts). `createWalkers(helpers)` returns the
@@ -26,5 +26,5 @@ import { createParts, serverPart, hostPart } from "./parts.js";
  * called on the first rewrite, so the Node builds load them only then.
  */
 export function createApi(glue, createWalkers) {
-  return createParts(glue, createWalkers, [serverPart, hostPart]);
+  return createParts(glue, createWalkers, [serverPart, hostPart, cliPart]);
 }

@@ -4,7 +4,8 @@
 // tools/list bounds and refusals, every message, code and reason are
 // src/host/'s and src/server/'s, through src/bindings/wasm/host.rs, whose
 // table the build writes into js/generated/tables.js; each part adds its
-// rules (mcp-server.js, mcp-host.js: the host's adds the check-tools texts).
+// rules (mcp-server.js, mcp-host.js, and the main entry's mcp-cli.js, which
+// adds the check-tools texts).
 import { hostTables } from "../generated/tables.js";
 
 export function createMcpCore(glue, h, parts) {
@@ -14,7 +15,7 @@ export function createMcpCore(glue, h, parts) {
    * Internal: not part of the public API, and it may change with any
    * release. The host's table from Rust (`maxPages`, `maxTools`, `maxRounds`,
    * `maxCatalogEntries`, `profiles`, `codes`, `reasons`, `replaced`) and
-   * the rules of the entry's parts (the host's: `texts`, `say`, …).
+   * the rules of the entry's parts (the main entry's check-tools: `texts`, `say`, …).
    */
   return function __mcp() {
     if (core !== undefined) return core;

@@ -22,6 +22,7 @@ import { createDelivery } from "./delivery.js";
 import { createMcpCore } from "./mcp-core.js";
 import { createMcpServer } from "./mcp-server.js";
 import { createMcpHost } from "./mcp-host.js";
+import { createMcpCli } from "./mcp-cli.js";
 
 /** Error data, which both parts answer with: made once per API. */
 function errorData(glue, h) {
@@ -69,6 +70,11 @@ export function hostPart(glue, h, createWalkers) {
     },
     mcp: createMcpHost(glue, h),
   };
+}
+
+/** The check-tools command's rules (js/cli.mjs): the main entry's alone. */
+export function cliPart(glue, h) {
+  return { api: {}, mcp: createMcpCli(glue, h) };
 }
 
 /**

@@ -70,7 +70,7 @@ function buildPart(part) {
   const apiOnly = bundledScript("api", "createApi", part.entry);
   // Its start-up tables (js/generated/tables.js): its parts' and no other
   // (the main entry's parts are both).
-  checkPartTables(apiOnly, part.entry === "index" ? ["server", "host"] : [part.entry], `js/api/${part.entry}.js`);
+  checkPartTables(apiOnly, part.entry === "index" ? ["server", "host", "cli"] : [part.entry], `js/api/${part.entry}.js`);
   // The web builds carry the walkers; the Node builds load them from
   // node/walkers.cjs on the first rewrite (`walkersFrom`), since parsing
   // them is a millisecond of every start.

@@ -16,7 +16,7 @@
 
 /**
  * [name of the function, the table export of the build-tables module, the
- * parts that read it (js/api/parts.js: "server", "host")]
+ * parts that read it (js/api/parts.js: "server", "host", and "cli", the main entry's check-tools)]
  */
 export const TABLES = [
   ["recipientTables", "__recipient_tables", ["server"]],
@@ -25,7 +25,7 @@ export const TABLES = [
   ["deliveryTables", "__delivery_tables", ["server"]],
   ["errorTables", "__error_tables", ["server", "host"]],
   ["hostTables", "__host_tables", ["server", "host"]],
-  ["checkToolsTexts", "__check_tools_texts", ["host"]],
+  ["checkToolsTexts", "__check_tools_texts", ["cli"]],
   ["toolLayouts", "__tool_layouts", ["host"]],
 ];
 

@@ -39,7 +39,7 @@
 mod argument;
 #[cfg(feature = "build-tables")]
 mod build_tables;
-#[cfg(feature = "wasm-host")]
+#[cfg(feature = "wasm-check-tools")]
 mod check_tools;
 #[cfg(feature = "build-tables")]
 mod cli_texts;
@@ -73,7 +73,7 @@ mod tool_name;
 // 16 KB raw, 7 KB gzip).
 #[cfg(feature = "build-tables")]
 pub use build_tables::{rules, stream_tables, StepKind};
-#[cfg(feature = "wasm-host")]
+#[cfg(feature = "wasm-check-tools")]
 pub use check_tools::{check_tools, shown_text};
 #[cfg(feature = "wasm-server")]
 pub use delivery::{plan, Header, Mailbox, Op};
@@ -101,6 +101,7 @@ pub use argument::{argument_error, misuse, too_large, too_many, Class, Expected,
 pub use protocol::{EditWord, Limit, Reply, Verdict, Word};
 pub use scratch::memory;
 
+#[cfg(any(feature = "wasm-server", feature = "wasm-check-tools"))]
 use argument::too_many_error;
 use js_error::js_error;
 #[cfg(feature = "wasm-server")]
