@@ -247,8 +247,8 @@ pub struct Registry {
     /// A name to register longer than [`whole`](Registry::whole), from its
     /// pieces ([`feed`](Registry::feed)); boxed, made on the first.
     fed: Option<Box<NameScan>>,
-    /// With `overflow: "hash"`, the same name's text, which registering
-    /// keeps (any name maps then).
+    /// With `overflow: "hash"` (any name maps then, so any may be
+    /// registered), the text of a long name fed to register or to look up.
     fed_text: FedText,
 }
 
