@@ -678,11 +678,12 @@ export type InitInput = string | URL | Request | Response | BufferSource | WebAs
 
 /**
  * Loads the wasm module. Required once, awaited, before any other call in
- * the web build (browsers, bundlers); a no-op in Node, where the package is
- * ready on import.
+ * the web build (browsers, bundlers). Optional in Node, where the module is
+ * loaded on the first call that needs it (and its input is ignored): call
+ * it to load it now, or to meet a load error at start.
  */
 export default function init(input?: InitInput | Promise<InitInput>): Promise<void>;
-/** Synchronous `init` from the `.wasm` bytes or a compiled module. */
+/** Synchronous `init` from the `.wasm` bytes or a compiled module (in Node, loads the package's own now). */
 export function initSync(module: BufferSource | WebAssembly.Module): void;
 export { init };
 
