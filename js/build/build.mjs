@@ -81,28 +81,22 @@ function buildPart(part) {
   // never asks for them.
   const api = part.walkers ? `${apiOnly}\n${walkers}` : `${apiOnly}\nfunction createWalkers() {}\n`;
   /**
-   * wasm-bindgen's glue in `file` as a script declaring `glue` (its exports),
-   * for the Node entries to carry inline: the glue as a module of its own
-   * was one more resolve and load at every start. Its names stay inside the
-   * function, so they never rename the API's. `glue` is a plain object of
-   * the exports: a bundler's namespace object defines a getter per export
-   * (twice over for an IIFE), about half a millisecond of every start. The
-   * Node glue reads its .wasm beside the entry, as it did beside itself; the
-   * web glue's default path (import.meta.url) is never taken, since the
-   * entry passes the module.
+   * wasm-bindgen's web glue in `file` as a script declaring `glue` (its
+   * exports), for the Node entries to carry inline: the glue as a module
+   * of its own was one more resolve and load at every start. Its names
+   * stay inside the function, so they never rename the API's. `glue` is a
+   * plain object of the exports: a bundler's namespace object defines a
+   * getter per export (twice over for an IIFE), about half a millisecond
+   * of every start. Its default path (import.meta.url) is never taken:
+   * the entry passes the module's bytes.
    */
   function glueScript(file) {
     const entry = new URL(file, pkg);
     const options = { bundle: true, platform: "node", write: false, logLevel: "error" };
     const { metafile } = buildSync({ ...options, entryPoints: [entry.pathname], format: "esm", metafile: true });
     const names = Object.values(metafile.outputs)[0].exports.filter((n) => n !== "default").join(", ");
-    // A CommonJS glue (nodejs) has no export names to read, and its exports
-    // object is plain already.
     const stdin = { contents: `import { ${names} } from "./${file.split("/").pop()}";\nglue = { ${names} };\n`, resolveDir: new URL(".", entry).pathname };
-    const { outputFiles } =
-      names === ""
-        ? buildSync({ ...options, entryPoints: [entry.pathname], format: "iife", globalName: "glue" })
-        : buildSync({ ...options, stdin, format: "iife", banner: { js: "var glue;" } });
+    const { outputFiles } = buildSync({ ...options, stdin, format: "iife", banner: { js: "var glue;" } });
     return outputFiles[0].text;
   }
   // The Node entries instantiate the module on first use (js/api/on-demand.js,
