@@ -28,11 +28,7 @@ export function createRegistry(glue, h) {
     #toLlmFacing = this.#reader(Lookup.ToLlmFacing);
     constructor(options) {
       this.#s = new Transport(create(glue.Registry, options));
-      this.#whole = this.#s.v.whole();
     }
-    // Rust's bound on a name to register that crosses whole: a longer one
-    // crosses in pieces (it has no alias; Rust answers with its error).
-    #whole;
     /** The transport of a live ToolRegistry; a clear error for a freed one or another object. */
     static #live(self) {
       if (self === null || typeof self !== "object" || !(#s in self)) throw misuse(Misuse.WrongReceiver, Class.ToolRegistry);
@@ -101,11 +97,11 @@ export function createRegistry(glue, h) {
     register(canonical) {
       const s = ToolRegistry.#live(this);
       if (typeof canonical !== "string") throw argumentError(Expected.ToolName);
-      if (canonical.length > this.#whole) {
+      if (canonical.length > Limit.Piece) { // in pieces (Rust's WHOLE)
         const keep = utf8Length(canonical);
         s.pieces(canonical, (n, first) => s.v.feed(n, first, keep));
       }
-      const alias = s.answer(canonical, (n) => s.v.register(n), this.#whole);
+      const alias = s.answer(canonical, (n) => s.v.register(n), Limit.Piece);
       if (typeof alias !== "string") throw lastError(s.v) ?? tooLarge(); // no error: a long name's text that could not be held
       this.#changed();
       return alias;

@@ -72,8 +72,10 @@ export function createTransport(glue) {
   // Views of the whole wasm memory; memory.grow() detaches them (length 0).
   let units16 = new Uint16Array(0), words32 = new Int32Array(0);
   function views() {
-    if (units16.length === 0) units16 = new Uint16Array((memory ??= glue.__memory()).buffer);
-    if (words32.length === 0) words32 = new Int32Array((memory ??= glue.__memory()).buffer);
+    if (units16.length !== 0 && words32.length !== 0) return;
+    const buffer = (memory ??= glue.__memory()).buffer;
+    if (units16.length === 0) units16 = new Uint16Array(buffer);
+    if (words32.length === 0) words32 = new Int32Array(buffer);
   }
   /** The current view of the words (after a call that may have grown memory). */
   function words() {

@@ -252,6 +252,14 @@ pub struct Registry {
     fed_text: FedText,
 }
 
+/// The most code units of a name that cross whole: a longer one crosses
+/// in pieces ([`Registry::feed`]). Without `overflow: "hash"` it has no
+/// alias, and its error is found from the pieces; with it, any name maps
+/// and is kept, and its text is built from them: a piece at a time, the
+/// module never holds the name's units and its text at once (SPEC §5:
+/// twice its size at most). The wrapper reads it as `Limit.Piece`.
+const WHOLE: usize = Limit::Piece as usize;
+
 /// A name's text from its pieces, which may split a surrogate pair: a high
 /// surrogate that ends a piece waits for the next. By default nothing is
 /// held (a name whose text is not kept).
@@ -337,19 +345,8 @@ impl Registry {
         }
     }
 
-    /// The most code units of a name to register that cross whole: a
-    /// longer one crosses in pieces ([`feed`](Self::feed)). Without
-    /// `overflow: "hash"` it has no alias, and its error is found from the
-    /// pieces; with it, any name maps and is kept, and its text is built
-    /// from them: a piece at a time, the module never holds the name's
-    /// units and its text at once (SPEC §5: twice its size at most).
-    #[must_use]
-    pub fn whole(&self) -> usize {
-        Limit::Piece as usize
-    }
-
     /// Takes the next piece (units `..len`; `first`: the name's first) of a
-    /// name longer than [`whole`](Self::whole): to register, or to look up
+    /// name longer than [`WHOLE`]: to register, or to look up
     /// when no longer than every registered one ([`longest`](Self::longest)),
     /// `keep` being its length in UTF-8 bytes; or of a name to look up keys
     /// for when longer ([`override_keys`](Self::override_keys)), `keep` 0:
@@ -371,7 +368,7 @@ impl Registry {
     }
 
     /// Registers the canonical name in units `..len` (fed in pieces when
-    /// longer than [`whole`](Self::whole)) and writes back its
+    /// longer than [`WHOLE`]) and writes back its
     /// alias: its length, [`Reply::Failed`] (see [`error`](Self::error))
     /// or [`Reply::NoRoom`] (registering again is idempotent, so the
     /// wrapper may simply call again with more room; a name fed in pieces
@@ -379,7 +376,7 @@ impl Registry {
     /// and no alias is that long).
     pub fn register(&mut self, len: usize) -> i32 {
         let profile = self.inner.profile();
-        let canonical = if len > self.whole() {
+        let canonical = if len > WHOLE {
             // Without hashing, a name this long has no alias: its error is
             // all there is. With it, its text, when it has an alias.
             let form = self.fed.take().map(|fed| fed.alias_form(profile, self.inner.overflow()));
@@ -492,7 +489,7 @@ impl Registry {
             self.fed.take().and_then(|fed| fed.key_form())
         } else {
             // Past a piece, it came in pieces with its text kept.
-            let name = if len > self.whole() { self.fed_text.take().ok_or(0) } else { self.scratch.exact(0, len) };
+            let name = if len > WHOLE { self.fed_text.take().ok_or(0) } else { self.scratch.exact(0, len) };
             match name.map(|name| self.inner.override_form(&name).into_owned()) {
                 Ok(Ok(keys)) => {
                     out.give(string_array(&keys));
@@ -547,14 +544,14 @@ impl Registry {
 
     /// The name in units `..len`, decoded exactly (`Err`: it holds a lone
     /// surrogate); `None` when it is longer than every registered name
-    /// and so was not written. One longer than [`whole`](Self::whole) came
+    /// and so was not written. One longer than [`WHOLE`] came
     /// in pieces, its text kept ([`feed`](Self::feed)): no copy of its
     /// units and its text at once.
     fn name(&mut self, len: usize) -> Option<Result<String, usize>> {
         if len > self.inner.longest() {
             return None;
         }
-        if len > self.whole() {
+        if len > WHOLE {
             // Fed in pieces, its text kept (`Err`: not valid UTF-16).
             return Some(self.fed_text.take().ok_or(0));
         }
