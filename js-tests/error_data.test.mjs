@@ -367,3 +367,12 @@ test("the recorded issues are what the validators emit now, and the live issue o
     }
   }
 });
+
+test("JSON-RPC envelopes return the request's id exactly, lone surrogates included", () => {
+  const c = new ErrorClassifier({ tools: { t: ["a"] } });
+  for (const id of ["\uD800", "a\uDFFFb", "\uDBFF\uDBFF", "plain", 7, null]) {
+    assert.equal(c.invalidArgumentsResponse(id, "t", "a is bad").id, id);
+    assert.equal(c.unknownToolResponse(id, "x").id, id);
+  }
+  assert.equal(c.unknownToolResponse({ not: "an id" }, "x").id, null);
+});

@@ -422,3 +422,28 @@ test("removeServer during an addServer cancels it: nothing of it is registered o
   assert.deepEqual(router.tools("anthropic").map((t) => t.name), ["s__new"]);
   assert.equal(await listingsOn(older.client, () => older.server.sendToolListChanged()), 0, "the older client is not followed");
 });
+
+test("an unknown name longer than a piece is ranked from its pieces, as the classifier ranks it; never echoed", async () => {
+  const router = new ToolRouter();
+  await router.addServer("github", (await serve("github", ["create_issue", "list_repos"])).client);
+  const unknown = async (name) => {
+    try {
+      await router.callTool(name, {});
+    } catch (e) {
+      assert.equal(e.code, -32602);
+      assert.ok(!JSON.stringify(e.data).includes("SECRET"));
+      return e.data.suggestions;
+    }
+    assert.fail("an unknown name was called");
+  };
+  // Normalizing keeps letters, digits, `-` and `_`: 40,000 spaces leave the name near an alias.
+  const pad = " ".repeat(40_000);
+  assert.deepEqual(await unknown(`${pad}github__create_isue`), ["github__create_issue"]);
+  assert.deepEqual(await unknown(`github__create_isue${pad}`), ["github__create_issue"]);
+  // A lone surrogate anywhere: no suggestions, as for a short name.
+  assert.deepEqual(await unknown(`${pad}github__create_isue\uD800`), []);
+  assert.deepEqual(await unknown("github__create_isue\uD800"), []);
+  // Past what ranking keeps: none.
+  assert.deepEqual(await unknown(`SECRET${"x".repeat(40_000)}`), []);
+  assert.deepEqual(await unknown(42), []);
+});

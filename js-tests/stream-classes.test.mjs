@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import v8 from "node:v8";
 import vm from "node:vm";
 import { EventStreamCodec } from "@smithy/core/event-streams";
-import { ToolRegistry, toolDefinitions, ErrorClassifier } from "mcp-boundary";
+import { ToolRegistry, toolDefinitions } from "mcp-boundary";
 import { STREAMS, registry, canonicalText, sseText, runSse as run } from "./stream-data.mjs";
 
 const bytes = (text) => new TextEncoder().encode(text);
@@ -346,15 +346,6 @@ test("toolDefinitions refuses a name the format's provider refuses, naming the t
   const r = new ToolRegistry(); // the default profile: 128
   r.register(`a/${"b".repeat(79)}`);
   assert.throws(() => toolDefinitions(r.entries().map((e) => ({ name: e.alias })), "openai-chat"), { reason: "too_long" });
-});
-
-test("JSON-RPC envelopes return the request's id exactly, lone surrogates included", () => {
-  const c = new ErrorClassifier({ tools: { t: ["a"] } });
-  for (const id of ["\uD800", "a\uDFFFb", "\uDBFF\uDBFF", "plain", 7, null]) {
-    assert.equal(c.invalidArgumentsResponse(id, "t", "a is bad").id, id);
-    assert.equal(c.unknownToolResponse(id, "x").id, id);
-  }
-  assert.equal(c.unknownToolResponse({ not: "an id" }, "x").id, null);
 });
 
 test("late and hostile iteration: a next() pending at return() walks nothing; a promise whose then throws closes the source", async () => {

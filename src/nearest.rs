@@ -17,9 +17,10 @@
 ///
 /// Candidates come normalized ([`normalize`]), so a list is normalized once,
 /// when its owner is built, not on every call.
-pub(crate) fn nearest<'a, T, I>(query: &Query, candidates: I, limit: usize) -> Vec<T>
+pub(crate) fn nearest<K, T, I>(query: &Query, candidates: I, limit: usize) -> Vec<T>
 where
-    I: IntoIterator<Item = (&'a [u8], T)>,
+    K: AsRef<[u8]>,
+    I: IntoIterator<Item = (K, T)>,
 {
     let Some(q) = query.rankable() else { return Vec::new() };
     // Only the best `limit` are kept, in order: no sort over all candidates.
@@ -28,7 +29,7 @@ where
     for (order, (key, out)) in candidates.into_iter().enumerate() {
         let Some(left) = budget.checked_sub(1) else { break };
         budget = left;
-        let Some(score) = score(q, key, &mut budget) else { continue };
+        let Some(score) = score(q, key.as_ref(), &mut budget) else { continue };
         let at = best.iter().position(|(s, o, _)| (score, order) < (*s, *o)).unwrap_or(best.len());
         if at < limit {
             best.insert(at, (score, order, out));

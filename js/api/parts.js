@@ -1,8 +1,8 @@
 // The parts of the API, each over the wasm module built with its cargo
 // feature (src/bindings/wasm/mod.rs): a server's part (recipients,
 // delivery, error data, protectServer's policy) and a host's part (tool
-// names, payloads, streams, SSE, the router's rules, and the error data a
-// host answers unknown tools with). The entries (index.js: both, the main
+// names, payloads, streams, SSE, the router's rules, among them the
+// unknown-tool answer from the registry's aliases). The entries (index.js: both, the main
 // entry's; server.js; host.js) each list their parts, and a bundle of one
 // carries only the factories its parts call: the others are never
 // imported into it.
@@ -24,16 +24,10 @@ import { createMcpServer } from "./mcp-server.js";
 import { createMcpHost } from "./mcp-host.js";
 import { createMcpCli } from "./mcp-cli.js";
 
-/** Error data, which both parts answer with: made once per API. */
-function errorData(glue, h) {
-  if (h.ErrorClassifier === undefined) Object.assign(h, createErrorData(glue, h));
-  return h.ErrorClassifier;
-}
-
 /** A server's part: recipients, delivery, error data, protectServer's policy. */
 export function serverPart(glue, h) {
   Object.assign(h, createRecipients(glue, h));
-  const ErrorClassifier = errorData(glue, h);
+  const { ErrorClassifier } = Object.assign(h, createErrorData(glue, h));
   Object.assign(h, createDelivery(glue, h));
   return {
     api: {
@@ -58,7 +52,6 @@ export function hostPart(glue, h, createWalkers) {
   Object.assign(h, createPayloads(glue, h, createWalkers));
   Object.assign(h, createStreams(glue, h));
   Object.assign(h, createRegistry(glue, h));
-  const ErrorClassifier = errorData(glue, h);
   return {
     api: {
       toLlmFacingName: h.toLlmFacingName,
@@ -66,7 +59,6 @@ export function hostPart(glue, h, createWalkers) {
       ToolRegistry: h.ToolRegistry,
       ToolNameError: h.ToolNameError,
       toolDefinitions: h.toolDefinitions,
-      ErrorClassifier,
     },
     mcp: createMcpHost(glue, h),
   };

@@ -15,6 +15,7 @@ export function createRegistry(glue, h) {
   const { out, take, argumentError, misuse, tooLarge, lengthOf, isList, isOwn, put, putList, edited, utf8Length, create, Transport } = h;
   const { lastError, rewrite, walkerOf, EventStream, eventsOf, CallPairing, sseTransform } = h;
 
+  let registryTransportOf;
   /** The authoritative two-form mapping of a host's tools. */
   class ToolRegistry {
     #s;
@@ -280,6 +281,11 @@ export function createRegistry(glue, h) {
       const r = s.answer(id, (n) => s.v.tool_for_call_id(n), Limit.MaxSlotText);
       return typeof r === "string" ? r : null;
     }
+    static {
+      // For js/api/mcp-host.js: the transport of the registry a router
+      // answers an unknown tool from (never public).
+      registryTransportOf = (self) => ToolRegistry.#live(self);
+    }
     /** Frees the wasm side now (optional). Any later use throws. */
     free() {
       const s = ToolRegistry.#live(this);
@@ -288,5 +294,5 @@ export function createRegistry(glue, h) {
     }
   }
 
-  return { ToolRegistry };
+  return { ToolRegistry, registryTransportOf };
 }

@@ -23,7 +23,7 @@ export const TABLES = [
   ["rejectionTables", "__rejection_tables", ["server"]],
   ["standardSchemaTable", "__standard_schema_table", ["server"]],
   ["deliveryTables", "__delivery_tables", ["server"]],
-  ["errorTables", "__error_tables", ["server", "host"]],
+  ["errorTables", "__error_tables", ["server"]],
   ["hostTables", "__host_tables", ["server", "host"]],
   ["checkToolsTexts", "__check_tools_texts", ["cli"]],
   ["toolLayouts", "__tool_layouts", ["host"]],

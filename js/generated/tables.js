@@ -15,7 +15,7 @@ export function standardSchemaTable() {
 export function deliveryTables() {
   return {"keys":{"message":["to","from","readAt"],"receipts":"receipts","receipt":["recipient","readAt"]},"states":["unread","read","not_a_recipient"],"timestampKey":"readAt","textUnits":35};
 }
-/** Rust's `__error_tables` (a fresh value per call; read by the server and host parts). */
+/** Rust's `__error_tables` (a fresh value per call; read by the server part). */
 export function errorTables() {
   return {"issueMessages":["has the wrong type","is required","is missing a required property","contains an unknown property","is not one of the allowed values","is not a known argument","does not match any allowed form","does not have the expected format","is too small or too short","is too large or too long","is not a multiple of the required step","must be a finite number","contains an invalid entry","contains duplicate items","is invalid"],"issueFields":[["code"],["path",0],["received"],["keyword"],["instancePath"],["params","missingProperty"],["kind"],["type"],["expected"],[" arkKind"],["path",0,"key"],["loc",0]],"issuePath":["path"],"issueLoc":["loc"]};
 }

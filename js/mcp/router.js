@@ -7,9 +7,6 @@ import { rpcError } from "./rpc-error.js";
 
 /** The ToolRouter class over the main entry's API, Rust's host rules and the SDK lines. */
 export function createRouter(api, core, lines) {
-  // The most entries of one catalog list (Rust's MAX_CATALOG_ENTRIES).
-  const MAX_CATALOG_ENTRIES = core.maxCatalogEntries;
-
   /**
    * A host's tools from its connected SDK Clients, each as `server/tool`
    * in one ToolRegistry (aliases per profile, collisions skipped and
@@ -20,7 +17,6 @@ export function createRouter(api, core, lines) {
     #registry;
     #servers = new Map(); // server → { client, tools: Map of canonical → tool, refused, and how it is followed and listed }
     #adding = new Map(); // server → the entry of its newest addServer, until its tools are in place
-    #classifier = null; // for unknown names: suggestions among the aliases
     #skip;
     #nameOptions; // the registry's profile and overflow
     constructor(options) {
@@ -228,7 +224,6 @@ export function createRouter(api, core, lines) {
       entry.tools = new Map(tools.map((t) => [`${name}/${t.name}`, t]));
       entry.registered = names; // what a refused later list puts back
       entry.refused = refused;
-      this.#classifier = null;
       return { refused, unrepresentable };
     }
     /** `names` split into those an alias can stand for and the others (`{ canonical, reason }`), as the registry's options decide. */
@@ -254,7 +249,6 @@ export function createRouter(api, core, lines) {
       this.#unfollow(entry);
       this.#servers.delete(name);
       this.#registry.unregisterServer(name);
-      this.#classifier = null;
       return true;
     }
     /** The tools, as `format` requests declare them, under their aliases. */
@@ -281,10 +275,8 @@ export function createRouter(api, core, lines) {
       const entry = server === undefined ? undefined : this.#servers.get(server);
       const tool = entry?.tools.get(canonical);
       if (tool === undefined) {
-        // Suggestions among the first aliases a catalog holds: a catalog of
-        // more would be refused whole, and the answer must still be -32602.
-        this.#classifier ??= new api.ErrorClassifier({ tools: this.#registry.entries().slice(0, MAX_CATALOG_ENTRIES).map((e) => e.alias) });
-        throw rpcError(this.#classifier.unknownToolResponse(null, typeof name === "string" ? name : ""));
+        // Rust's -32602, suggestions among the registry's aliases.
+        throw rpcError(core.unknownToolResponse(this.#registry, name));
       }
       // The server would refuse anything else with an error about its own
       // request schema; OpenAI's arguments arrive as JSON text.

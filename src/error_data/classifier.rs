@@ -6,7 +6,7 @@ use crate::interned::{Interned, Text};
 
 use super::catalog::{Catalog, FieldPhrases, ToolFields};
 use super::hint::FieldHint;
-use super::response::{ErrorData, INVALID_ARGUMENT};
+use super::response::{tool_query, ErrorData, INVALID_ARGUMENT, MAX_TOOL_SUGGESTIONS};
 use crate::error::{OptionPath, OptionsError};
 use crate::nearest::{nearest, Query};
 
@@ -285,7 +285,7 @@ impl ErrorClassifier {
     /// binding may give the reader a longer string's first units instead
     /// ([`cut_issue_text`](super::reader::cut_issue_text)), and of a tool
     /// name as long, its first units too (at least [`tool_units`](Self::tool_units)).
-    #[cfg(any(feature = "wasm-server", feature = "wasm-host", test))]
+    #[cfg(any(feature = "wasm-server", test))]
     pub(crate) fn issue_units(&self) -> usize {
         (2 * self.strings.longest() + 2).max(super::issue::WORD_UNITS).max(self.tool_units())
     }
@@ -388,9 +388,7 @@ impl ErrorClassifier {
     }
 
     pub(crate) fn suggest_tool_ids(&self, name: &str) -> Vec<u32> {
-        let mut query = Query::new(MAX_TOOL_QUERY);
-        query.feed(name.encode_utf16());
-        self.suggest_tool_ids_for(&query)
+        self.suggest_tool_ids_for(&tool_query(name))
     }
 
     /// [`suggest_tools`](Self::suggest_tools) for a name taken in pieces.
@@ -399,6 +397,6 @@ impl ErrorClassifier {
     }
 
     fn suggest_tool_ids_for(&self, query: &Query) -> Vec<u32> {
-        nearest(query, self.tool_keys.iter().map(Vec::as_slice).zip(self.tools.iter().copied()), 3)
+        nearest(query, self.tool_keys.iter().zip(self.tools.iter().copied()), MAX_TOOL_SUGGESTIONS)
     }
 }

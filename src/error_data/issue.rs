@@ -244,7 +244,7 @@ impl Phrase {
 /// More UTF-16 code units than any code, type, keyword or other word an
 /// issue's string is compared with (the tables' below, and the reader's
 /// own: `dependentRequired`, `transformation`, …).
-#[cfg(any(feature = "wasm-server", feature = "wasm-host", test))]
+#[cfg(any(feature = "wasm-server", test))]
 pub(crate) const WORD_UNITS: usize = 64;
 
 /// The phrases of a validator's issue codes, as groups of codes with one

@@ -194,7 +194,7 @@ impl<'a> IssueFields<'a> {
 /// segment is whether a `/` follows its first unit: in the head, or the
 /// `/` put after it. (Whether the whole string is valid UTF-16 the binding
 /// tells by not giving it at all.)
-#[cfg(any(feature = "wasm-server", feature = "wasm-host", test))]
+#[cfg(any(feature = "wasm-server", test))]
 pub(crate) fn cut_issue_text(head: &[u16], slash_after: bool) -> String {
     let mut text = String::from_utf16_lossy(head);
     if slash_after {

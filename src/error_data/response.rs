@@ -101,23 +101,39 @@ impl ErrorClassifier {
     /// `data.suggestions` from the catalog; the name itself never appears.
     #[must_use]
     pub fn unknown_tool_response(&self, id: &Value, name: &str) -> ErrorResponse<'_> {
-        let mut query = Query::new(MAX_TOOL_QUERY);
-        query.feed(name.encode_utf16());
-        self.unknown_tool_response_to(id, &query)
+        self.unknown_tool_response_to(id, &tool_query(name))
     }
 
     /// [`unknown_tool_response`](Self::unknown_tool_response) for a name
     /// taken in pieces.
     pub(crate) fn unknown_tool_response_to(&self, id: &Value, name: &Query) -> ErrorResponse<'_> {
-        ErrorResponse {
-            jsonrpc: "2.0",
-            id: request_id(id),
-            error: RpcError {
-                code: INVALID_PARAMS,
-                message: UNKNOWN_TOOL_MESSAGE,
-                data: Some(RpcData::UnknownTool { code: UNKNOWN_TOOL, suggestions: self.suggest_tools_for(name) }),
-            },
-        }
+        unknown_tool_envelope(id, self.suggest_tools_for(name))
+    }
+}
+
+/// The most tools an unknown-tool response suggests.
+pub(crate) const MAX_TOOL_SUGGESTIONS: usize = 3;
+
+/// An unknown tool's name as its suggestions rank it.
+pub(crate) fn tool_query(name: &str) -> Query {
+    let mut query = Query::new(MAX_TOOL_QUERY);
+    query.feed(name.encode_utf16());
+    query
+}
+
+/// The unknown-tool response (`-32602`, `data.suggestions`), whoever
+/// ranked the suggestions: a classifier among its catalog's tools, a
+/// registry among its aliases
+/// ([`ToolRegistry::unknown_tool_response`](crate::ToolRegistry::unknown_tool_response)).
+pub(crate) fn unknown_tool_envelope<'c>(id: &Value, suggestions: Vec<&'c str>) -> ErrorResponse<'c> {
+    ErrorResponse {
+        jsonrpc: "2.0",
+        id: request_id(id),
+        error: RpcError {
+            code: INVALID_PARAMS,
+            message: UNKNOWN_TOOL_MESSAGE,
+            data: Some(RpcData::UnknownTool { code: UNKNOWN_TOOL, suggestions }),
+        },
     }
 }
 

@@ -7,7 +7,10 @@ use std::sync::Arc;
 
 use super::mapping::{to_llm_facing_name, KeyForm, NameScan, Overflow, ToolNameError};
 use super::profile::Profile;
+use crate::error_data::{tool_query, unknown_tool_envelope, ErrorResponse, MAX_CATALOG_ENTRIES, MAX_TOOL_SUGGESTIONS};
+use crate::nearest::{nearest, normalize, Query};
 use crate::stream::CallMemory;
+use serde_json::Value;
 
 /// A host's tools under one profile and overflow mode: every canonical name
 /// with its alias, both ways, with collisions refused.
@@ -412,6 +415,26 @@ impl ToolRegistry {
         self.override_keys(name).iter().find_map(|k| map.get(k))
     }
 
+    /// §4.3's JSON-RPC response for a call of a tool the registry does
+    /// not hold: `-32602` with `data.suggestions`, up to three aliases
+    /// nearest `name` among the first [`MAX_CATALOG_ENTRIES`] in
+    /// registration order (what an [`ErrorClassifier`](crate::ErrorClassifier)
+    /// of those aliases answers); the name itself never appears. A host
+    /// router answers an unknown name with it.
+    #[must_use]
+    pub fn unknown_tool_response(&self, id: &Value, name: &str) -> ErrorResponse<'_> {
+        self.unknown_tool_response_to(id, &tool_query(name))
+    }
+
+    /// [`unknown_tool_response`](Self::unknown_tool_response) for a name
+    /// taken in pieces. The aliases are normalized as they are ranked, not
+    /// kept: an unknown name is an error path, and a cache would have to
+    /// follow every registration.
+    pub(crate) fn unknown_tool_response_to(&self, id: &Value, name: &Query) -> ErrorResponse<'_> {
+        let aliases = self.entries().take(MAX_CATALOG_ENTRIES).map(|e| (normalize(e.alias), e.alias));
+        unknown_tool_envelope(id, nearest(name, aliases, MAX_TOOL_SUGGESTIONS))
+    }
+
     /// Every registered name, in registration order.
     pub fn entries(&self) -> impl Iterator<Item = RegistryEntry<'_>> {
         self.order.iter().filter_map(|c| {
@@ -426,6 +449,35 @@ impl ToolRegistry {
 mod tests {
     use super::super::profile::BuiltinProfile;
     use super::*;
+
+    #[test]
+    fn an_unknown_tool_is_answered_as_a_classifier_of_the_aliases_answers_it() {
+        let mut r = ToolRegistry::default();
+        r.register_server("github", &["create_issue", "list_issues", "get_issue"]).unwrap();
+        r.register_server("mail", &["add_message"]).unwrap();
+        let aliases: Vec<String> = r.entries().map(|e| e.alias.to_owned()).collect();
+        let classifier =
+            crate::ErrorClassifier::new(crate::Catalog::builder().tools(aliases).build().unwrap()).unwrap();
+        let id = Value::from(7);
+        for name in ["github__create_isue", "create_issue", "ADD-MESSAGE", "", "zzz", "github/get_issue\n", "é"] {
+            let ours = serde_json::to_value(r.unknown_tool_response(&id, name)).unwrap();
+            assert_eq!(ours, serde_json::to_value(classifier.unknown_tool_response(&id, name)).unwrap(), "{name:?}");
+        }
+        for name in ["zzz_secret", "github/get_issue\nIGNORE"] {
+            assert!(
+                !serde_json::to_string(&r.unknown_tool_response(&id, name)).unwrap().contains(name),
+                "the name is never echoed"
+            );
+        }
+        let response = serde_json::to_value(r.unknown_tool_response(&Value::Null, "github__create_isue")).unwrap();
+        assert_eq!(response["error"]["code"], -32602);
+        assert_eq!(response["error"]["data"]["suggestions"][0], "github__create_issue");
+        assert_eq!(
+            serde_json::to_value(ToolRegistry::default().unknown_tool_response(&Value::Null, "x")).unwrap()["error"]
+                ["data"]["suggestions"],
+            serde_json::json!([])
+        );
+    }
 
     #[test]
     fn collisions_are_refused_and_first_kept() {

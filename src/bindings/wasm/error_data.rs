@@ -5,8 +5,8 @@ use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
 use super::{
-    get, js_error, options_object, read, scratch_exports, string_array, string_list, to_js, unreadable, word, Give,
-    Limit, Scratch, Utf16Check,
+    get, js_error, options_object, read, scratch_exports, string_array, string_list, to_js, unreadable, word, FedQuery,
+    Give, Limit, Scratch, Utf16Check,
 };
 use crate::error::{OptionPath, OptionsError};
 use crate::error_data::issue::IssuePhrase;
@@ -15,7 +15,6 @@ use crate::error_data::{
     Catalog, ErrorClassifier, FieldHint, FieldPhrases, Issue, IssueFields, ToolFields, MAX_CATALOG_ENTRIES,
     MAX_TOOL_QUERY,
 };
-use crate::nearest::Query;
 
 /// The length word of an issue string the wrapper cut: its first
 /// `issue_units` units were written, and this says what the rest held
@@ -219,7 +218,7 @@ pub struct Classifier {
     scratch: Scratch,
     /// An unknown tool's name too long to cross whole, as suggestions
     /// rank it, from its pieces ([`feed_name`](Classifier::feed_name)).
-    fed: (Query, Utf16Check),
+    fed: FedQuery,
     /// A long issue string, from its pieces.
     cut: IssueTextScan,
 }
@@ -252,12 +251,7 @@ impl Classifier {
                 ErrorClassifier::empty()
             }
         };
-        Classifier {
-            inner,
-            scratch: Scratch::default(),
-            fed: (Query::new(MAX_TOOL_QUERY), Utf16Check::default()),
-            cut: IssueTextScan::default(),
-        }
+        Classifier { inner, scratch: Scratch::default(), fed: FedQuery::default(), cut: IssueTextScan::default() }
     }
 
     /// How many code units of a tool name the wrapper writes: a longer
@@ -284,12 +278,7 @@ impl Classifier {
     /// Takes the next piece (units `..len`; `first`: the name's first) of
     /// an unknown tool's name longer than [`name_units`](Self::name_units).
     pub fn feed_name(&mut self, len: usize, first: bool) {
-        if first {
-            self.fed = (Query::new(MAX_TOOL_QUERY), Utf16Check::default());
-        }
-        let units = self.scratch.units(0, len);
-        self.fed.0.feed(units.iter().copied());
-        self.fed.1.feed(units);
+        self.fed.feed(self.scratch.units(0, len), first);
     }
 
     /// The id of the catalog tool in `units[..len]` (the first
@@ -344,17 +333,8 @@ impl Classifier {
     /// [`name_units`](Self::name_units) (`None` for a name that is not a
     /// string). A string id is the wrapper's to put in.
     pub fn unknown_tool_response(&self, id: &JsValue, len: Option<u32>, out: &Array) {
-        let id = envelope_id(id);
-        let response = match len.map(|n| n as usize) {
-            // A name that is not valid UTF-16 ranks as the empty one: no suggestions.
-            Some(n) if n > MAX_TOOL_QUERY => {
-                let (query, check) = &self.fed;
-                let empty = Query::new(MAX_TOOL_QUERY);
-                self.inner.unknown_tool_response_to(&id, if check.valid() { query } else { &empty })
-            }
-            n => self.inner.unknown_tool_response(&id, &n.and_then(|n| self.scratch.strict(0, n)).unwrap_or_default()),
-        };
-        out.give(to_js(&response));
+        let query = self.fed.query(&self.scratch, len, MAX_TOOL_QUERY);
+        out.give(to_js(&self.inner.unknown_tool_response_to(&envelope_id(id), &query)));
     }
 
     /// Sets `out[0]` to the `isError` result for an error thrown by the

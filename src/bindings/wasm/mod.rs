@@ -45,6 +45,7 @@ mod check_tools;
 mod cli_texts;
 #[cfg(feature = "wasm-server")]
 mod delivery;
+#[cfg(feature = "wasm-server")]
 mod error_data;
 mod host;
 mod js_error;
@@ -63,6 +64,7 @@ mod router;
 mod scratch;
 #[cfg(feature = "wasm-host")]
 mod stream;
+mod suggest;
 #[cfg(feature = "wasm-host")]
 mod tool_name;
 
@@ -77,6 +79,7 @@ pub use build_tables::{rules, stream_tables, StepKind};
 pub use check_tools::{check_tools, shown_text};
 #[cfg(feature = "wasm-server")]
 pub use delivery::{plan, Header, Mailbox, Op};
+#[cfg(feature = "wasm-server")]
 pub use error_data::{Classifier, IssueWord};
 pub use host::{argument_error as host_argument_error, HostArgument};
 #[cfg(feature = "wasm-server")]
@@ -109,6 +112,12 @@ use js_error::type_name;
 use js_value::{string_array, to_js, Give};
 #[cfg(feature = "wasm-host")]
 use options::string_option;
-use options::{get, options_object, string_list, unreadable, whole_option};
+use options::{get, options_object, whole_option};
+#[cfg(feature = "wasm-server")]
+use options::{string_list, unreadable};
+#[cfg(feature = "wasm-server")]
 use protocol::word;
-use scratch::{scratch_exports, Scratch, Utf16Check};
+#[cfg(feature = "wasm-server")]
+use scratch::Utf16Check;
+use scratch::{scratch_exports, Scratch};
+use suggest::FedQuery;

@@ -59,6 +59,7 @@ pub(crate) fn options_object<'v>(value: &'v JsValue, known: &[&str]) -> Result<O
 }
 
 /// A list of strings (at most `max`) at `path`; `entry` names entry `i`.
+#[cfg(feature = "wasm-server")]
 pub(crate) fn string_list(
     value: &JsValue,
     max: usize,

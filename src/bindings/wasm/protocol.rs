@@ -79,6 +79,7 @@ pub enum Word {
 
 /// A count, index or id as a word: [`Word::Missing`] (-1) for none, or for
 /// one too large for a word.
+#[cfg(feature = "wasm-server")]
 pub(crate) fn word<T: TryInto<i32>>(v: Option<T>) -> i32 {
     v.and_then(|v| v.try_into().ok()).unwrap_or(Word::Missing as i32)
 }

@@ -30,6 +30,7 @@ extern "C" {
 pub(super) struct Unreadable;
 
 /// Why [`elements`] read no list.
+#[cfg(any(feature = "wasm-server", feature = "wasm-check-tools"))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum ListError {
     /// The array or its length could not be read, or a Proxy's length is
@@ -40,6 +41,7 @@ pub(super) enum ListError {
     TooLong,
 }
 
+#[cfg(any(feature = "wasm-server", feature = "wasm-check-tools"))]
 impl From<Unreadable> for ListError {
     fn from(_: Unreadable) -> Self {
         Self::Unreadable
@@ -88,6 +90,7 @@ pub(super) fn exact(value: &JsValue) -> Option<String> {
 /// whose read threw): `Ok(None)` for a value that is not an array,
 /// a [`ListError`] when the array or its length cannot be read or it is
 /// longer than `max` (checked before anything is allocated).
+#[cfg(any(feature = "wasm-server", feature = "wasm-check-tools"))]
 pub(super) fn elements(value: &JsValue, max: usize) -> Result<Option<Vec<Option<JsValue>>>, ListError> {
     if !is_array(value)? {
         return Ok(None);

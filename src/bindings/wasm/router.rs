@@ -6,8 +6,8 @@ use js_sys::{Array, JsString};
 use wasm_bindgen::prelude::*;
 
 use super::host::{HostArgument, HostArgumentError};
-use super::tool_name::parse_options;
-use super::{js_error, Give};
+use super::tool_name::{parse_options, Registry};
+use super::{js_error, to_js, Give, Limit};
 use crate::host::{check_server_name, RouterError, ToolListing};
 
 /// Whether `name` can name a server of a router with `options` (`{
@@ -72,5 +72,23 @@ impl Listing {
                 -1
             }
         }
+    }
+}
+
+#[wasm_bindgen]
+impl Registry {
+    /// Takes the next piece (units `..len`; `first`: the name's first) of
+    /// an unknown tool's name longer than [`Limit::Piece`].
+    pub fn feed_tool_query(&mut self, len: usize, first: bool) {
+        self.fed_query.feed(self.scratch.units(0, len), first);
+    }
+
+    /// Sets `out[0]` to §4.3's unknown-tool response (id null) for the
+    /// name in `units[..len]`, or fed in pieces when longer (`None`: a
+    /// name that is not a string): suggestions among the registry's
+    /// aliases ([`ToolRegistry::unknown_tool_response`](crate::ToolRegistry::unknown_tool_response)).
+    pub fn unknown_tool_response(&self, len: Option<u32>, out: &Array) {
+        let query = self.fed_query.query(&self.scratch, len, Limit::Piece as usize);
+        out.give(to_js(&self.inner.unknown_tool_response_to(&serde_json::Value::Null, &query)));
     }
 }

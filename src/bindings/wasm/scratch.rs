@@ -74,6 +74,7 @@ impl Scratch {
 
     /// Code units `offset..offset + len` as a string (a lone surrogate
     /// becomes U+FFFD).
+    #[cfg(feature = "wasm-server")]
     pub(crate) fn lossy_at(&self, offset: usize, len: usize) -> String {
         String::from_utf16_lossy(self.units(offset, len))
     }

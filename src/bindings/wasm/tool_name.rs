@@ -4,8 +4,8 @@ use js_sys::Array;
 use wasm_bindgen::prelude::*;
 
 use super::{
-    get, js_error, options_object, read, scratch_exports, string_array, string_option, to_js, whole_option, Give,
-    Limit, Reply, Scratch,
+    get, js_error, options_object, read, scratch_exports, string_array, string_option, to_js, whole_option, FedQuery,
+    Give, Limit, Reply, Scratch,
 };
 use crate::error::{OptionPath, OptionsError};
 use crate::tool_name::mapping::{plain_edits, split_edit, AliasForm, KeyForm, NameScan, Piece, ReverseForm};
@@ -250,6 +250,8 @@ pub struct Registry {
     /// With `overflow: "hash"` (any name maps then, so any may be
     /// registered), the text of a long name fed to register or to look up.
     fed_text: FedText,
+    /// An unknown tool's long name, as suggestions rank it (`router.rs`).
+    pub(super) fed_query: FedQuery,
 }
 
 /// The most code units of a name that cross whole: a longer one crosses
@@ -342,6 +344,7 @@ impl Registry {
             skip_collisions,
             fed: None,
             fed_text: FedText::default(),
+            fed_query: FedQuery::default(),
         }
     }
 

@@ -16,8 +16,8 @@ use tokio::sync::watch;
 use tokio::task::AbortHandle;
 
 use crate::{
-    check_server_name, to_llm_facing_name, tool_definition, Catalog, ErrorClassifier, Format, RpcData, ToolListing,
-    ToolNameError, ToolRegistry, MAX_CATALOG_ENTRIES, MAX_LIST_ROUNDS,
+    check_server_name, to_llm_facing_name, tool_definition, Format, RpcData, ToolListing, ToolNameError, ToolRegistry,
+    MAX_LIST_ROUNDS,
 };
 
 use super::follow::{Follow, Follows};
@@ -115,9 +115,6 @@ pub(super) struct State {
     adding: HashMap<String, u64>,
     /// Per entry (added, or adding), its connection and listing state.
     pub(super) listings: HashMap<u64, Listing>,
-    /// For unknown names: suggestions among the aliases (built on demand,
-    /// dropped when the tools change).
-    classifier: Option<Arc<ErrorClassifier>>,
 }
 
 struct Server {
@@ -330,7 +327,6 @@ impl Shared {
                 by_canonical.insert(canonical, tool);
             }
         }
-        state.classifier = None;
         self.changes.send_modify(|n| *n += 1);
         if let Some(server) = state.servers.get_mut(name).filter(|s| s.id == id) {
             server.tools = by_canonical;
@@ -425,7 +421,6 @@ impl HostRouter {
             order: Vec::new(),
             adding: HashMap::new(),
             listings: HashMap::new(),
-            classifier: None,
         };
         let changes = watch::Sender::new(0);
         Self { shared: Arc::new(Shared { options, state: Mutex::new(state), changes, deferred: Mutex::default() }) }
@@ -494,7 +489,6 @@ impl HostRouter {
         state.order.retain(|n| n != name);
         state.drop_listing(server.id);
         state.registry.unregister_server(name);
-        state.classifier = None;
         self.shared.changes.send_modify(|n| *n += 1);
         server.follows.remove(server.id);
         true
@@ -588,19 +582,8 @@ impl HostRouter {
 
     /// §4.3's answer for a name that is no tool of the router.
     fn unknown_tool(&self, name: &str) -> UnknownTool {
-        let classifier = {
-            let mut state = self.shared.lock();
-            let state = &mut *state;
-            let registry = &state.registry;
-            Arc::clone(state.classifier.get_or_insert_with(|| {
-                // The first aliases a catalog holds: more would be refused whole.
-                let aliases: Vec<String> =
-                    registry.entries().take(MAX_CATALOG_ENTRIES).map(|e| e.alias.to_owned()).collect();
-                let classifier = Catalog::builder().tools(aliases).build().and_then(ErrorClassifier::lenient);
-                Arc::new(classifier.unwrap_or_else(|_| ErrorClassifier::empty()))
-            }))
-        };
-        let response = classifier.unknown_tool_response(&Value::Null, name);
+        let state = self.shared.lock();
+        let response = state.registry.unknown_tool_response(&Value::Null, name);
         let suggestions = match &response.error.data {
             Some(RpcData::UnknownTool { suggestions, .. }) => suggestions.iter().map(|s| (*s).to_owned()).collect(),
             _ => Vec::new(),
@@ -691,8 +674,6 @@ impl Deref for RegistryGuard<'_> {
 
 impl DerefMut for RegistryGuard<'_> {
     fn deref_mut(&mut self) -> &mut ToolRegistry {
-        // The names may change: the suggestions are built again.
-        self.state.classifier = None;
         &mut self.state.registry
     }
 }
