@@ -8,7 +8,7 @@ import { ToolRouter } from "mcp-boundary/host/mcp";
 // The other part's names are there as types only (its declarations are
 // shared), never as values.
 import { ToolRegistry as NotInServer } from "mcp-boundary/server";
-import { validateRecipient as NotInHost } from "mcp-boundary/host";
+import { validateRecipient as NotInHost, ErrorClassifier as ClassifierNotInHost } from "mcp-boundary/host";
 import { ToolRouter as NotInServerMcp } from "mcp-boundary/server/mcp";
 
 await init();
@@ -25,6 +25,8 @@ const uses: Function[] = [protectServer, recipientSchema, ToolRouter];
 new NotInServer();
 // @ts-expect-error the host's part has no validateRecipient
 NotInHost("@neo");
+// @ts-expect-error error data is the server's part: the host's has no ErrorClassifier
+new ClassifierNotInHost({ tools: ["t"] });
 // @ts-expect-error the server's mcp entry has no ToolRouter
 new NotInServerMcp();
 void [alias, definitions, uses];
