@@ -155,11 +155,10 @@ const CASES = {
     const c = new ErrorClassifier(catalog);
     return { run: () => c.unknownToolResponse(1, s), check: (r) => r.error.code === -32602 };
   },
-  // What ToolRouter answers a call of an unknown name with (its registry's aliases ranked).
-  "ToolRouter unknown tool": (s) => {
+  // What ToolRouter answers a call of an unknown name with.
+  "ToolRegistry.unknownToolResponse": (s) => {
     const r = registry();
-    const { unknownToolResponse } = api.__mcp();
-    return { run: () => unknownToolResponse(r, s), check: (e) => e.error.code === -32602 && Array.isArray(e.error.data.suggestions) };
+    return { run: () => r.unknownToolResponse(1, s), check: (e) => e.error.code === -32602 && Array.isArray(e.error.data.suggestions) };
   },
   "toLlmFacingName": (s) => ({ run: () => { try { toLlmFacingName(s); } catch (e) { return e; } }, check: (e) => e.reason === "too_long" }),
   "toLlmFacingName openai": (s) => {

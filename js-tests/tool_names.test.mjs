@@ -343,3 +343,26 @@ test("a payload that is a class instance keeps its class: its getters read the r
   const out = registry.fromProvider(outer, "gemini");
   assert.equal(JSON.stringify(out), JSON.stringify(outer).replace("gh__create_issue", "gh/create_issue"), "what rewriting the JSON gives");
 });
+
+test("unknownToolResponse: -32602 with the registry's aliases nearest the name, never the name, the request's id exactly", () => {
+  for (const api of [esm, cjs]) {
+    const r = new api.ToolRegistry();
+    r.registerServer("github", ["create_issue", "list_repos"]);
+    r.registerServer("mail", ["add_message"]);
+    const response = r.unknownToolResponse(7, "github__create_isue");
+    assert.deepEqual(response, { jsonrpc: "2.0", id: 7, error: { code: -32602, message: "unknown tool", data: { code: "unknown_tool", suggestions: response.error.data.suggestions } } });
+    assert.equal(response.error.data.suggestions[0], "github__create_issue");
+    const aliases = r.entries().map((e) => e.alias);
+    for (const [id, name] of [["\uD800", "mail__add_mesage"], [null, "ADD-MESSAGE"], [{ not: "an id" }, "zzz SECRET"], [1.5, 42], ["a", "x".repeat(40_000) + "SECRET"], [2, " ".repeat(40_000) + "gthub__list_repos"]]) {
+      const answer = r.unknownToolResponse(id, name);
+      assert.equal(answer.id, typeof id === "string" || typeof id === "number" ? id : null);
+      assert.ok(answer.error.data.suggestions.every((s) => aliases.includes(s)));
+      assert.ok(!JSON.stringify(answer).includes("SECRET"));
+      // The main entry has the classifier too (the host's part does not): the same answer as one of these aliases.
+      if (api.ErrorClassifier !== undefined) assert.deepEqual(answer, new api.ErrorClassifier({ tools: aliases }).unknownToolResponse(id, name));
+    }
+    assert.deepEqual(r.unknownToolResponse(3, " ".repeat(40_000) + "gthub__list_repos").error.data.suggestions, ["github__list_repos"]);
+    r.free();
+    assert.throws(() => r.unknownToolResponse(1, "x"), { reason: "freed" });
+  }
+});

@@ -428,6 +428,13 @@ export class ToolRegistry<C extends "throw" | "skip" = "throw"> {
    * two different tools: an id never moves to another tool.
    */
   toolForCallId(id: string): string | null;
+  /**
+   * The -32602 response for a call of a tool this registry does not hold:
+   * up to 3 of its aliases nearest `name` (among the first 65,536, in
+   * registration order); the name itself never appears. What
+   * `ToolRouter.callTool` throws for an unknown name.
+   */
+  unknownToolResponse(id: unknown, name: string): UnknownToolResponse;
   /** Either form in, the canonical name out; `null` for unknown names. */
   toCanonical(name: string): string | null;
   /** Either form in, the alias out; `null` for unknown names. */
@@ -514,7 +521,7 @@ export interface InvalidArgumentsResponse {
   error: { code: -32602; message: "invalid tool arguments"; data?: ErrorData };
 }
 
-/** The -32602 response for an unknown tool, with catalog suggestions. */
+/** The -32602 response for an unknown tool, with suggestions (catalog tools, or a registry's aliases). */
 export interface UnknownToolResponse {
   jsonrpc: "2.0";
   id: JsonRpcId;

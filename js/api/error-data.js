@@ -3,6 +3,7 @@
 // this part reads the places Rust names and builds the data from the
 // catalog strings, in Rust's shape (js/generated/shapes.js).
 import { Memo } from "./memo.js";
+import { withId } from "./envelope.js";
 import { errorData } from "../generated/shapes.js";
 import { errorTables as rustErrorTables } from "../generated/tables.js";
 
@@ -151,16 +152,6 @@ export function createErrorData(glue, h) {
     }
   }
 
-  /**
-   * A JSON-RPC response with the request's string id exactly: the response
-   * crossed as JSON text, where a lone surrogate (a JS string may hold
-   * one; Rust's may not) became U+FFFD, and the client could no longer
-   * match its request. Other ids are Rust's (a number, or null).
-   */
-  function withId(response, id) {
-    if (typeof id === "string") response.id = id;
-    return response;
-  }
   /** A whitelist classifier of tool-argument errors. */
   class ErrorClassifier {
     #s;

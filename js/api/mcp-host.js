@@ -4,8 +4,7 @@
 // mcp-cli.js's. Nothing here decides.
 
 export function createMcpHost(glue, h) {
-  const { out, take, registryTransportOf } = h;
-  const { Limit } = glue;
+  const { out, take } = h;
 
   /** One server's tools/list, page by page, within Rust's bounds. */
   class Listing {
@@ -31,23 +30,6 @@ export function createMcpHost(glue, h) {
 
   /** The router's rules, read when `__mcp()` is first called (js/api/mcp-core.js). */
   return () => ({
-    /**
-     * Rust's -32602 unknown-tool response (id null) for a call of `name`
-     * (any value) that `registry` (the router's ToolRegistry) does not
-     * hold: suggestions among its aliases, the name never echoed.
-     */
-    unknownToolResponse(registry, name) {
-      const s = registryTransportOf(registry);
-      let n;
-      if (typeof name === "string") {
-        // Rust ranks a longer name from its pieces.
-        if (name.length > Limit.Piece) s.pieces(name, (m, first) => s.v.feed_tool_query(m, first));
-        else s.write(name);
-        n = name.length;
-      }
-      s.v.unknown_tool_response(n, out);
-      return take();
-    },
     /** Throws Rust's error for a server name a router with `options` ({ profile, overflow }) refuses. */
     checkServerName(name, options) {
       if (!glue.__check_server_name(name, options, out)) throw take();

@@ -1,6 +1,7 @@
 // ToolRegistry: the authoritative two-form mapping of a host's tools, its
 // caches of Rust's answers, and the payload and stream rewrites that read
 // them.
+import { withId } from "./envelope.js";
 
 // The registry's caches of Rust's answers are plain Maps, emptied when full.
 const ANSWERS_MAX = 4096;
@@ -15,7 +16,6 @@ export function createRegistry(glue, h) {
   const { out, take, argumentError, misuse, tooLarge, lengthOf, isList, isOwn, put, putList, edited, utf8Length, create, Transport } = h;
   const { lastError, rewrite, walkerOf, EventStream, eventsOf, CallPairing, sseTransform } = h;
 
-  let registryTransportOf;
   /** The authoritative two-form mapping of a host's tools. */
   class ToolRegistry {
     #s;
@@ -281,10 +281,23 @@ export function createRegistry(glue, h) {
       const r = s.answer(id, (n) => s.v.tool_for_call_id(n), Limit.MaxSlotText);
       return typeof r === "string" ? r : null;
     }
-    static {
-      // For js/api/mcp-host.js: the transport of the registry a router
-      // answers an unknown tool from (never public).
-      registryTransportOf = (self) => ToolRegistry.#live(self);
+    /**
+     * The JSON-RPC -32602 response for a call of a tool this registry does
+     * not hold: up to 3 of its aliases nearest `name` (the first
+     * MAX_CATALOG_ENTRIES, in registration order); the name itself never
+     * appears. What ToolRouter throws for an unknown name.
+     */
+    unknownToolResponse(id, name) {
+      const s = ToolRegistry.#live(this);
+      let n;
+      if (typeof name === "string") {
+        // Rust ranks a longer name from its pieces.
+        if (name.length > Limit.Piece) s.pieces(name, (m, first) => s.v.feed_tool_query(m, first));
+        else s.write(name);
+        n = name.length;
+      }
+      s.v.unknown_tool_response(id, n, out);
+      return withId(take(), id);
     }
     /** Frees the wasm side now (optional). Any later use throws. */
     free() {
@@ -294,5 +307,5 @@ export function createRegistry(glue, h) {
     }
   }
 
-  return { ToolRegistry, registryTransportOf };
+  return { ToolRegistry };
 }

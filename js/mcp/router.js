@@ -276,7 +276,7 @@ export function createRouter(api, core, lines) {
       const tool = entry?.tools.get(canonical);
       if (tool === undefined) {
         // Rust's -32602, suggestions among the registry's aliases.
-        throw rpcError(core.unknownToolResponse(this.#registry, name));
+        throw rpcError(this.#registry.unknownToolResponse(null, name));
       }
       // The server would refuse anything else with an error about its own
       // request schema; OpenAI's arguments arrive as JSON text.

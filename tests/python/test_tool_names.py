@@ -139,3 +139,20 @@ def test_tool_definitions() -> None:
         assert len(defs) == 1 and "github__create_issue" in json.dumps(defs)
     with pytest.raises(mb.ToolNameError):
         mb.tool_definitions([{"name": "x" * 65}], "openai-chat")
+
+
+def test_unknown_tool_response_ranks_the_aliases_as_a_classifier_of_them() -> None:
+    r = mb.ToolRegistry()
+    r.register_server("github", ["create_issue", "list_repos"])
+    r.register_server("mail", ["add_message"])
+    response = r.unknown_tool_response(7, "github__create_isue")
+    assert response["jsonrpc"] == "2.0" and response["id"] == 7
+    assert response["error"]["code"] == -32602 and response["error"]["message"] == "unknown tool"
+    assert response["error"]["data"]["suggestions"][0] == "github__create_issue"
+    aliases = [e["alias"] for e in r.entries()]
+    classifier = mb.ErrorClassifier(aliases)
+    for id_, name in [("\ud800", "mail__add_mesage"), (None, "ADD-MESSAGE"), ({"not": "an id"}, "zzz SECRET"), ("a", "x" * 40_000 + "SECRET")]:
+        answer = r.unknown_tool_response(id_, name)
+        assert answer == classifier.unknown_tool_response(id_, name)
+        assert "SECRET" not in json.dumps(answer)
+    assert r.unknown_tool_response("\ud800", "x")["id"] == "\ud800"

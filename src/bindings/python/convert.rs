@@ -308,3 +308,14 @@ pub(crate) mod options {
         })
     }
 }
+
+/// A response whose `id` is the request's own `str` where the core could
+/// not hold it (a lone surrogate, which `json.loads` makes of `"\ud800"`):
+/// a string id is echoed as it came, as JS's binding does, or the client
+/// could not match the response to its request.
+pub(super) fn with_id<'py>(response: Bound<'py, PyAny>, id: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    if id.is_instance_of::<PyString>() {
+        response.set_item("id", id)?;
+    }
+    Ok(response)
+}

@@ -7,7 +7,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 use serde_json::Value;
 
-use super::convert::{from_py, options, serialize, text, Strictness, Text};
+use super::convert::{from_py, options, serialize, text, with_id, Strictness, Text};
 use super::errors::{raise_argument, raise_options, ArgumentError};
 use crate::error::OptionsError;
 use crate::error_data::{
@@ -349,17 +349,6 @@ impl ErrorClassifier {
     fn tools(&self) -> Vec<String> {
         self.inner.tools().map(str::to_owned).collect()
     }
-}
-
-/// A response whose `id` is the request's own `str` where the core could
-/// not hold it (a lone surrogate, which `json.loads` makes of `"\ud800"`):
-/// a string id is echoed as it came, as JS's binding does, or the client
-/// could not match the response to its request.
-fn with_id<'py>(response: Bound<'py, PyAny>, id: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
-    if id.is_instance_of::<PyString>() {
-        response.set_item("id", id)?;
-    }
-    Ok(response)
 }
 
 /// `answer` of the issues read as the core reads them (`classify_issues`,

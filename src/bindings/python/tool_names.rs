@@ -9,7 +9,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
 use serde_json::Value;
 
-use super::convert::{exact, from_py, options, serialize, text, to_py, Strictness, Text};
+use super::convert::{exact, from_py, options, serialize, text, to_py, with_id, Strictness, Text};
 use super::errors::{raise, raise_argument, raise_options, ArgumentError, Class};
 use crate::error::{OptionPath, OptionsError};
 use crate::stream::{SseRewriter as CoreSse, StreamCalls};
@@ -244,6 +244,14 @@ impl ToolRegistry {
     /// unknown or ambiguous.
     fn tool_for_call_id(&self, id: Text<'_>) -> Option<String> {
         self.inner.tool_for_call_id(&id).map(str::to_owned)
+    }
+
+    /// The JSON-RPC `-32602` response for a call of a tool the registry
+    /// does not hold, with its aliases nearest to `name` (never `name`
+    /// itself).
+    fn unknown_tool_response<'py>(&self, id: &Bound<'py, PyAny>, name: Text<'_>) -> PyResult<Bound<'py, PyAny>> {
+        let value = from_py(id, Strictness::Lenient).unwrap_or(Value::Null);
+        with_id(serialize(id.py(), &self.inner.unknown_tool_response(&value, &name))?, id)
     }
 
     /// The payload (a dict or list) with canonical names made aliases.

@@ -5,8 +5,8 @@ use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
 use super::{
-    get, js_error, options_object, read, scratch_exports, string_array, string_list, to_js, unreadable, word, FedQuery,
-    Give, Limit, Scratch, Utf16Check,
+    envelope_id, get, js_error, options_object, read, scratch_exports, string_array, string_list, to_js, unreadable,
+    word, FedQuery, Give, Limit, Scratch, Utf16Check,
 };
 use crate::error::{OptionPath, OptionsError};
 use crate::error_data::issue::IssuePhrase;
@@ -185,27 +185,6 @@ pub fn error_tables(out: &Array) {
         issue_path: ISSUE_PATH,
         issue_loc: ISSUE_LOC,
     }));
-}
-
-/// A JSON-RPC id as the core takes it: strings and finite numbers as they
-/// are; anything else becomes `null` in the core.
-pub(super) fn request_id(id: &JsValue) -> Value {
-    if let Some(s) = id.as_string() {
-        return Value::String(s);
-    }
-    id.as_f64().and_then(serde_json::Number::from_f64).map_or(Value::Null, Value::Number)
-}
-
-/// The id of an envelope the wrapper completes: a string id is left out
-/// (`null`), as the wrapper puts the caller's own string in its place
-/// (copied in here and out again as JSON text, a long id would cost the
-/// module twice its size, and a lone surrogate would not survive).
-fn envelope_id(id: &JsValue) -> Value {
-    if id.is_string() {
-        Value::Null
-    } else {
-        request_id(id)
-    }
 }
 
 /// The classifier behind the wrapper's `ErrorClassifier`. Hot results

@@ -102,3 +102,31 @@ pub(crate) fn to_js<T: Serialize + ?Sized>(value: &T) -> JsValue {
     // structs) cannot fail; `undefined` would only mark a bug.
     serde_json::to_string(value).map_or(JsValue::UNDEFINED, |text| json_parse(&text))
 }
+
+/// A JSON-RPC id as the core takes it: strings and finite numbers as they
+/// are; anything else becomes `null` in the core.
+#[cfg(feature = "wasm-server")]
+pub(super) fn request_id(id: &JsValue) -> serde_json::Value {
+    match id.as_string() {
+        Some(s) => serde_json::Value::String(s),
+        None => number_id(id),
+    }
+}
+
+/// The id of an envelope the wrapper completes (the classifier's, the
+/// registry's unknown-tool answer): a string id is left out (`null`), as
+/// the wrapper puts the caller's own string in its place (copied in here
+/// and out again as JSON text, a long id would cost the module twice its
+/// size, and a lone surrogate would not survive).
+pub(super) fn envelope_id(id: &JsValue) -> serde_json::Value {
+    if id.is_string() {
+        serde_json::Value::Null
+    } else {
+        number_id(id)
+    }
+}
+
+/// A finite number id as it is; anything else `null`.
+fn number_id(id: &JsValue) -> serde_json::Value {
+    id.as_f64().and_then(serde_json::Number::from_f64).map_or(serde_json::Value::Null, serde_json::Value::Number)
+}

@@ -109,7 +109,9 @@ use argument::too_many_error;
 use js_error::js_error;
 #[cfg(feature = "wasm-server")]
 use js_error::type_name;
-use js_value::{string_array, to_js, Give};
+#[cfg(feature = "wasm-server")]
+use js_value::request_id;
+use js_value::{envelope_id, string_array, to_js, Give};
 #[cfg(feature = "wasm-host")]
 use options::string_option;
 use options::{get, options_object, whole_option};

@@ -4,7 +4,7 @@
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
-use super::error_data::request_id;
+use super::request_id;
 use super::read;
 use crate::server::refusal_answer;
 #[cfg(doc)]

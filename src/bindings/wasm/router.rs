@@ -7,7 +7,7 @@ use wasm_bindgen::prelude::*;
 
 use super::host::{HostArgument, HostArgumentError};
 use super::tool_name::{parse_options, Registry};
-use super::{js_error, to_js, Give, Limit};
+use super::{envelope_id, js_error, to_js, Give, Limit};
 use crate::host::{check_server_name, RouterError, ToolListing};
 
 /// Whether `name` can name a server of a router with `options` (`{
@@ -83,12 +83,13 @@ impl Registry {
         self.fed_query.feed(self.scratch.units(0, len), first);
     }
 
-    /// Sets `out[0]` to §4.3's unknown-tool response (id null) for the
-    /// name in `units[..len]`, or fed in pieces when longer (`None`: a
-    /// name that is not a string): suggestions among the registry's
-    /// aliases ([`ToolRegistry::unknown_tool_response`](crate::ToolRegistry::unknown_tool_response)).
-    pub fn unknown_tool_response(&self, len: Option<u32>, out: &Array) {
+    /// Sets `out[0]` to §4.3's unknown-tool response for the name in
+    /// `units[..len]`, or fed in pieces when longer (`None`: a name that
+    /// is not a string): suggestions among the registry's aliases
+    /// ([`ToolRegistry::unknown_tool_response`](crate::ToolRegistry::unknown_tool_response)).
+    /// A string id is the wrapper's to put in.
+    pub fn unknown_tool_response(&self, id: &JsValue, len: Option<u32>, out: &Array) {
         let query = self.fed_query.query(&self.scratch, len, Limit::Piece as usize);
-        out.give(to_js(&self.inner.unknown_tool_response_to(&serde_json::Value::Null, &query)));
+        out.give(to_js(&self.inner.unknown_tool_response_to(&envelope_id(id), &query)));
     }
 }
