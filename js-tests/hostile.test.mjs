@@ -98,6 +98,7 @@ function operations() {
       ["unregisterServer", ["nosuch"]],
       ["toProvider", [{ tools: [{ name: "gh/issue" }] }, "anthropic"]],
       ["fromProvider", [[{ content: [{ type: "tool_use", name: "gh__issue" }] }], "anthropic"]],
+      ["unknownToolResponse", [8, "gh__isue"]],
     ].map(([method, good]) => ({
       name: `ToolRegistry#${method}`,
       make: () => {
@@ -219,7 +220,7 @@ test("a revoked Proxy as a recipient is a rejection, and the validator keeps wor
 test("after free(): every method throws a clear error and touches nothing; double free and other objects likewise", () => {
   const cases = [
     [new RecipientValidator(), (v) => [() => v.validate("@a"), () => v.validateMany(["@a"])]],
-    [new ToolRegistry(), (r) => [() => r.register("a/b"), () => r.registerServer("s", ["t"]), () => r.toCanonical("a"), () => r.toLlmFacing("a"), () => r.lookupOverride({}, "a"), () => r.toProvider({}, "anthropic"), () => r.fromProvider({}, "anthropic"), () => r.unregister("a"), () => r.unregisterServer("s"), () => r.entries()]],
+    [new ToolRegistry(), (r) => [() => r.register("a/b"), () => r.registerServer("s", ["t"]), () => r.toCanonical("a"), () => r.toLlmFacing("a"), () => r.lookupOverride({}, "a"), () => r.toProvider({}, "anthropic"), () => r.fromProvider({}, "anthropic"), () => r.unregister("a"), () => r.unregisterServer("s"), () => r.entries(), () => r.unknownToolResponse(1, "x")]],
     [new ErrorClassifier({ tools: ["t"] }), (c) => [() => c.classify("t", "x"), () => c.invalidArgumentsResponse(1, "t", "x"), () => c.toolErrorResult("t", "x"), () => c.unknownToolResponse(1, "x"), () => c.classifyIssues("t", [])]],
   ];
   const baseline = everything();

@@ -205,7 +205,10 @@ async function relay(events: AsyncIterable<{ type: string }>) {
   const r = new ToolRegistry();
   for await (const event of r.fromProviderStream(events, "anthropic")) void event.type;
   const tool: string | null = r.toolForCallId("toolu_1");
-  void tool;
+  const suggestions: string[] = r.unknownToolResponse(1, "github__create_isue").error.data.suggestions;
+  // @ts-expect-error an unknown tool's answer has no classified field
+  void r.unknownToolResponse(1, "x").error.data.field;
+  void [tool, suggestions];
 }
 void relay;
 // A text/event-stream proxied byte for byte, as a fetch body is.
