@@ -23,7 +23,7 @@ pub(crate) use hint::constant_forms;
 pub use hint::FieldHint;
 pub use issue::{issue_message, Issue, ISSUES_IN_TEXT, ISSUE_MESSAGES};
 pub use reader::IssueFields;
-pub(crate) use response::{tool_query, unknown_tool_envelope, MAX_TOOL_SUGGESTIONS};
+pub(crate) use response::{tool_query, unknown_tool_among};
 pub use response::{
     ErrorData, ErrorResponse, RpcData, RpcError, StructuredError, TextContent, ToolErrorResult, ToolFailure,
     INVALID_ARGUMENT, INVALID_ARGUMENTS_MESSAGE, INVALID_PARAMS, UNKNOWN_TOOL, UNKNOWN_TOOL_MESSAGE,

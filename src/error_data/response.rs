@@ -7,7 +7,7 @@ use serde_json::Value;
 use super::classifier::ErrorClassifier;
 use super::text::error_text;
 use super::MAX_TOOL_QUERY;
-use crate::nearest::Query;
+use crate::nearest::{nearest, normalize, Query};
 
 /// `error.data.code` of a classified tool-argument error.
 pub const INVALID_ARGUMENT: &str = "invalid_argument";
@@ -121,11 +121,23 @@ pub(crate) fn tool_query(name: &str) -> Query {
     query
 }
 
+/// The unknown-tool response with the tools among `tools` (in order)
+/// nearest `name`: a registry's aliases
+/// ([`ToolRegistry::unknown_tool_response`](crate::ToolRegistry::unknown_tool_response)),
+/// normalized as they are ranked.
+pub(crate) fn unknown_tool_among<'c>(
+    id: &Value,
+    tools: impl IntoIterator<Item = &'c str>,
+    name: &Query,
+) -> ErrorResponse<'c> {
+    let keyed = tools.into_iter().map(|t| (normalize(t), t));
+    unknown_tool_envelope(id, nearest(name, keyed, MAX_TOOL_SUGGESTIONS))
+}
+
 /// The unknown-tool response (`-32602`, `data.suggestions`), whoever
-/// ranked the suggestions: a classifier among its catalog's tools, a
-/// registry among its aliases
-/// ([`ToolRegistry::unknown_tool_response`](crate::ToolRegistry::unknown_tool_response)).
-pub(crate) fn unknown_tool_envelope<'c>(id: &Value, suggestions: Vec<&'c str>) -> ErrorResponse<'c> {
+/// ranked the suggestions: a classifier among its catalog's tools, or
+/// [`unknown_tool_among`].
+fn unknown_tool_envelope<'c>(id: &Value, suggestions: Vec<&'c str>) -> ErrorResponse<'c> {
     ErrorResponse {
         jsonrpc: "2.0",
         id: request_id(id),

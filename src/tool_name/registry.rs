@@ -7,8 +7,8 @@ use std::sync::Arc;
 
 use super::mapping::{to_llm_facing_name, KeyForm, NameScan, Overflow, ToolNameError};
 use super::profile::Profile;
-use crate::error_data::{tool_query, unknown_tool_envelope, ErrorResponse, MAX_CATALOG_ENTRIES, MAX_TOOL_SUGGESTIONS};
-use crate::nearest::{nearest, normalize, Query};
+use crate::error_data::{tool_query, unknown_tool_among, ErrorResponse, MAX_CATALOG_ENTRIES};
+use crate::nearest::Query;
 use crate::stream::CallMemory;
 use serde_json::Value;
 
@@ -431,8 +431,14 @@ impl ToolRegistry {
     /// kept: an unknown name is an error path, and a cache would have to
     /// follow every registration.
     pub(crate) fn unknown_tool_response_to(&self, id: &Value, name: &Query) -> ErrorResponse<'_> {
-        let aliases = self.entries().take(MAX_CATALOG_ENTRIES).map(|e| (normalize(e.alias), e.alias));
-        unknown_tool_envelope(id, nearest(name, aliases, MAX_TOOL_SUGGESTIONS))
+        unknown_tool_among(id, self.suggestion_aliases(), name)
+    }
+
+    /// The aliases an unknown name's suggestions are ranked among: the
+    /// first [`MAX_CATALOG_ENTRIES`], in registration order (what a
+    /// catalog of them would hold).
+    pub(crate) fn suggestion_aliases(&self) -> impl Iterator<Item = &str> {
+        self.entries().take(MAX_CATALOG_ENTRIES).map(|e| e.alias)
     }
 
     /// Every registered name, in registration order.

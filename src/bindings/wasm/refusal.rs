@@ -4,8 +4,8 @@
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
-use super::request_id;
 use super::read;
+use super::request_id;
 use crate::server::refusal_answer;
 #[cfg(doc)]
 use crate::server::MAX_REFUSAL_BYTES;

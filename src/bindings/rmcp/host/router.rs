@@ -15,6 +15,7 @@ use serde_json::Value;
 use tokio::sync::watch;
 use tokio::task::AbortHandle;
 
+use crate::error_data::{tool_query, unknown_tool_among};
 use crate::{
     check_server_name, to_llm_facing_name, tool_definition, Format, RpcData, ToolListing, ToolNameError, ToolRegistry,
     MAX_LIST_ROUNDS,
@@ -115,6 +116,10 @@ pub(super) struct State {
     adding: HashMap<String, u64>,
     /// Per entry (added, or adding), its connection and listing state.
     pub(super) listings: HashMap<u64, Listing>,
+    /// For unknown names: the aliases their suggestions are ranked among
+    /// (taken on demand, dropped when the tools change), so the ranking
+    /// runs outside the lock.
+    suggestion_aliases: Option<Arc<[String]>>,
 }
 
 struct Server {
@@ -327,6 +332,7 @@ impl Shared {
                 by_canonical.insert(canonical, tool);
             }
         }
+        state.suggestion_aliases = None;
         self.changes.send_modify(|n| *n += 1);
         if let Some(server) = state.servers.get_mut(name).filter(|s| s.id == id) {
             server.tools = by_canonical;
@@ -421,6 +427,7 @@ impl HostRouter {
             order: Vec::new(),
             adding: HashMap::new(),
             listings: HashMap::new(),
+            suggestion_aliases: None,
         };
         let changes = watch::Sender::new(0);
         Self { shared: Arc::new(Shared { options, state: Mutex::new(state), changes, deferred: Mutex::default() }) }
@@ -489,6 +496,7 @@ impl HostRouter {
         state.order.retain(|n| n != name);
         state.drop_listing(server.id);
         state.registry.unregister_server(name);
+        state.suggestion_aliases = None;
         self.shared.changes.send_modify(|n| *n += 1);
         server.follows.remove(server.id);
         true
@@ -582,8 +590,15 @@ impl HostRouter {
 
     /// §4.3's answer for a name that is no tool of the router.
     fn unknown_tool(&self, name: &str) -> UnknownTool {
-        let state = self.shared.lock();
-        let response = state.registry.unknown_tool_response(&Value::Null, name);
+        let aliases = {
+            let mut state = self.shared.lock();
+            let State { registry, suggestion_aliases, .. } = &mut *state;
+            Arc::clone(
+                suggestion_aliases.get_or_insert_with(|| registry.suggestion_aliases().map(str::to_owned).collect()),
+            )
+        };
+        // Ranked outside the lock: its work is bounded, but not small.
+        let response = unknown_tool_among(&Value::Null, aliases.iter().map(String::as_str), &tool_query(name));
         let suggestions = match &response.error.data {
             Some(RpcData::UnknownTool { suggestions, .. }) => suggestions.iter().map(|s| (*s).to_owned()).collect(),
             _ => Vec::new(),
@@ -674,6 +689,8 @@ impl Deref for RegistryGuard<'_> {
 
 impl DerefMut for RegistryGuard<'_> {
     fn deref_mut(&mut self) -> &mut ToolRegistry {
+        // The names may change: the suggestions' aliases are taken again.
+        self.state.suggestion_aliases = None;
         &mut self.state.registry
     }
 }
