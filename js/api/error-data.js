@@ -169,14 +169,12 @@ export function createErrorData(glue, h) {
       this.#s = new Transport(v);
       this.#strings = first;
       // Rust's bounds: of a longer tool name or message only the start is
-      // written (it gives the same answer); a longer unknown name crosses in pieces.
+      // written (it gives the same answer).
       this.#toolUnits = v.tool_units();
       this.#messageUnits = v.message_units();
-      this.#nameUnits = v.name_units();
     }
     #toolUnits;
     #messageUnits;
-    #nameUnits;
     /** The transport of a live ErrorClassifier; a clear error for a freed one or another object. */
     static #live(self) {
       if (self === null || typeof self !== "object" || !(#s in self)) throw misuse(Misuse.WrongReceiver, Class.ErrorClassifier);
@@ -268,7 +266,7 @@ export function createErrorData(glue, h) {
       let n;
       if (typeof name === "string") {
         // Rust ranks a longer name from its pieces.
-        if (name.length > this.#nameUnits) s.pieces(name, (m, first) => s.v.feed_name(m, first));
+        if (name.length > Limit.Piece) s.pieces(name, (m, first) => s.v.feed_name(m, first));
         else s.write(name);
         n = name.length;
       }

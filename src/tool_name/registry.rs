@@ -438,7 +438,7 @@ impl ToolRegistry {
     /// first [`MAX_CATALOG_ENTRIES`], in registration order (what a
     /// catalog of them would hold).
     pub(crate) fn suggestion_aliases(&self) -> impl Iterator<Item = &str> {
-        self.entries().take(MAX_CATALOG_ENTRIES).map(|e| e.alias)
+        self.order.iter().filter_map(|c| self.alias_of.get(c)).take(MAX_CATALOG_ENTRIES).map(|a| &**a)
     }
 
     /// Every registered name, in registration order.

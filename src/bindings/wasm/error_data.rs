@@ -13,7 +13,6 @@ use crate::error_data::issue::IssuePhrase;
 use crate::error_data::reader::{cut_issue_text, Place};
 use crate::error_data::{
     Catalog, ErrorClassifier, FieldHint, FieldPhrases, Issue, IssueFields, ToolFields, MAX_CATALOG_ENTRIES,
-    MAX_TOOL_QUERY,
 };
 
 /// The length word of an issue string the wrapper cut: its first
@@ -247,15 +246,8 @@ impl Classifier {
         self.inner.message_units()
     }
 
-    /// How many code units of an unknown tool's name cross whole; a longer
-    /// one crosses in pieces ([`feed_name`](Self::feed_name)).
-    #[must_use]
-    pub fn name_units(&self) -> usize {
-        MAX_TOOL_QUERY
-    }
-
     /// Takes the next piece (units `..len`; `first`: the name's first) of
-    /// an unknown tool's name longer than [`name_units`](Self::name_units).
+    /// an unknown tool's name longer than [`Limit::Piece`].
     pub fn feed_name(&mut self, len: usize, first: bool) {
         self.fed.feed(self.scratch.units(0, len), first);
     }
@@ -308,11 +300,11 @@ impl Classifier {
     }
 
     /// Sets `out[0]` to the unknown-tool response for the name in
-    /// `units[..len]`, or fed in pieces when longer than
-    /// [`name_units`](Self::name_units) (`None` for a name that is not a
-    /// string). A string id is the wrapper's to put in.
+    /// `units[..len]`, or fed in pieces when longer than [`Limit::Piece`]
+    /// (`None` for a name that is not a string). A string id is the
+    /// wrapper's to put in.
     pub fn unknown_tool_response(&self, id: &JsValue, len: Option<u32>, out: &Array) {
-        let query = self.fed.query(&self.scratch, len, MAX_TOOL_QUERY);
+        let query = self.fed.query(&self.scratch, len);
         out.give(to_js(&self.inner.unknown_tool_response_to(&envelope_id(id), &query)));
     }
 

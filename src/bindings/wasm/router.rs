@@ -7,7 +7,7 @@ use wasm_bindgen::prelude::*;
 
 use super::host::{HostArgument, HostArgumentError};
 use super::tool_name::{parse_options, Registry};
-use super::{envelope_id, js_error, to_js, Give, Limit};
+use super::{envelope_id, js_error, to_js, Give};
 use crate::host::{check_server_name, RouterError, ToolListing};
 
 /// Whether `name` can name a server of a router with `options` (`{
@@ -78,7 +78,7 @@ impl Listing {
 #[wasm_bindgen]
 impl Registry {
     /// Takes the next piece (units `..len`; `first`: the name's first) of
-    /// an unknown tool's name longer than [`Limit::Piece`].
+    /// an unknown tool's name longer than [`Limit::Piece`](super::Limit::Piece).
     pub fn feed_tool_query(&mut self, len: usize, first: bool) {
         self.fed_query.feed(self.scratch.units(0, len), first);
     }
@@ -89,7 +89,7 @@ impl Registry {
     /// ([`ToolRegistry::unknown_tool_response`](crate::ToolRegistry::unknown_tool_response)).
     /// A string id is the wrapper's to put in.
     pub fn unknown_tool_response(&self, id: &JsValue, len: Option<u32>, out: &Array) {
-        let query = self.fed_query.query(&self.scratch, len, Limit::Piece as usize);
+        let query = self.fed_query.query(&self.scratch, len);
         out.give(to_js(&self.inner.unknown_tool_response_to(&envelope_id(id), &query)));
     }
 }

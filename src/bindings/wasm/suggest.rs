@@ -1,12 +1,13 @@
 //! An unknown tool's name as its suggestions rank it (`crate::nearest`'s
 //! `Query`), for the two bindings that answer one: the classifier's
 //! `unknown_tool_response` (a server's part) and the registry's (a host's,
-//! for `ToolRouter`). A long name crosses in pieces, of which only what
-//! ranking keeps is held.
+//! for `ToolRouter`). A name longer than [`Limit::Piece`] crosses in
+//! pieces, of which only what ranking keeps is held.
 
 use std::borrow::Cow;
 
 use super::scratch::{Scratch, Utf16Check};
+use super::Limit;
 use crate::error_data::{tool_query, MAX_TOOL_QUERY};
 use crate::nearest::Query;
 
@@ -37,10 +38,10 @@ impl FedQuery {
 
     /// The query of a name of `len` units (`None`: no string, ranked as
     /// the empty one): from `scratch`'s units, or from the pieces fed when
-    /// it is longer than `whole`, the most units the wrapper writes whole.
-    pub(crate) fn query<'q>(&'q self, scratch: &Scratch, len: Option<u32>, whole: usize) -> Cow<'q, Query> {
+    /// it is longer than [`Limit::Piece`].
+    pub(crate) fn query<'q>(&'q self, scratch: &Scratch, len: Option<u32>) -> Cow<'q, Query> {
         match len.map(|n| n as usize) {
-            Some(n) if n > whole => {
+            Some(n) if n > Limit::Piece as usize => {
                 if self.check.valid() {
                     Cow::Borrowed(&self.query)
                 } else {
