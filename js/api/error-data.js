@@ -263,14 +263,7 @@ export function createErrorData(glue, h) {
     /** -32602 with up to 3 catalog tools nearest `name`; the name itself never appears. */
     unknownToolResponse(id, name) {
       const s = ErrorClassifier.#live(this);
-      let n;
-      if (typeof name === "string") {
-        // Rust ranks a longer name from its pieces.
-        if (name.length > Limit.Piece) s.pieces(name, (m, first) => s.v.feed_name(m, first));
-        else s.write(name);
-        n = name.length;
-      }
-      s.v.unknown_tool_response(id, n, out);
+      s.v.unknown_tool_response(id, s.toolQuery(name, (m, first) => s.v.feed_name(m, first)), out);
       return withId(take(), id);
     }
     /**

@@ -289,14 +289,7 @@ export function createRegistry(glue, h) {
      */
     unknownToolResponse(id, name) {
       const s = ToolRegistry.#live(this);
-      let n;
-      if (typeof name === "string") {
-        // Rust ranks a longer name from its pieces.
-        if (name.length > Limit.Piece) s.pieces(name, (m, first) => s.v.feed_tool_query(m, first));
-        else s.write(name);
-        n = name.length;
-      }
-      s.v.unknown_tool_response(id, n, out);
+      s.v.unknown_tool_response(id, s.toolQuery(name, (m, first) => s.v.feed_tool_query(m, first)), out);
       return withId(take(), id);
     }
     /** Frees the wasm side now (optional). Any later use throws. */

@@ -254,6 +254,18 @@ export function createTransport(glue) {
       }
     }
     /**
+     * An unknown tool's name for Rust to rank: written at the start of the
+     * units, or past a piece sent in pieces to `feed` (as pieces() does).
+     * Returns its length, or undefined for a value that is no string
+     * (ranked as none).
+     */
+    toolQuery(name, feed) {
+      if (typeof name !== "string") return undefined;
+      if (name.length > Limit.Piece) this.pieces(name, feed);
+      else this.write(name);
+      return name.length;
+    }
+    /**
      * Writes `s` (only when it is at most `cap` units long, as writeWithin
      * does), calls `op(length)`, and returns the string the call wrote
      * back, or its negative Reply. Rust writes its answer over the input:
