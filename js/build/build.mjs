@@ -57,14 +57,14 @@ function bundledScript(dir, name, file = "index") {
   if (!exported.test(text)) throw new Error(`js/build/build.mjs: the bundle of js/${dir}/${file}.js should export ${name} alone`);
   return `const ${name} = (() => {\n"use strict";\n${text.replace(exported, "\n")}return ${name};\n})();\n`;
 }
+/** js/api/on-demand.js, for the Node entries alone. */
+const onDemandScript = bundledScript("api", "onDemand", "on-demand");
 /**
  * One entry's files in pkg/`part.dir` (the main entry's in pkg/ itself):
  * node/ (index.cjs, index.mjs, walkers.cjs), web/, worker/, inline/ (the
  * main entry's only) and mcp/, over the wasm-bindgen outputs the Makefile
  * put in its node/ and web/. Returns the names it exports.
  */
-/** js/api/on-demand.js, for the Node entries alone. */
-const onDemandScript = bundledScript("api", "onDemand", "on-demand");
 function buildPart(part) {
   const pkg = new URL(part.dir, packageRoot);
   const apiOnly = bundledScript("api", "createApi", part.entry);
