@@ -44,12 +44,17 @@ done
 
 # --- what is missing ------------------------------------------------------
 
-# Rust's wasm target (the one download from Rust's own dist server), and for
+# Rust's wasm target (a download from Rust's own dist server), and for
 # `make lint` clippy and rustfmt (in rustup's default profile; added if a
 # machine lacks them).
 rust_missing=()
 if [ $wasm = 1 ] && ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   rust_missing+=(target:wasm32-unknown-unknown)
+fi
+# The standard library's source: the shipped modules build it (Makefile,
+# LEAN_CARGOFLAGS), from the same dist server.
+if [ $wasm = 1 ] && ! rustup component list --installed 2>/dev/null | grep -q "^rust-src"; then
+  rust_missing+=(component:rust-src)
 fi
 if [ $all = 1 ]; then
   for component in clippy rustfmt; do
