@@ -353,9 +353,10 @@ test("unknownToolResponse: -32602 with the registry's aliases nearest the name, 
     assert.deepEqual(response, { jsonrpc: "2.0", id: 7, error: { code: -32602, message: "unknown tool", data: { code: "unknown_tool", suggestions: response.error.data.suggestions } } });
     assert.equal(response.error.data.suggestions[0], "github__create_issue");
     const aliases = r.entries().map((e) => e.alias);
-    for (const [id, name] of [["\uD800", "mail__add_mesage"], [null, "ADD-MESSAGE"], [{ not: "an id" }, "zzz SECRET"], [1.5, 42], ["a", "x".repeat(40_000) + "SECRET"], [2, " ".repeat(40_000) + "gthub__list_repos"]]) {
+    for (const [id, name] of [["\uD800", "mail__add_mesage"], [null, "ADD-MESSAGE"], [{ not: "an id" }, "zzz SECRET"], [1.5, 42], ["a", "x".repeat(40_000) + "SECRET"], [2, " ".repeat(40_000) + "gthub__list_repos"], [NaN, "a"], [-Infinity, "b"], [-0, "c"], [10n, "d"], [new Number(4), "e"]]) {
       const answer = r.unknownToolResponse(id, name);
-      assert.equal(answer.id, typeof id === "string" || typeof id === "number" ? id : null);
+      // A JSON-RPC id is a string or a (finite) JSON number; anything else answers null.
+      assert.equal(answer.id, typeof id === "string" || Number.isFinite(id) ? id : null);
       assert.ok(answer.error.data.suggestions.every((s) => aliases.includes(s)));
       assert.ok(!JSON.stringify(answer).includes("SECRET"));
       // The main entry has the classifier too (the host's part does not): the same answer as one of these aliases.

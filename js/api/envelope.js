@@ -1,5 +1,8 @@
-// The JSON-RPC envelopes Rust builds for both parts (the classifier's, a
-// registry's unknown-tool answer) carry the request's id back.
+// The JSON-RPC envelopes of both parts carry the request's id back: the
+// classifier's, which Rust builds, and a registry's unknown-tool answer,
+// which is Rust's envelope (js/generated/tables.js) with the registry's
+// suggestions put in.
+import { unknownToolTable } from "../generated/tables.js";
 
 /**
  * A JSON-RPC response with the request's string id exactly: the response
@@ -9,5 +12,20 @@
  */
 export function withId(response, id) {
   if (typeof id === "string") response.id = id;
+  return response;
+}
+
+/**
+ * §4.3's unknown-tool response: Rust's envelope (the core's
+ * `ToolRegistry::unknown_tool_response` for a registry with no tool; the
+ * build writes it) with `suggestions`, the registry's ranking, and the
+ * id as Rust's envelope would hold the id it converts from JS: a string
+ * or a finite number as it is (a JSON number is finite), anything else
+ * null. The host's module then carries no serializer of envelopes.
+ */
+export function unknownToolResponse(id, suggestions) {
+  const response = unknownToolTable();
+  response.id = typeof id === "string" || (typeof id === "number" && Number.isFinite(id)) ? id : null;
+  response.error.data.suggestions = suggestions;
   return response;
 }

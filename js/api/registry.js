@@ -1,7 +1,7 @@
 // ToolRegistry: the authoritative two-form mapping of a host's tools, its
 // caches of Rust's answers, and the payload and stream rewrites that read
 // them.
-import { withId } from "./envelope.js";
+import { unknownToolResponse } from "./envelope.js";
 
 // The registry's caches of Rust's answers are plain Maps, emptied when full.
 const ANSWERS_MAX = 4096;
@@ -289,8 +289,8 @@ export function createRegistry(glue, h) {
      */
     unknownToolResponse(id, name) {
       const s = ToolRegistry.#live(this);
-      s.v.unknown_tool_response(id, s.toolQuery(name, (m, first) => s.v.feed_tool_query(m, first)), out);
-      return withId(take(), id);
+      s.v.unknown_tool_suggestions(s.toolQuery(name, (m, first) => s.v.feed_tool_query(m, first)), out);
+      return unknownToolResponse(id, take());
     }
     /** Frees the wasm side now (optional). Any later use throws. */
     free() {

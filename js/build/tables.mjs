@@ -27,6 +27,7 @@ export const TABLES = [
   ["hostTables", "__host_tables", ["server", "host"]],
   ["checkToolsTexts", "__check_tools_texts", ["cli"]],
   ["toolLayouts", "__tool_layouts", ["host"]],
+  ["unknownToolTable", "__unknown_tool_table", ["host"]],
 ];
 
 /** The value a start-up table export leaves in its `out` array. */

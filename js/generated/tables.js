@@ -31,3 +31,7 @@ export function checkToolsTexts() {
 export function toolLayouts() {
   return {"formats":[["anthropic",[[["name"],{"slot":"name"}],[["description"],{"slot":"description"}],[["input_schema"],{"slot":"inputSchema"}]],"anthropic"],["openai-chat",[[["type"],{"slot":"literal","value":"function"}],[["function","name"],{"slot":"name"}],[["function","description"],{"slot":"description"}],[["function","parameters"],{"slot":"inputSchema"}]],"openai"],["openai-responses",[[["type"],{"slot":"literal","value":"function"}],[["name"],{"slot":"name"}],[["description"],{"slot":"description"}],[["parameters"],{"slot":"inputSchema"}],[["strict"],{"slot":"flag","value":false}]],"openai"],["gemini",[[["name"],{"slot":"name"}],[["description"],{"slot":"description"}],[["parametersJsonSchema"],{"slot":"inputSchema"}]],"gemini"],["bedrock-converse",[[["toolSpec","name"],{"slot":"name"}],[["toolSpec","description"],{"slot":"description"}],[["toolSpec","inputSchema","json"],{"slot":"inputSchema"}]],"bedrock"]],"defaultInputSchema":"{\"type\":\"object\"}","omittedDescriptions":[""]};
 }
+/** Rust's `__unknown_tool_table` (a fresh value per call; read by the host part). */
+export function unknownToolTable() {
+  return {"jsonrpc":"2.0","id":null,"error":{"code":-32602,"message":"unknown tool","data":{"code":"unknown_tool","suggestions":[]}}};
+}

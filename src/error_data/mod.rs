@@ -23,6 +23,8 @@ pub(crate) use hint::constant_forms;
 pub use hint::FieldHint;
 pub use issue::{issue_message, Issue, ISSUES_IN_TEXT, ISSUE_MESSAGES};
 pub use reader::IssueFields;
+#[cfg(any(feature = "wasm-host", test))]
+pub(crate) use response::tool_suggestions_among;
 pub(crate) use response::{tool_query, unknown_tool_among};
 pub use response::{
     ErrorData, ErrorResponse, RpcData, RpcError, StructuredError, TextContent, ToolErrorResult, ToolFailure,

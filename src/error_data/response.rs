@@ -130,8 +130,16 @@ pub(crate) fn unknown_tool_among<'c>(
     tools: impl IntoIterator<Item = &'c str>,
     name: &Query,
 ) -> ErrorResponse<'c> {
+    unknown_tool_envelope(id, tool_suggestions_among(tools, name))
+}
+
+/// The suggestions of [`unknown_tool_among`] alone: the JS host's
+/// registry puts them into the envelope that js/generated/tables.js keeps
+/// of Rust's (`__unknown_tool_table`), so its module carries no serializer
+/// of the JSON-RPC envelope and its ids.
+pub(crate) fn tool_suggestions_among<'c>(tools: impl IntoIterator<Item = &'c str>, name: &Query) -> Vec<&'c str> {
     let keyed = tools.into_iter().map(|t| (normalize(t), t));
-    unknown_tool_envelope(id, nearest(name, keyed, MAX_TOOL_SUGGESTIONS))
+    nearest(name, keyed, MAX_TOOL_SUGGESTIONS)
 }
 
 /// The unknown-tool response (`-32602`, `data.suggestions`), whoever

@@ -7,7 +7,10 @@ use std::sync::Arc;
 
 use super::mapping::{to_llm_facing_name, KeyForm, NameScan, Overflow, ToolNameError};
 use super::profile::Profile;
+#[cfg(any(feature = "wasm-host", test))]
+use crate::error_data::tool_suggestions_among;
 use crate::error_data::{tool_query, unknown_tool_among, ErrorResponse, MAX_CATALOG_ENTRIES};
+#[cfg(any(feature = "wasm-host", test))]
 use crate::nearest::Query;
 use crate::stream::CallMemory;
 use serde_json::Value;
@@ -423,15 +426,16 @@ impl ToolRegistry {
     /// router answers an unknown name with it.
     #[must_use]
     pub fn unknown_tool_response(&self, id: &Value, name: &str) -> ErrorResponse<'_> {
-        self.unknown_tool_response_to(id, &tool_query(name))
+        unknown_tool_among(id, self.suggestion_aliases(), &tool_query(name))
     }
 
-    /// [`unknown_tool_response`](Self::unknown_tool_response) for a name
-    /// taken in pieces. The aliases are normalized as they are ranked, not
-    /// kept: an unknown name is an error path, and a cache would have to
-    /// follow every registration.
-    pub(crate) fn unknown_tool_response_to(&self, id: &Value, name: &Query) -> ErrorResponse<'_> {
-        unknown_tool_among(id, self.suggestion_aliases(), name)
+    /// The suggestions of [`unknown_tool_response`](Self::unknown_tool_response)
+    /// for a name taken in pieces. The aliases are normalized as they are
+    /// ranked, not kept: an unknown name is an error path, and a cache
+    /// would have to follow every registration.
+    #[cfg(any(feature = "wasm-host", test))]
+    pub(crate) fn unknown_tool_suggestions(&self, name: &Query) -> Vec<&str> {
+        tool_suggestions_among(self.suggestion_aliases(), name)
     }
 
     /// The aliases an unknown name's suggestions are ranked among: the
@@ -468,6 +472,9 @@ mod tests {
         for name in ["github__create_isue", "create_issue", "ADD-MESSAGE", "", "zzz", "github/get_issue\n", "é"] {
             let ours = serde_json::to_value(r.unknown_tool_response(&id, name)).unwrap();
             assert_eq!(ours, serde_json::to_value(classifier.unknown_tool_response(&id, name)).unwrap(), "{name:?}");
+            // What the JS host's registry puts into Rust's envelope.
+            let suggestions = serde_json::to_value(r.unknown_tool_suggestions(&tool_query(name))).unwrap();
+            assert_eq!(suggestions, ours["error"]["data"]["suggestions"], "{name:?}");
         }
         for name in ["zzz_secret", "github/get_issue\nIGNORE"] {
             assert!(

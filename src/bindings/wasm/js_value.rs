@@ -113,11 +113,12 @@ pub(super) fn request_id(id: &JsValue) -> serde_json::Value {
     }
 }
 
-/// The id of an envelope the wrapper completes (the classifier's, the
-/// registry's unknown-tool answer): a string id is left out (`null`), as
+/// The id of an envelope the wrapper completes (the classifier's
+/// answers): a string id is left out (`null`), as
 /// the wrapper puts the caller's own string in its place (copied in here
 /// and out again as JSON text, a long id would cost the module twice its
 /// size, and a lone surrogate would not survive).
+#[cfg(feature = "wasm-server")]
 pub(super) fn envelope_id(id: &JsValue) -> serde_json::Value {
     if id.is_string() {
         serde_json::Value::Null
@@ -127,6 +128,7 @@ pub(super) fn envelope_id(id: &JsValue) -> serde_json::Value {
 }
 
 /// A finite number id as it is; anything else `null`.
+#[cfg(feature = "wasm-server")]
 fn number_id(id: &JsValue) -> serde_json::Value {
     id.as_f64().and_then(serde_json::Number::from_f64).map_or(serde_json::Value::Null, serde_json::Value::Number)
 }

@@ -97,7 +97,7 @@ pub use tool_name::{pieces, Lookup, Mapper, OverrideForm, Registry};
 #[cfg(feature = "build-tables")]
 pub use {
     cli_texts::check_tools_texts, delivery::delivery_tables, error_data::error_tables, host::host_tables,
-    recipient::recipient_tables, tool_name::tool_layouts,
+    recipient::recipient_tables, router::unknown_tool_table, tool_name::tool_layouts,
 };
 
 pub use argument::{argument_error, misuse, too_large, too_many, Class, Expected, Misuse};
@@ -110,8 +110,10 @@ use js_error::js_error;
 #[cfg(feature = "wasm-server")]
 use js_error::type_name;
 #[cfg(feature = "wasm-server")]
+use js_value::envelope_id;
+#[cfg(feature = "wasm-server")]
 use js_value::request_id;
-use js_value::{envelope_id, string_array, to_js, Give};
+use js_value::{string_array, to_js, Give};
 #[cfg(feature = "wasm-host")]
 use options::string_option;
 use options::{get, options_object, whole_option};

@@ -7,7 +7,7 @@ use wasm_bindgen::prelude::*;
 
 use super::host::{HostArgument, HostArgumentError};
 use super::tool_name::{parse_options, Registry};
-use super::{envelope_id, js_error, to_js, Give};
+use super::{js_error, to_js, Give};
 use crate::host::{check_server_name, RouterError, ToolListing};
 
 /// Whether `name` can name a server of a router with `options` (`{
@@ -83,13 +83,27 @@ impl Registry {
         self.fed_query.feed(self.scratch.units(0, len), first);
     }
 
-    /// Sets `out[0]` to §4.3's unknown-tool response for the name in
-    /// `units[..len]`, or fed in pieces when longer (`None`: a name that
-    /// is not a string): suggestions among the registry's aliases
-    /// ([`ToolRegistry::unknown_tool_response`](crate::ToolRegistry::unknown_tool_response)).
-    /// A string id is the wrapper's to put in.
-    pub fn unknown_tool_response(&self, id: &JsValue, len: Option<u32>, out: &Array) {
+    /// Sets `out[0]` to the suggestions of §4.3's unknown-tool response
+    /// for the name in `units[..len]`, or fed in pieces when longer
+    /// (`None`: a name that is not a string): the registry's aliases
+    /// nearest it, as
+    /// [`ToolRegistry::unknown_tool_response`](crate::ToolRegistry::unknown_tool_response)
+    /// ranks them. The wrapper puts them and the id into Rust's envelope
+    /// ([`unknown_tool_table`]).
+    pub fn unknown_tool_suggestions(&self, len: Option<u32>, out: &Array) {
         let query = self.fed_query.query(&self.scratch, len);
-        out.give(to_js(&self.inner.unknown_tool_response_to(&envelope_id(id), &query)));
+        out.give(to_js(&self.inner.unknown_tool_suggestions(&query)));
     }
+}
+
+/// Sets `out[0]` to the unknown-tool response of a registry with no tool,
+/// for no id: the envelope js/generated/tables.js keeps, into which the
+/// wrapper puts the id and [`Registry::unknown_tool_suggestions`]. Built
+/// by [`ToolRegistry::unknown_tool_response`](crate::ToolRegistry::unknown_tool_response)
+/// itself, so the keys, the code and the message stay the core's, and the
+/// shipped module carries no serializer of the envelope (3.7 KB gzip).
+#[cfg(feature = "build-tables")]
+#[wasm_bindgen(js_name = "__unknown_tool_table")]
+pub fn unknown_tool_table(out: &Array) {
+    out.give(to_js(&crate::ToolRegistry::default().unknown_tool_response(&serde_json::Value::Null, "")));
 }
