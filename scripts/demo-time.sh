@@ -13,9 +13,10 @@
 #   package is downloaded again.
 #
 # What stays warm, as this cannot be undone without touching what other
-# work on this machine uses: rustup's toolchain and its wasm32 target
-# (RUSTUP_HOME; `rustup target add wasm32-unknown-unknown` into a copy of
-# the toolchain took 1.7 s, beside the first install's compile), and
+# work on this machine uses: rustup's toolchain, its wasm32 target and its
+# rust-src component (RUSTUP_HOME; `rustup target add wasm32-unknown-unknown`
+# into a copy of the toolchain took 1.7 s, beside the first install's
+# compile; `rustup component add rust-src` a few seconds), and
 # Debian's packages (python3-venv, and for make test chromium,
 # chromium-driver and firefox-esr: about 22 s and 14 s on a fresh machine).
 #
