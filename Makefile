@@ -17,12 +17,13 @@ WASM := target/wasm32-unknown-unknown/release/mcp_boundary.wasm
 PKG_RUSTFLAGS := --remap-path-prefix=$(or $(CARGO_HOME),$(HOME)/.cargo)/registry/src/=
 # The shipped modules build the standard library from its source (the
 # rust-src component, which scripts/setup.sh adds) so that a panic aborts
-# without its message: the formatting machinery, every panic's text and
-# location leave the module (11 KB gzip off the server's, 8 KB off the
+# without its message: the panics' formatting, texts and locations
+# leave the module (11 KB gzip off the server's, 8 KB off the
 # host's; docs/BENCHMARKS.md). A panic was already an abort (a trap) in
 # the module, so nothing a caller sees changes. These flags are unstable:
-# RUSTC_BOOTSTRAP lets the stable toolchain take them, as the Linux kernel
-# does with its pinned compilers. The standard library's crates stay at the
+# RUSTC_BOOTSTRAP lets the stable toolchain take them (for this build
+# only; a compiler that renamed one fails the build, never ships a larger
+# module silently). The standard library's crates stay at the
 # opt-level 3 they ship at (the dependencies' "z" would slow the allocator,
 # the hash maps and the string code: a first-seen rejection 1.35x against
 # 1.13x the plain JS).

@@ -89,7 +89,7 @@ impl Registry {
     /// nearest it, as
     /// [`ToolRegistry::unknown_tool_response`](crate::ToolRegistry::unknown_tool_response)
     /// ranks them. The wrapper puts them and the id into Rust's envelope
-    /// ([`unknown_tool_table`]).
+    /// (`__unknown_tool_table`, which the build keeps).
     pub fn unknown_tool_suggestions(&self, len: Option<u32>, out: &Array) {
         let query = self.fed_query.query(&self.scratch, len);
         out.give(to_js(&self.inner.unknown_tool_suggestions(&query)));
@@ -101,7 +101,7 @@ impl Registry {
 /// wrapper puts the id and [`Registry::unknown_tool_suggestions`]. Built
 /// by [`ToolRegistry::unknown_tool_response`](crate::ToolRegistry::unknown_tool_response)
 /// itself, so the keys, the code and the message stay the core's, and the
-/// shipped module carries no serializer of the envelope (3.7 KB gzip).
+/// shipped module carries no serializer of the envelope (about 4 KB gzip).
 #[cfg(feature = "build-tables")]
 #[wasm_bindgen(js_name = "__unknown_tool_table")]
 pub fn unknown_tool_table(out: &Array) {
