@@ -25,7 +25,7 @@ export function withId(response, id) {
  */
 export function unknownToolResponse(id, suggestions) {
   const response = unknownToolTable();
-  response.id = typeof id === "string" || (typeof id === "number" && Number.isFinite(id)) ? id : null;
+  response.id = Number.isFinite(id) ? id : null; // a number as Rust's envelopes keep it; a string below
   response.error.data.suggestions = suggestions;
-  return response;
+  return withId(response, id);
 }
