@@ -28,19 +28,29 @@ const description = /^description\s*=\s*"([^"]+)"/m.exec(cargo)[1];
 // the shipped module leaves out what only this build reads. Written to
 // js/generated/ (only when they change), where they are committed: a
 // change of Rust's tables is a diff there after `make pkg`.
-const tables = createRequire(import.meta.url)(new URL("target/build-tables/mcp_boundary.js", root).pathname);
-const generated = generatedSources(tables);
-mkdirSync(new URL("js/generated/", root), { recursive: true });
-for (const [file, text] of Object.entries(generated)) {
-  const path = new URL(`js/generated/${file}`, root);
-  if (!existsSync(path) || readFileSync(path, "utf8") !== text) writeFileSync(path, text);
-}
-// The literal unions of the types (js/index.d.ts, js/mcp.d.ts) and the
-// Python package's Literals, written from Rust's lists of names before the
-// declarations are copied into the package below.
+//
+// A partial package (make demo's: MCP_BOUNDARY_TABLES=committed) is built
+// from js/generated/ and the unions as committed, which make test checks
+// against the tables (js-tests/generated.test.mjs): the module they are
+// read from is a whole build more on the demo's two cores.
 const fromRoot = (file) => new URL(file, root);
-for (const [file, text] of Object.entries(unionFiles(tables, (f) => readFileSync(fromRoot(f), "utf8")))) {
-  if (!existsSync(fromRoot(file)) || readFileSync(fromRoot(file), "utf8") !== text) writeFileSync(fromRoot(file), text);
+const committed = process.env.MCP_BOUNDARY_TABLES === "committed";
+const generated = committed ? { "walkers.js": readFileSync(fromRoot("js/generated/walkers.js"), "utf8") } : generatedFromTables();
+function generatedFromTables() {
+  const tables = createRequire(import.meta.url)(new URL("target/build-tables/mcp_boundary.js", root).pathname);
+  const sources = generatedSources(tables);
+  mkdirSync(new URL("js/generated/", root), { recursive: true });
+  for (const [file, text] of Object.entries(sources)) {
+    const path = new URL(`js/generated/${file}`, root);
+    if (!existsSync(path) || readFileSync(path, "utf8") !== text) writeFileSync(path, text);
+  }
+  // The literal unions of the types (js/index.d.ts, js/mcp.d.ts) and the
+  // Python package's Literals, written from Rust's lists of names before the
+  // declarations are copied into the package below.
+  for (const [file, text] of Object.entries(unionFiles(tables, (f) => readFileSync(fromRoot(f), "utf8")))) {
+    if (!existsSync(fromRoot(file)) || readFileSync(fromRoot(file), "utf8") !== text) writeFileSync(fromRoot(file), text);
+  }
+  return sources;
 }
 /**
  * js/api/ (and js/generated/rejections.js, which it imports) bundled into
