@@ -5,6 +5,12 @@
 
 import { rpcError } from "./rpc-error.js";
 
+/** The server of a canonical name (`server/tool`); undefined for a name without one (a first-party name). */
+function serverOf(canonical) {
+  const slash = canonical.indexOf("/");
+  return slash < 0 ? undefined : canonical.slice(0, slash);
+}
+
 /** The ToolRouter class over the main entry's API, Rust's host rules and the SDK lines. */
 export function createRouter(api, core, lines) {
   /**
@@ -271,9 +277,7 @@ export function createRouter(api, core, lines) {
      */
     async callTool(name, args, options) {
       const canonical = typeof name === "string" ? this.#registry.toCanonical(name) : null;
-      const server = canonical === null ? undefined : canonical.slice(0, canonical.indexOf("/"));
-      const entry = server === undefined ? undefined : this.#servers.get(server);
-      const tool = entry?.tools.get(canonical);
+      const tool = canonical === null ? undefined : this.#toolOf(canonical);
       if (tool === undefined) {
         // Rust's -32602, suggestions among the registry's aliases.
         throw rpcError(this.#registry.unknownToolResponse(null, name));
@@ -283,10 +287,13 @@ export function createRouter(api, core, lines) {
       if (args !== undefined && args !== null && (typeof args !== "object" || Array.isArray(args))) {
         throw core.argumentError("ToolArguments");
       }
+      const entry = this.#servers.get(serverOf(canonical));
       return entry.line.callTool(entry.client, { name: tool.name, arguments: args ?? {} }, options);
     }
+    /** The tool of a server the router holds, by its canonical name; undefined for any other name. */
     #toolOf(canonical) {
-      return this.#servers.get(canonical.slice(0, canonical.indexOf("/")))?.tools.get(canonical);
+      const server = serverOf(canonical);
+      return server === undefined ? undefined : this.#servers.get(server)?.tools.get(canonical);
     }
   }
 
