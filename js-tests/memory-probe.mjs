@@ -280,8 +280,8 @@ const length = Number(lengthArg ?? 20_000_000);
 // memos and the walkers' code are made before the measurement. Then with a
 // long one (300,000 units): the code only long inputs reach (pieces,
 // bounded reads) is compiled, and V8's optimizing tier has run on its
-// loops. Without it, that one-time cost (about 3.5 MiB of the process,
-// whatever the input's length) was measured as the input's, and the case
+// loops. Without it, that one-time cost (about 3 MiB of the process at
+// 5M, 10M and 20M units alike) was measured as the input's, and the case
 // that keeps a name twice its own size (UTF-8 é) came within 0.2–0.7 MiB of
 // the bound, and once over it with another probe beside it.
 const warm = make("abc");
