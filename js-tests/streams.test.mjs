@@ -5,7 +5,7 @@
 // deep-frozen events never mutated, call ids remembered.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { STREAMS, registry, canonicalEvents } from "./stream-data.mjs";
+import { STREAMS, registry, canonicalEvents, runSse } from "./stream-data.mjs";
 
 const A = "github__create_issue";
 const deepFreeze = (v) => {
@@ -58,6 +58,47 @@ test("openai-chat: an id and a name met in different chunks of one call are pair
   assert.equal(r.toolForCallId("early"), "github/create_issue");
   assert.equal(r.toolForCallId("other"), null, "choice 1's call has not named its tool");
   assert.equal(r.toolForCallId("alone"), null);
+});
+
+test("a call its own event renames answers null by every id, parsed and raw; an empty id or name says nothing", async () => {
+  const M = "mail__add_message";
+  const chunk = (call) => ({ id: "cmpl-1", choices: [{ index: 0, delta: { tool_calls: [call] } }] });
+  const cases = [
+    ["openai-responses", [
+      { type: "response.output_item.added", output_index: 0, item: { type: "function_call", id: "fc_1", call_id: "call_1", name: A, arguments: "" } },
+      { type: "response.function_call_arguments.done", output_index: 0, item_id: "fc_1", name: M, arguments: "{}" },
+    ], ["fc_1", "call_1"], null],
+    ["openai-chat", [
+      chunk({ index: 0, id: "call_0", function: { name: A, arguments: "" } }),
+      chunk({ index: 0, function: { name: M } }),
+      chunk({ index: 1, id: "call_9", function: { name: A, arguments: "" } }),
+      chunk({ index: 1, id: "", function: { name: "", arguments: "{}" } }),
+    ], ["call_0"], ["call_9", "github/create_issue"]],
+  ];
+  for (const [format, events, gone, kept] of cases) {
+    const parsed = registry();
+    for await (const _ of parsed.fromProviderStream(from(events), format));
+    const raw = registry();
+    await runSse(raw, format, [new TextEncoder().encode(events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join(""))]);
+    for (const r of [parsed, raw]) {
+      for (const id of gone) assert.equal(r.toolForCallId(id), null, `${format}: ${id} named two tools`);
+      if (kept) assert.equal(r.toolForCallId(kept[0]), kept[1], format);
+      assert.equal(r.toolForCallId(""), null, `${format}: an empty id`);
+    }
+  }
+});
+
+test("openai-chat: a completion id Rust cannot hold (over 256 UTF-8 bytes, or a lone surrogate) closes the calls at every chunk, as in Rust", async () => {
+  for (const completion of ["é".repeat(200), "cmpl-\uD800"]) {
+    const chunk = (call) => ({ id: completion, choices: [{ index: 0, delta: { tool_calls: [call] } }] });
+    const events = [chunk({ index: 0, id: "call_x", function: { arguments: "" } }), chunk({ index: 0, function: { name: A } })];
+    const parsed = registry();
+    for await (const _ of parsed.fromProviderStream(from(events), "openai-chat"));
+    const raw = registry();
+    await runSse(raw, "openai-chat", [new TextEncoder().encode(events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join(""))]);
+    assert.equal(parsed.toolForCallId("call_x"), null, "parsed events");
+    assert.equal(raw.toolForCallId("call_x"), null, "raw text");
+  }
 });
 
 test("openai-chat: a custom tool's call is rewritten and remembered, beside a function call in the same chunk", async () => {

@@ -205,6 +205,67 @@ fn chat_completions_pair_within_one_completion() {
 
 #[cfg_attr(not(target_arch = "wasm32"), test)]
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn a_call_its_own_event_renames_answers_none_by_every_id() {
+    let responses = [
+        json!({"type": "response.output_item.added", "output_index": 0,
+               "item": {"type": "function_call", "id": "fc_1", "call_id": "call_1", "name": "fs__read_file", "arguments": ""}}),
+        json!({"type": "response.function_call_arguments.done", "output_index": 0, "item_id": "fc_1", "name": "shell__exec", "arguments": "{}"}),
+    ];
+    let chunk = |call: Value| json!({"id": "cmpl-1", "choices": [{"index": 0, "delta": {"tool_calls": [call]}}]});
+    let chat = [
+        chunk(json!({"index": 0, "id": "call_0", "function": {"name": "fs__read_file", "arguments": ""}})),
+        chunk(json!({"index": 0, "function": {"name": "shell__exec"}})),
+        // Another call at another index keeps its tool; an empty name says nothing.
+        chunk(json!({"index": 1, "id": "call_9", "function": {"name": "fs__read_file", "arguments": ""}})),
+        chunk(json!({"index": 1, "id": "", "function": {"name": "", "arguments": "{}"}})),
+    ];
+    for (format, events, ids, kept) in [
+        (Format::OpenAiResponses, &responses[..], &["fc_1", "call_1"][..], None),
+        (Format::OpenAiChat, &chat[..], &["call_0"][..], Some(("call_9", "fs/read_file"))),
+    ] {
+        let mut parsed = tools();
+        let mut stream = StreamCalls::new();
+        for e in events {
+            let _ = parsed.from_provider_event(&mut stream, e, format);
+        }
+        let mut raw = tools();
+        run(&mut raw, format, &[sse(events).as_bytes()]);
+        for r in [&parsed, &raw] {
+            for id in ids {
+                assert_eq!(r.tool_for_call_id(id), None, "{format:?}: {id} named two tools");
+            }
+            assert_eq!(kept.and_then(|(id, _)| r.tool_for_call_id(id)), kept.map(|(_, tool)| tool), "{format:?}");
+            assert_eq!(r.tool_for_call_id(""), None, "{format:?}: an empty id is none");
+        }
+    }
+}
+
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn a_slot_number_past_fifteen_digits_pairs_nothing_parsed_or_raw() {
+    // 2^53 + 1 and 2^53 read as one f64: as parts they would be one slot.
+    let chunk = |call: Value| json!({"id": "cmpl-1", "choices": [{"index": 0, "delta": {"tool_calls": [call]}}]});
+    let events = [
+        chunk(json!({"index": 9_007_199_254_740_993_u64, "id": "call_a", "function": {"arguments": ""}})),
+        chunk(json!({"index": 9_007_199_254_740_992_u64, "function": {"name": "shell__exec"}})),
+        chunk(json!({"index": 1.5, "id": "call_b", "function": {"arguments": ""}})),
+        chunk(json!({"index": 1.5, "function": {"name": "shell__exec"}})),
+    ];
+    let mut parsed = tools();
+    let mut stream = StreamCalls::new();
+    for e in &events {
+        let _ = parsed.from_provider_event(&mut stream, e, Format::OpenAiChat);
+    }
+    let mut raw = tools();
+    run(&mut raw, Format::OpenAiChat, &[sse(&events).as_bytes()]);
+    for r in [&parsed, &raw] {
+        assert_eq!(r.tool_for_call_id("call_a"), None);
+        assert_eq!(r.tool_for_call_id("call_b"), None);
+    }
+}
+
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn only_the_duplicate_key_json_keeps_is_rewritten() {
     let mut r = tools();
     let text = "data: {\"type\":\"content_block_start\",\"index\":0,\"content_block\":{\"type\":\"tool_use\",\"id\":\"t\",\"name\":\"fs__read_file\",\"name\":\"shell__exec\"}}\n\n";

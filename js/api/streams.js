@@ -5,7 +5,7 @@
 /** The stream adapters over the transport and payload helpers `h`. */
 export function createStreams(glue, h) {
   const { Limit, Expected, Word } = glue;
-  const { argumentError, put, words, Transport, jsonOf, walked, withClass, scopesOf } = h;
+  const { argumentError, put, words, Transport, jsonOf, walked, withClass, scopesOf, utf8Length } = h;
 
   /**
    * The pairing of one parsed-event stream's calls, in Rust (`StreamCalls`,
@@ -26,6 +26,9 @@ export function createStreams(glue, h) {
   // ones (each holds its buffers' room: a few KiB, at most MAX_OPEN_CALLS
   // calls' worth).
   const SPARE_MAX = 4;
+  // A code unit of a surrogate pair's without its other half (the `u`
+  // flag reads a whole pair as one code point, not of this class).
+  const LONE_SURROGATE = /\p{Cs}/u;
   // A number part's bits, as two words.
   const BITS = new Float64Array(1), HALVES = new Int32Array(BITS.buffer);
   // Where #pair writes next: the word and the unit (element indexes of
@@ -98,13 +101,13 @@ export function createStreams(glue, h) {
       if (this.open && this.#after !== null) this.#after(event, this);
     }
     /**
-     * A Changes value seen: every call closes when it differs. A value over
-     * Limit.MaxSlotText units cannot be held (as in Rust): each one closes
-     * every call.
+     * A Changes value seen: every call closes when it differs. A value Rust
+     * cannot hold (over Limit.MaxSlotText UTF-8 bytes, or with a lone
+     * surrogate) cannot be held here either: each one closes every call.
      */
     change(v) {
       if (v === this.scope) return;
-      this.scope = v.length <= Limit.MaxSlotText ? v : undefined;
+      this.scope = v.length <= Limit.MaxSlotText && utf8Length(v) <= Limit.MaxSlotText && !LONE_SURROGATE.test(v) ? v : undefined;
       this.#closeAll();
     }
     /**

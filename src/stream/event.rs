@@ -8,7 +8,7 @@ use std::sync::{Arc, OnceLock};
 
 use serde_json::Value;
 
-use super::json::{At, Doc, Keys};
+use super::json::{whole, At, Doc, Keys};
 use super::pairing::{Report, Said, SlotKey, SlotPart, StreamCalls};
 use super::scope::{scope_rules, ScopeRule};
 use crate::tool_name::{call_places, rules, CallPlace, Format, Step};
@@ -101,7 +101,11 @@ impl<'t> Json<'t> for &'t Value {
         self.as_str().map(Cow::Borrowed)
     }
     fn number(self) -> Option<f64> {
-        self.as_f64()
+        // A slot's number as the text's is read (`whole_number`) and JS's
+        // (`whole`): a whole number of at most 15 digits. Past 2^53 two
+        // indexes could read as one, and pair one call's id with another's
+        // name.
+        self.as_f64().and_then(whole)
     }
     fn is_string(self) -> bool {
         self.is_string()

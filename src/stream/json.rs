@@ -440,7 +440,6 @@ pub(crate) fn whole_number(token: &str) -> Option<f64> {
 /// `x` when JSON writes it as a token [`whole_number`] reads (a whole
 /// number of at most 15 digits): what a slot's number is, read from a
 /// value rather than from its text.
-#[cfg(any(test, feature = "wasm-host"))]
 pub(crate) fn whole(x: f64) -> Option<f64> {
     (x.fract() == 0.0 && x.abs() < 1e15).then_some(x)
 }

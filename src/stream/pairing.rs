@@ -158,6 +158,10 @@ impl Said {
             other => other,
         }
     }
+    /// Whether it is the empty string.
+    fn is_empty(&self) -> bool {
+        matches!(self, Self::Held(s) if s.is_empty())
+    }
     /// The value, when held.
     fn held(&self) -> Option<&Arc<str>> {
         match self {
@@ -241,7 +245,10 @@ impl StreamCalls {
     /// the call has room and either has no id yet or the event names the
     /// same tool; a name joins only a call without one or with the same
     /// one. Anything else at the slot opens a new call there: an id is
-    /// never paired with a tool another call named.
+    /// never paired with a tool another call named. Another name in an
+    /// event of the call's own (with one of its ids, or none) leaves each
+    /// of its ids answering `None`, as an id seen with two tools. An empty
+    /// id or name is not said.
     pub(crate) fn report(&mut self, report: Report, remember: &mut impl FnMut(&Arc<str>, Option<&Arc<str>>)) {
         let Report { id, name, slot } = report;
         self.report_at(id, name, slot.map(Cow::Owned), remember);
@@ -257,8 +264,11 @@ impl StreamCalls {
         slot: Option<Cow<'_, SlotKey>>,
         remember: &mut impl FnMut(&Arc<str>, Option<&Arc<str>>),
     ) {
-        let id = id.map(|id| id.within(MAX_CALL_ID_BYTES));
-        let name = name.map(|name| name.within(MAX_CALL_NAME_BYTES));
+        // An empty id names no call, and an empty name no tool (a
+        // compatible server's later deltas may carry `"id": ""` or
+        // `"name": ""`): neither is said.
+        let id = id.filter(|id| !id.is_empty()).map(|id| id.within(MAX_CALL_ID_BYTES));
+        let name = name.filter(|name| !name.is_empty()).map(|name| name.within(MAX_CALL_NAME_BYTES));
         let Some(slot) = slot else {
             if let (Some(Said::Held(id)), Some(name)) = (&id, &name) {
                 remember(id, name.held());
@@ -276,6 +286,17 @@ impl StreamCalls {
         });
         let name_joins = name.is_none() || call.name.is_none() || same_name;
         if !(id_joins && name_joins) {
+            // Another tool named at the slot by this call's own event (one
+            // of its ids, or none: an event with an id of its own is
+            // another call): the call has named two tools, so each of its
+            // ids answers null from now on, as an id seen with two tools
+            // does (SPEC §3.5). The host may know the call by either of
+            // its ids (a Responses item's `id` and `call_id`).
+            if !name_joins && id.as_ref().is_none_or(|id| call.ids().any(|i| i.same(id))) {
+                for held in call.ids().filter_map(Said::held) {
+                    remember(held, None);
+                }
+            }
             *call = Call::default(); // a new call at the slot
         }
         if let Some(id) = id {
@@ -421,6 +442,34 @@ mod tests {
     }
 
     #[test]
+    fn another_name_in_the_calls_own_event_leaves_its_ids_answering_none() {
+        // A Responses item: its id and call_id, then its item id with another name.
+        let mut c = StreamCalls::new();
+        let got = run(&mut c, &[(Some("fc_1"), Some("fs/read"), Some(0)), (Some("call_1"), Some("fs/read"), Some(0))]);
+        assert_eq!(got, pairs(&[("fc_1", "fs/read"), ("fc_1", "fs/read"), ("call_1", "fs/read")]));
+        let got = run(&mut c, &[(Some("fc_1"), Some("shell/exec"), Some(0))]);
+        assert_eq!(got, pairs(&[("fc_1", "<unheld>"), ("call_1", "<unheld>"), ("fc_1", "shell/exec")]));
+        // Chat: a later chunk of the same call (same index, no id) names another tool.
+        let got = run(&mut c, &[(Some("call_0"), Some("fs/read"), Some(1)), (None, Some("shell/exec"), Some(1))]);
+        assert_eq!(got, pairs(&[("call_0", "fs/read"), ("call_0", "<unheld>")]));
+        // An event with an id of its own is another call: call_2 keeps its tool.
+        let got =
+            run(&mut c, &[(Some("call_2"), Some("fs/read"), Some(2)), (Some("call_3"), Some("shell/exec"), Some(2))]);
+        assert_eq!(got, pairs(&[("call_2", "fs/read"), ("call_3", "shell/exec")]));
+    }
+
+    #[test]
+    fn an_empty_id_or_name_is_not_said() {
+        let mut c = StreamCalls::new();
+        let got = run(
+            &mut c,
+            &[(Some("call_1"), Some("fs/read"), Some(0)), (Some(""), Some(""), Some(0)), (None, Some(""), Some(0))],
+        );
+        assert_eq!(got, pairs(&[("call_1", "fs/read")]));
+        assert_eq!(run(&mut c, &[(Some(""), Some("fs/read"), None)]), pairs(&[]));
+    }
+
+    #[test]
     fn two_ids_of_one_call_and_a_third_is_another_call() {
         let mut c = StreamCalls::new();
         let got = run(&mut c, &[(Some("call_1"), Some("a"), Some(1)), (Some("item_1"), Some("a"), Some(1))]);
@@ -446,7 +495,11 @@ mod tests {
         let long = "x".repeat(MAX_CALL_NAME_BYTES + 1);
         // The call named a tool too long to remember: a later name is another call's, not call_1's.
         let got = run(&mut c, &[(Some("call_1"), Some(&long), Some(0)), (None, Some("shell/exec"), Some(0))]);
-        assert_eq!(got, pairs(&[("call_1", "<unheld>")]), "told as unheld, and never with shell/exec");
+        assert_eq!(
+            got,
+            pairs(&[("call_1", "<unheld>"), ("call_1", "<unheld>")]),
+            "told as unheld, and never with shell/exec"
+        );
         let id = "i".repeat(MAX_CALL_ID_BYTES + 1);
         // A call whose id is too long: a later id with no name does not join it.
         let got = run(&mut c, &[(Some(&id), Some("fs/read"), Some(1)), (Some("call_2"), None, Some(1))]);

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import AsyncIterator
+from typing import Any
 
 import pytest
 
@@ -64,3 +65,53 @@ def test_from_provider_sse_iterable_and_async(format_name: str) -> None:
         return b"".join([c async for c in r.from_provider_sse(source(), format_name)])
 
     assert asyncio.run(collect()) == want
+
+
+def both_paths(format_name: str, events: list[dict[str, Any]]) -> list[mb.ToolRegistry]:
+    """Registries that read `events` parsed (EventRewriter) and as raw text (SseRewriter)."""
+    parsed = stream_registry()
+    rewriter = mb.EventRewriter(parsed, format_name)
+    for e in events:
+        rewriter.rewrite(e)
+    raw = stream_registry()
+    run(raw, format_name, ["".join(f"data: {json.dumps(e)}\n\n" for e in events).encode()])
+    return [parsed, raw]
+
+
+def test_a_call_its_own_event_renames_answers_none_by_every_id() -> None:
+    a, m = "github__create_issue", "mail__add_message"
+    responses = [
+        {"type": "response.output_item.added", "output_index": 0,
+         "item": {"type": "function_call", "id": "fc_1", "call_id": "call_1", "name": a, "arguments": ""}},
+        {"type": "response.function_call_arguments.done", "output_index": 0, "item_id": "fc_1", "name": m, "arguments": "{}"},
+    ]
+    for r in both_paths("openai-responses", responses):
+        assert r.tool_for_call_id("fc_1") is None
+        assert r.tool_for_call_id("call_1") is None
+
+    def chunk(call: dict[str, Any]) -> dict[str, Any]:
+        return {"id": "cmpl-1", "choices": [{"index": 0, "delta": {"tool_calls": [call]}}]}
+
+    chat = [
+        chunk({"index": 0, "id": "call_0", "function": {"name": a, "arguments": ""}}),
+        chunk({"index": 0, "function": {"name": m}}),
+        chunk({"index": 1, "id": "call_9", "function": {"name": a, "arguments": ""}}),
+        chunk({"index": 1, "id": "", "function": {"name": "", "arguments": "{}"}}),
+        # 2**53 + 1 and 2**53 are one float: as slot numbers they are none.
+        chunk({"index": 2**53 + 1, "id": "call_big", "function": {"arguments": ""}}),
+        chunk({"index": 2**53, "function": {"name": m}}),
+    ]
+    for r in both_paths("openai-chat", chat):
+        assert r.tool_for_call_id("call_0") is None
+        assert r.tool_for_call_id("call_9") == "github/create_issue"
+        assert r.tool_for_call_id("") is None
+        assert r.tool_for_call_id("call_big") is None
+
+
+def test_an_id_with_a_lone_surrogate_is_none() -> None:
+    r = stream_registry()
+    event = {"type": "content_block_start", "index": 0,
+             "content_block": {"type": "tool_use", "id": "t\ud800", "name": "github__create_issue", "input": {}}}
+    mb.EventRewriter(r, "anthropic").rewrite(event)
+    assert r.tool_for_call_id("t\ud800") is None
+    assert r.tool_for_call_id("t\udc00") is None

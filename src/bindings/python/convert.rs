@@ -86,14 +86,20 @@ impl<'a> FromPyObject<'a, '_> for Text<'a> {
 }
 
 impl Text<'_> {
+    /// The text when it was read exactly (no lone surrogate); `None` for
+    /// one read lossily, which is another text.
+    pub(crate) fn held(&self) -> Option<&str> {
+        match &self.0 {
+            Cow::Borrowed(s) => Some(s),
+            Cow::Owned(_) => None,
+        }
+    }
+
     /// The text where the core would keep it (a name to register or map),
     /// exactly: one with a lone surrogate is refused with an `ArgumentError`
     /// naming `expected`, never the value ([`exact`]).
     pub(crate) fn exact(&self, py: Python<'_>, expected: &'static str) -> PyResult<&str> {
-        match &self.0 {
-            Cow::Borrowed(s) => Ok(s),
-            Cow::Owned(_) => Err(raise_argument(py, &ArgumentError::WrongType(expected))),
-        }
+        self.held().ok_or_else(|| raise_argument(py, &ArgumentError::WrongType(expected)))
     }
 }
 

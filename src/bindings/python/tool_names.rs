@@ -241,9 +241,11 @@ impl ToolRegistry {
     }
 
     /// The canonical tool a stream paired with this call id; `None` when
-    /// unknown or ambiguous.
+    /// unknown or ambiguous. An id with a lone surrogate is none: no
+    /// stream's is held (as in JS), and read lossily it would be another
+    /// id (U+FFFD's).
     fn tool_for_call_id(&self, id: Text<'_>) -> Option<String> {
-        self.inner.tool_for_call_id(&id).map(str::to_owned)
+        self.inner.tool_for_call_id(id.held()?).map(str::to_owned)
     }
 
     /// The JSON-RPC `-32602` response for a call of a tool the registry
