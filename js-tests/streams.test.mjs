@@ -18,6 +18,8 @@ const deepFreeze = (v) => {
 async function* from(list) {
   for (const e of list) yield e;
 }
+/** `events` as one chunk of text/event-stream bytes, a data line each. */
+const sseOf = (events) => [new TextEncoder().encode(events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join(""))];
 
 for (const [format, { events, callIds }] of Object.entries(STREAMS.formats)) {
   test(`${format}: every name in a stream comes back canonical, nothing else changes`, async () => {
@@ -79,7 +81,7 @@ test("a call its own event renames answers null by every id, parsed and raw; an 
     const parsed = registry();
     for await (const _ of parsed.fromProviderStream(from(events), format));
     const raw = registry();
-    await runSse(raw, format, [new TextEncoder().encode(events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join(""))]);
+    await runSse(raw, format, sseOf(events));
     for (const r of [parsed, raw]) {
       for (const id of gone) assert.equal(r.toolForCallId(id), null, `${format}: ${id} named two tools`);
       if (kept) assert.equal(r.toolForCallId(kept[0]), kept[1], format);
@@ -95,7 +97,7 @@ test("openai-chat: a completion id Rust cannot hold (over 256 UTF-8 bytes, or a 
     const parsed = registry();
     for await (const _ of parsed.fromProviderStream(from(events), "openai-chat"));
     const raw = registry();
-    await runSse(raw, "openai-chat", [new TextEncoder().encode(events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join(""))]);
+    await runSse(raw, "openai-chat", sseOf(events));
     assert.equal(parsed.toolForCallId("call_x"), null, "parsed events");
     assert.equal(raw.toolForCallId("call_x"), null, "raw text");
   }
