@@ -39,7 +39,7 @@ for (const [label, api] of [["import", esm], ["require", cjs]]) {
       list.forEach((m) => assert.ok(messages.includes(m), "the same record objects"));
     }
     for (const c of vectors.plans) {
-      const r = api.planDelivery({ to: c.to, sender: c.sender, agents: c.agents });
+      const r = api.planDelivery({ to: c.to, sender: c.sender, agents: c.agents }, c.options);
       if (c.expect.ok) assert.deepStrictEqual(r, c.expect, c.name);
       else assert.deepStrictEqual([r.ok, r.error.code, r.error.reason], [false, c.expect.code, c.expect.reason], c.name);
     }

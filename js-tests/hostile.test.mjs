@@ -194,6 +194,41 @@ test("hostile values nested inside options, catalogs, issues, agents, records an
   }
 });
 
+test("a caller's own exception never passes through: a getter or a Proxy that throws while an argument is read is the argument's error", () => {
+  const sentinel = new Error("the caller's own");
+  const boom = () => {
+    throw sentinel;
+  };
+  const throwingItem = () => Object.defineProperty(["@a", "@b"], 1, { get: boom });
+  const throwingLength = () => new Proxy(["@a"], { get: (t, k) => (k === "length" ? boom() : t[k]) });
+  const r = new ToolRegistry();
+  const ours = (f, code, label) => {
+    let thrown = null;
+    try {
+      f();
+    } catch (e) {
+      thrown = e;
+    }
+    assert.ok(thrown !== null, `${label}: threw nothing`);
+    assert.notEqual(thrown, sentinel, `${label}: the caller's exception passed through`);
+    assert.equal(Object.hasOwn(thrown, "code") && thrown.code, code, `${label}: ${thrown}`);
+    assert.ok(typeof thrown.reason === "string" || code === "MALFORMED_RECORD", `${label}: a reason`);
+  };
+  ours(() => planDelivery({ get to() { return boom(); }, agents: [] }), "INVALID_ARGUMENT", "planDelivery's to");
+  ours(() => planDelivery(new Proxy({}, { get: boom })), "INVALID_ARGUMENT", "planDelivery's arguments");
+  ours(() => new RecipientValidator().validateMany(throwingItem()), "INVALID_ARGUMENT", "validateMany's item");
+  ours(() => new RecipientValidator().validateMany(throwingLength()), "INVALID_ARGUMENT", "validateMany's length");
+  ours(() => r.registerServer("s", Object.defineProperty(["a", "b"], 0, { get: boom })), "INVALID_ARGUMENT", "registerServer's name");
+  ours(() => toolDefinitions([{ get name() { return boom(); } }], "anthropic"), "INVALID_ARGUMENT", "a tool's name");
+  ours(() => toolDefinitions([{ name: "t", get inputSchema() { return boom(); } }], "anthropic"), "INVALID_ARGUMENT", "a tool's schema");
+  ours(() => toolDefinitions(Object.defineProperty([{ name: "t" }], 0, { get: boom }), "anthropic"), "INVALID_ARGUMENT", "a tool");
+  ours(() => unreadCount(Object.defineProperty([{ to: "@b", from: "@a" }], 0, { get: boom }), "@b"), "MALFORMED_RECORD", "a message");
+  ours(() => unreadCount(throwingLength(), "@b"), "INVALID_ARGUMENT", "the messages' length");
+  // And everything still answers.
+  assert.deepEqual(new RecipientValidator().validateMany(["@a"]).map((v) => v.ok), [true]);
+  assert.deepEqual(planDelivery({ to: "AGENT:*", agents: ["@a"] }).recipients, ["@a"]);
+});
+
 test("a getter that throws inside an issue list leaves the classifier working", () => {
   const c = new ErrorClassifier({ tools: ["t"], fields: ["limit"] });
   const issue = Object.defineProperty({}, "code", { get() { throw new Error("hostile"); }, enumerable: true });

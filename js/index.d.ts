@@ -655,7 +655,8 @@ export interface MalformedRecordError extends Error {
 
 /**
  * Validates `to` and names the recipients: the direct one, or the
- * broadcast audience as it stands now.
+ * broadcast audience as it stands now (the agents `options` accept as
+ * recipients, without the sender, human and sentinel accounts).
  * @throws {ArgumentError} for arguments of the wrong type.
  * @throws {SizeError} for more than 2^20 agents.
  */

@@ -161,6 +161,46 @@ plans = [
     {"name": "rejected recipient", "to": "AGENT:gpt", "sender": "@a", "agents": ["@b"], "expect": {"ok": False, "code": "INVALID_RECIPIENT_SHAPE", "reason": "agent_prefix_with_name"}},
 ]
 
+
+
+def audience(sender, agents, options):
+    """The reference audience (SPEC §2) under recipient options (§1): the
+    agents a validator with `options` accepts as identities, without the
+    sender and human or sentinel accounts, sorted by code unit, once each."""
+    longest = options.get("maxIdentifierLength", 128)
+    known = options.get("knownAgents") if options.get("strict") else None
+    pattern = options.get("identityPattern")
+    out = set()
+    for a in agents:
+        id_, kind = (a, None) if isinstance(a, str) else (a.get("id"), a.get("accountType"))
+        if not isinstance(id_, str) or id_ == sender or kind in ("human", "sentinel"):
+            continue
+        if not re.fullmatch(r"@[A-Za-z0-9_-]{1,%d}" % longest, id_):
+            continue
+        if known is not None and id_ not in known:
+            continue
+        if pattern is not None and not re.search(pattern, id_):
+            continue
+        out.add(id_)
+    return sorted(out, key=lambda x: x.encode("utf-16-be"))
+
+
+LONG = "@" + "a" * 200
+option_plans = [
+    ("a longer identifier length: the audience holds what it accepts", {"maxIdentifierLength": 256}, [LONG, "@b"]),
+    ("the default length: an identity past 128 gets no receipt", None, [LONG, "@b"]),
+    ("a shorter identifier length: a longer identity gets no receipt", {"maxIdentifierLength": 2}, ["@bbbb", "@cc", "@d"]),
+    ("strict known agents: an unknown identity gets no receipt", {"knownAgents": ["@a", "@neo-gpt"], "strict": True}, ["@zz", "@neo-gpt", "@a"]),
+    ("known agents, not strict: every identity gets its receipt", {"knownAgents": ["@a"]}, ["@zz", "@a"]),
+    ("an identity pattern: a mismatch gets no receipt", {"identityPattern": "^@neo-[a-z0-9-]+$"}, ["@neo-gpt", "@zed", {"id": "@neo-x", "accountType": "human"}]),
+]
+for name, options, agents in option_plans:
+    case = {"name": name, "to": B, "sender": "@x", "agents": agents}
+    if options is not None:
+        case["options"] = options
+    case["expect"] = {"ok": True, "kind": "broadcast", "recipients": audience("@x", agents, options or {})}
+    plans.append(case)
+
 doc = {
     "about": "Delivery vectors (SPEC §2) from an independent Python reference; run natively (tests/delivery.rs), in Node and Chromium (tests/web_delivery.rs) and against the npm package (js-tests/).",
     "states": state_cases,

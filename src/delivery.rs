@@ -11,9 +11,7 @@ use serde::Serialize;
 
 use crate::error::{BoundaryError, Detail};
 use crate::recipient::shape::Shape;
-use crate::recipient::{
-    Recipient, RecipientError, RecipientValidator, BROADCAST, DEFAULT_MAX_IDENTIFIER_LENGTH, IDENTITY_PREFIX,
-};
+use crate::recipient::{Recipient, RecipientError, RecipientValidator, BROADCAST};
 
 /// One entry of the audience: an identity, with the account type when known.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -67,17 +65,14 @@ pub fn plan_delivery(
 ) -> Result<DeliveryPlan, RecipientError> {
     match validator.validate(to)? {
         Recipient::Identity(_) => Ok(DeliveryPlan::Direct { recipients: vec![to.to_owned()] }),
-        Recipient::Broadcast => Ok(DeliveryPlan::Broadcast { recipients: broadcast_audience(sender, agents) }),
+        Recipient::Broadcast => {
+            Ok(DeliveryPlan::Broadcast { recipients: broadcast_audience(sender, agents, validator) })
+        }
     }
 }
 
 /// The account types a broadcast's audience leaves out.
 pub(crate) const EXCLUDED_ACCOUNTS: [&str; 2] = ["human", "sentinel"];
-
-/// The longest id (in bytes, and in UTF-16 code units: an identity is
-/// ASCII) that can be in a broadcast's audience: `@` and the default
-/// identifier length.
-pub(crate) const MAX_AUDIENCE_ID: usize = IDENTITY_PREFIX.len() + DEFAULT_MAX_IDENTIFIER_LENGTH;
 
 /// The longest ISO-8601 UTC timestamp [`is_utc_timestamp`] accepts:
 /// `YYYY-MM-DDTHH:MM:SS`, a fraction of 9 digits, `+00:00`.
@@ -85,17 +80,35 @@ pub(crate) const MAX_TIMESTAMP_LEN: usize = 19 + 10 + 6;
 
 /// The audience of a broadcast sent now: the agents sorted and
 /// de-duplicated, without the sender, `AGENT:*`, ids that are not
-/// `@<identifier>`, and `human` or `sentinel` accounts.
+/// identities `validator` accepts (its `@<identifier>` length, and its
+/// known agents and identity pattern when it has them: an agent the
+/// deployment would refuse a direct message to gets no receipt, and one
+/// it accepts always does), and `human` or `sentinel` accounts.
+///
+/// ```
+/// use mcp_boundary::{broadcast_audience, AgentEntry, RecipientOptions, RecipientValidator};
+///
+/// let long = format!("@{}", "a".repeat(200));
+/// let agents = [AgentEntry { id: &long, account_type: None }, AgentEntry { id: "@b", account_type: None }];
+/// assert_eq!(broadcast_audience(None, &agents, &RecipientValidator::DEFAULT), ["@b"]);
+/// let longer = RecipientValidator::new(RecipientOptions::default().max_identifier_length(256)).unwrap();
+/// assert_eq!(broadcast_audience(None, &agents, &longer), [long.clone(), "@b".to_owned()]);
+/// ```
 #[must_use]
-pub fn broadcast_audience(sender: Option<&str>, agents: &[AgentEntry<'_>]) -> Vec<String> {
+pub fn broadcast_audience(
+    sender: Option<&str>,
+    agents: &[AgentEntry<'_>],
+    validator: &RecipientValidator,
+) -> Vec<String> {
+    let longest = validator.longest_identity();
     let mut audience: Vec<String> = agents
         .iter()
         .filter(|a| !a.account_type.is_some_and(|t| EXCLUDED_ACCOUNTS.contains(&t)))
         .map(|a| a.id)
         .filter(|id| Some(*id) != sender && *id != BROADCAST)
         // A longer id is no identity, and is not scanned to find so.
-        .filter(|id| id.len() <= MAX_AUDIENCE_ID)
-        .filter(|id| RecipientValidator::DEFAULT.verdict(id.as_bytes()) == Some(Shape::Identity))
+        .filter(|id| id.len() <= longest)
+        .filter(|id| validator.verdict(id.as_bytes()) == Some(Shape::Identity))
         .map(str::to_owned)
         .collect();
     crate::heap_sort::sort(&mut audience);

@@ -2,10 +2,13 @@
 //! compiled to wasm, in Node and headless Chromium (`wasm-pack test`): the
 //! same test functions run in all three.
 
+#[path = "support/recipient_options.rs"]
+mod recipient_options;
 use mcp_boundary::{
     list_unread, mark_read, plan_delivery, read_state, records_from_json, unread_count, AgentEntry, MarkError,
     MessageRecord, RecipientValidator,
 };
+use recipient_options::options;
 use serde_json::{json, Value};
 
 fn vectors() -> Value {
@@ -105,16 +108,16 @@ fn plans() {
                 _ => None,
             })
             .collect();
-        let got =
-            match plan_delivery(c["to"].as_str().unwrap(), c["sender"].as_str(), &agents, &RecipientValidator::DEFAULT)
-            {
-                Ok(plan) => {
-                    let mut v = serde_json::to_value(&plan).unwrap();
-                    v["ok"] = json!(true);
-                    v
-                }
-                Err(e) => json!({"ok": false, "code": e.code(), "reason": e.reason().as_str()}),
-            };
+        let validator =
+            RecipientValidator::new(options(c.get("options")).expect("Rust options")).expect("valid options");
+        let got = match plan_delivery(c["to"].as_str().unwrap(), c["sender"].as_str(), &agents, &validator) {
+            Ok(plan) => {
+                let mut v = serde_json::to_value(&plan).unwrap();
+                v["ok"] = json!(true);
+                v
+            }
+            Err(e) => json!({"ok": false, "code": e.code(), "reason": e.reason().as_str()}),
+        };
         assert_eq!(got, c["expect"], "{}", c["name"]);
     }
 }

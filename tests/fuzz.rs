@@ -590,7 +590,7 @@ fn delivery() {
         let _ = is_utc_timestamp(&r.text(4));
         let agents: Vec<String> = (0..r.below(5)).map(|i| format!("@{i}")).collect();
         let entries: Vec<AgentEntry<'_>> = agents.iter().map(|id| AgentEntry { id, account_type: None }).collect();
-        let audience = broadcast_audience(Some(&reader), &entries);
+        let audience = broadcast_audience(Some(&reader), &entries, &RecipientValidator::DEFAULT);
         assert!(!audience.contains(&reader), "a sender is not in its own broadcast audience");
         let to = String::from_utf16_lossy(&r.units(4));
         if let Ok(plan) = plan_delivery(&to, Some(&reader), &entries, &RecipientValidator::DEFAULT) {

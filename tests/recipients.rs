@@ -1,33 +1,17 @@
 //! The shared recipient vectors (`tests/data/recipients.json`), natively and, compiled to
 //! wasm, in Node and headless Chromium (`wasm-pack test`).
 
+#[path = "support/recipient_options.rs"]
+mod recipient_options;
 #[path = "support/rust_words.rs"]
 mod rust_words;
 use mcp_boundary::{Recipient, RecipientOptions, RecipientValidator, VALID_SHAPES};
+use recipient_options::options;
 use rust_words::rust_words;
 use serde_json::Value;
 
 fn vectors() -> Value {
     serde_json::from_str(include_str!("data/recipients.json")).expect("vectors parse")
-}
-
-/// The JS options object as Rust options; `None` for what only JS can say.
-fn options(v: Option<&Value>) -> Option<RecipientOptions> {
-    let mut o = RecipientOptions::default();
-    let Some(v) = v else { return Some(o) };
-    for (key, value) in v.as_object()? {
-        o = match key.as_str() {
-            "knownAgents" => o.known_agents(
-                value.as_array()?.iter().map(|a| a.as_str().map(str::to_owned)).collect::<Option<Vec<_>>>()?,
-            ),
-            "strict" => o.strict(value.as_bool()?),
-            "identityPattern" => o.identity_pattern(value.as_str()?),
-            "maxIdentifierLength" => o.max_identifier_length(usize::try_from(value.as_u64()?).ok()?),
-            "suggest" => o.suggest(value.as_bool()?),
-            _ => return None,
-        };
-    }
-    Some(o)
 }
 
 fn type_name(v: &Value) -> &'static str {

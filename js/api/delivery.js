@@ -6,7 +6,7 @@ import { deliveryTables as rustDeliveryTables } from "../generated/tables.js";
 /** The delivery API over the transport and recipient helpers `h`. */
 export function createDelivery(glue, h) {
   const { Reply, Word, Limit, Op, Header, Expected } = glue;
-  const { out, take, argumentError, lengthOf, isList, putHeads, words, Transport, validateRecipient, BROADCAST_KIND } = h;
+  const { out, take, argumentError, lengthOf, isList, putHeads, words, Transport, withChecker, BROADCAST_KIND } = h;
 
   // Read on the first delivery call (a cost at import otherwise).
   let RECORD_KEYS, STATES, TIMESTAMP_KEY, TEXT_UNITS;
@@ -143,7 +143,12 @@ export function createDelivery(glue, h) {
       // Each message read once, and kept: listUnread answers with these.
       const records = this.records, length = lengthOf(messages, Expected.Messages);
       for (let i = 0; i < length; i++) {
-        const m = messages[i];
+        let m;
+        try {
+          m = messages[i];
+        } catch {
+          m = null; // an item whose getter throws is not a record (as one whose fields throw)
+        }
         records.push(m);
         this.message(m);
       }
@@ -224,13 +229,22 @@ export function createDelivery(glue, h) {
   /** Who a message goes to: the direct recipient, or the broadcast audience as it stands now. */
   function planDelivery(args, options) {
     if (args === null || typeof args !== "object") throw argumentError(Expected.DeliveryArgs);
-    const { to, sender, agents } = args;
+    let to, sender, agents;
+    try {
+      ({ to, sender, agents } = args); // a getter or a Proxy may throw: the caller's exception never passes through
+    } catch {
+      throw argumentError(Expected.DeliveryArgs);
+    }
     if (agents !== undefined && !isList(agents)) throw argumentError(Expected.Agents);
     if (sender !== undefined && sender !== null && typeof sender !== "string") throw argumentError(Expected.Sender);
-    const verdict = validateRecipient(to, options);
-    if (!verdict.ok) return verdict;
-    if (!glue.__plan(verdict.recipient.kind === BROADCAST_KIND, to, sender, agents ?? [], out)) throw take();
-    return take();
+    // One checker for `to` and the audience: who a broadcast can reach is
+    // who `options` accepts as a recipient.
+    return withChecker(options, (c) => {
+      const verdict = c.validate(to);
+      if (!verdict.ok) return verdict;
+      if (!glue.__plan(verdict.recipient.kind === BROADCAST_KIND, c.v, to, sender, agents ?? [], out)) throw take();
+      return take();
+    });
   }
 
   /** `"unread" | "read" | "not_a_recipient"` for one message and reader. */

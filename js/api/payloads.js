@@ -9,7 +9,7 @@ import { toolLayouts } from "../generated/tables.js";
  */
 export function createPayloads(glue, h, createWalkers) {
   const { Limit, Expected } = glue;
-  const { argumentError, tooMany, lengthOf, isList, isOwn, mapperFor } = h;
+  const { argumentError, tooMany, lengthOf, itemOf, isList, isOwn, mapperFor } = h;
 
   // Payload rewriting: the places that hold tool names are Rust's rules
   // (src/tool_name/rewrite.rs), compiled once into copy-on-write walkers.
@@ -183,6 +183,15 @@ export function createPayloads(glue, h, createWalkers) {
   // schema of a tool that declares none and the descriptions left out
   // (Rust's `tool_definition` rules, as a table).
   let TOOL_LAYOUTS = null, DEFAULT_SCHEMA, OMITTED; // read on first use: most programs never declare tools
+  /** A tool's name, description and input schema, each read once; a tool whose getter (or Proxy) throws is the argument error, never the caller's exception. */
+  function specOf(tool) {
+    if (tool === null || typeof tool !== "object") return {};
+    try {
+      return { name: tool.name, description: tool.description, inputSchema: tool.inputSchema };
+    } catch {
+      throw argumentError(Expected.ToolSpecs);
+    }
+  }
   /** Each tool (`{ name, description?, inputSchema? }`) as a `format` request declares it; the schema object is the caller's own. */
   function toolDefinitions(tools, format) {
     if (TOOL_LAYOUTS === null) {
@@ -200,13 +209,13 @@ export function createPayloads(glue, h, createWalkers) {
     const count = lengthOf(tools, Expected.ToolSpecs);
     const definitions = new Array(count);
     for (let k = 0; k < count; k++) {
-      const tool = tools[k]; // read once; a hole is no tool
-      const name = tool === null || typeof tool !== "object" ? undefined : tool.name; // read once
+      const tool = itemOf(tools, k, Expected.ToolSpecs); // read once; a hole is no tool
+      const { name, description: said, inputSchema } = specOf(tool); // each read once
       if (typeof name !== "string") throw argumentError(Expected.ToolSpecs);
       names.check(name);
       // A description that is no string, or one Rust leaves out, is none.
-      const description = typeof tool.description === "string" && !OMITTED.includes(tool.description) ? tool.description : undefined;
-      const parts = { name, description, inputSchema: tool.inputSchema ?? DEFAULT_SCHEMA };
+      const description = typeof said === "string" && !OMITTED.includes(said) ? said : undefined;
+      const parts = { name, description, inputSchema: inputSchema ?? DEFAULT_SCHEMA };
       const definition = {};
       // Own properties only, read and written: a key that a polluted
       // Object.prototype carries (`value`, `function`) is never taken for one

@@ -9,7 +9,7 @@ import { recipientTables, rejectionTables, standardSchemaTable } from "../genera
 /** The recipient API over the transport helpers `h`. */
 export function createRecipients(glue, h) {
   const { Verdict, Reply, Word, Expected, Misuse, Class, RejectWord, MessageWord } = glue;
-  const { out, take, argumentError, misuse, lengthOf, isList, put, decode, words, create, Transport } = h;
+  const { out, take, argumentError, misuse, lengthOf, itemOf, isList, put, decode, words, create, Transport } = h;
   const [BROADCAST_KIND, IDENTITY_KIND, IDENTITY_START] = recipientTables();
 
   /** An accepted recipient, from Rust's verdict (the shapes are Rust's: js/generated/shapes.js). */
@@ -36,6 +36,7 @@ export function createRecipients(glue, h) {
   }
   // validateMany's mark of an item a memo hit has answered.
   const DONE = Symbol("done");
+
   /** The result for a memoized verdict: a Verdict code, or the rejection Rust built. */
   function remembered(code, s) {
     return typeof code === "number" ? accepted(code, s) : copyOf(code);
@@ -182,7 +183,7 @@ export function createRecipients(glue, h) {
       if (!useMemo) memo.paused = Math.max(0, memo.paused - count);
       for (let i = 0; i < count; i++) {
         if (i === MEMO_SAMPLE && hits * 4 < MEMO_SAMPLE) useMemo = false;
-        const x = list[i];
+        const x = itemOf(list, i, Expected.Recipients);
         if (useMemo && typeof x === "string") {
           const code = memo.get(x);
           if (code !== undefined) {
@@ -276,6 +277,21 @@ export function createRecipients(glue, h) {
     const c = new Checker(options);
     try {
       return c.validate(to);
+    } finally {
+      c.free();
+    }
+  }
+
+  /**
+   * Runs `f` with the checker of `options` (the default one's, kept; a
+   * new one freed after), for a call that validates with it and then
+   * hands it to Rust.
+   */
+  function withChecker(options, f) {
+    if (options === undefined) return f(theDefault());
+    const c = new Checker(options);
+    try {
+      return f(c);
     } finally {
       c.free();
     }
@@ -383,5 +399,5 @@ export function createRecipients(glue, h) {
     };
   }
 
-  return { validateRecipient, RecipientValidator, recipientJsonSchema, recipientStandardSchema, recordRejections, recordRejection, wasmValidatorOf, BROADCAST_KIND };
+  return { validateRecipient, withChecker, RecipientValidator, recipientJsonSchema, recipientStandardSchema, recordRejections, recordRejection, wasmValidatorOf, BROADCAST_KIND };
 }

@@ -13,7 +13,7 @@ const WAITING_MAX = 64;
 /** The ToolRegistry class over the transport, tool-name, payload and stream helpers `h`. */
 export function createRegistry(glue, h) {
   const { Lookup, Limit, Expected, Misuse, Class, OverrideForm, EditWord } = glue;
-  const { out, take, argumentError, misuse, tooLarge, lengthOf, isList, isOwn, put, putList, edited, utf8Length, create, Transport } = h;
+  const { out, take, argumentError, misuse, tooLarge, lengthOf, itemOf, isList, isOwn, put, putList, edited, utf8Length, create, Transport } = h;
   const { lastError, rewrite, walkerOf, EventStream, eventsOf, CallPairing, sseTransform } = h;
 
   /** The authoritative two-form mapping of a host's tools. */
@@ -113,7 +113,7 @@ export function createRegistry(glue, h) {
       if (typeof server !== "string") throw argumentError(Expected.ServerName);
       if (!isList(toolNames)) throw argumentError(Expected.ToolNames);
       // Each name read once (holes and getters included), then checked.
-      const names = Array.from({ length: lengthOf(toolNames, Expected.ToolNames) }, (_, i) => toolNames[i]);
+      const names = Array.from({ length: lengthOf(toolNames, Expected.ToolNames) }, (_, i) => itemOf(toolNames, i, Expected.ToolNames));
       let total = server.length;
       for (const t of names) {
         if (typeof t !== "string") throw argumentError(Expected.ToolNames);

@@ -55,9 +55,22 @@ export function createTransport(glue) {
    * number is an argument of the wrong type.
    */
   function lengthOf(list, expected) {
-    const n = list.length;
+    let n;
+    try {
+      n = list.length; // a getter or a Proxy may throw: the caller's exception never passes through
+    } catch {
+      throw argumentError(expected);
+    }
     if (n >>> 0 === n && n <= Limit.MaxElements) return n;
     throw typeof n === "number" && n > Limit.MaxElements ? tooMany(expected) : argumentError(expected);
+  }
+  /** Item `i` of a caller's list; one whose getter (or Proxy) throws is the argument error of `expected`, never the caller's exception. */
+  function itemOf(list, i, expected) {
+    try {
+      return list[i];
+    } catch {
+      throw argumentError(expected);
+    }
   }
   /** Array.isArray, answering false where it would throw (a revoked Proxy). */
   function isList(x) {
@@ -307,5 +320,5 @@ export function createTransport(glue) {
     }
   }
 
-  return { out, take, table, argumentError, misuse, tooLarge, tooMany, lengthOf, isList, isOwn, put, putList, putHeads, decode, edited, utf8Length, words, create, Transport };
+  return { out, take, table, argumentError, misuse, tooLarge, tooMany, lengthOf, itemOf, isList, isOwn, put, putList, putHeads, decode, edited, utf8Length, words, create, Transport };
 }

@@ -123,7 +123,11 @@ Timestamp = str | datetime
 MessageRecord = Mapping[str, Any]
 
 def plan_delivery(
-    to: object, *, sender: str | None = None, agents: Iterable[str | Mapping[str, Any]] | None = None
+    to: object,
+    *,
+    sender: str | None = None,
+    agents: Iterable[str | Mapping[str, Any]] | None = None,
+    validator: RecipientValidator | None = None,
 ) -> Planned | Rejected: ...
 def read_state(message: MessageRecord, reader: str) -> ReadStateName: ...
 def mark_read(message: MessageRecord, reader: str, now: Timestamp) -> Marked | NotMarked: ...
@@ -231,5 +235,8 @@ class Protection:
     @property
     def messages(self) -> list[str]: ...
     def catalog(self, tools: Iterable[ListedTool]) -> ServerCatalog: ...
+    @staticmethod
+    def schema_issues(input_schema: Mapping[str, Any], arguments: Mapping[str, Any]) -> list[dict[str, JsonValue]]:
+        """The core's issues of ``arguments`` against ``input_schema``, in Ajv's shape (empty where it cannot judge)."""
     def answer(self, catalog: ServerCatalog, failure: Mapping[str, Any]) -> dict[str, JsonValue]:
         """``{"kind", "result"}``, ``{"kind", "error"}`` or ``{"kind": None}`` (the SDK's answer stands)."""

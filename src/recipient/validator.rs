@@ -168,6 +168,13 @@ impl RecipientValidator {
         (shape == Shape::Broadcast || !layer2 || self.layer2_error(s).is_none()).then_some(shape)
     }
 
+    /// The longest identity (`@` and an identifier, in bytes and in UTF-16
+    /// code units alike: an identity is ASCII) this validator accepts: a
+    /// longer string is refused without being read (or copied in).
+    pub(crate) fn longest_identity(&self) -> usize {
+        IDENTITY_PREFIX.len() + self.max_len
+    }
+
     /// The longest identifier layer 1 accepts, when layer 1 alone decides
     /// an accepted shape (no identity pattern, not strict); `None` when an
     /// identity also needs layer 2. The wasm wrapper's generated accept

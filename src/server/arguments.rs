@@ -16,6 +16,7 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use regex_lite::Regex;
+use serde::{Serialize, Serializer};
 use serde_json::{Map, Value};
 
 use crate::error_data::{constant_forms, Issue};
@@ -66,6 +67,35 @@ const BOUNDS: [&str; 11] = [
 /// The longest string a `pattern` is run on (regex-lite runs in time
 /// linear in it, but slowly: a longer one is left to the SDK's reader).
 const MAX_PATTERN_INPUT: usize = 64 * 1024;
+
+/// An issue in Ajv's shape (`{"keyword", "instancePath", "params":
+/// {"missingProperty"}}`), the one the classifier reads back
+/// ([`Issue::list_from_json`]): how a binding gives the issues to an SDK's
+/// failure path (and its `on_error`) when the SDK's own schema check
+/// refused a call without saying where.
+impl Serialize for SchemaIssue {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        #[serde(rename_all = "camelCase")]
+        struct Params<'a> {
+            #[serde(skip_serializing_if = "Option::is_none")]
+            missing_property: Option<&'a str>,
+        }
+        #[derive(Serialize)]
+        #[serde(rename_all = "camelCase")]
+        struct Ajv<'a> {
+            keyword: &'static str,
+            instance_path: &'a str,
+            params: Params<'a>,
+        }
+        Ajv {
+            keyword: self.keyword,
+            instance_path: &self.instance_path,
+            params: Params { missing_property: self.missing_property.as_deref() },
+        }
+        .serialize(serializer)
+    }
+}
 
 impl SchemaIssue {
     /// The issue as the classifier reads it (an Ajv error's three parts).
@@ -685,6 +715,25 @@ mod tests {
         assert_eq!(issues[0].keyword, "additionalProperties");
         assert_eq!(issues[0].instance_path, "");
         assert_eq!(issues[0].missing_property, None);
+    }
+
+    #[test]
+    fn issues_written_in_ajvs_shape_read_back_as_themselves() {
+        let s = json!({"type": "object", "required": ["repo"], "properties": {
+            "repo": {"type": "string"},
+            "note": {"anyOf": [{"type": "string", "maxLength": 3}, {"type": "null"}]}
+        }});
+        let found = ArgumentCheck::new(&s).check(json!({"note": "toolong"}).as_object());
+        let written = serde_json::to_value(&found).unwrap();
+        assert_eq!(
+            written,
+            json!([
+                {"keyword": "required", "instancePath": "", "params": {"missingProperty": "repo"}},
+                {"keyword": "maxLength", "instancePath": "/note", "params": {}}
+            ])
+        );
+        let read = Issue::list_from_json(&written, None).unwrap();
+        assert_eq!(read, found.iter().map(SchemaIssue::issue).collect::<Vec<_>>());
     }
 
     #[test]

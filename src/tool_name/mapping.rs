@@ -663,7 +663,7 @@ impl NameScan {
         }
         match self.check(profile) {
             Ok(()) => Ok(AliasForm::Plain),
-            // A profile too narrow for the hash form (under 10 characters, or
+            // A profile too narrow for the hash form (under 9 characters, or
             // without `_` and hex digits) keeps the plain error.
             Err(e) if overflow == Overflow::Hash => self.hashed(profile).map(AliasForm::Hashed).ok_or(e),
             Err(e) => Err(e),

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from datetime import datetime, timedelta, timezone
+from types import MappingProxyType
+from typing import Any
 
 import pytest
 
 import mcp_boundary as mb
-from conftest import vectors
+from conftest import kwargs, vectors
 
 DOC = vectors("delivery")
 
@@ -59,7 +62,8 @@ def test_mailbox_counts() -> None:
 
 @pytest.mark.parametrize("c", cases("plans"), ids=lambda c: c["name"])
 def test_plans(c: dict) -> None:
-    got = mb.plan_delivery(c["to"], sender=c.get("sender"), agents=c["agents"])
+    validator = mb.RecipientValidator(**kwargs(c["options"])) if "options" in c else None
+    got = mb.plan_delivery(c["to"], sender=c.get("sender"), agents=c["agents"], validator=validator)
     if not got["ok"]:
         got = {"ok": False, "code": got["error"]["code"], "reason": got["error"]["reason"]}
     assert got == c["expect"]
@@ -75,3 +79,47 @@ def test_datetimes_are_iso_utc_text() -> None:
         mb.mark_read(message, "@b", datetime(2026, 11, 22))  # naive: no instant
     with pytest.raises(mb.ArgumentError):
         mb.mark_read(message, "@b", "2026-11-22 08:15")
+
+
+class Row(Mapping[str, Any]):
+    """A read-only mapping that is no dict (as a database driver's row)."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self._data = data
+
+    def __getitem__(self, key: str) -> Any:
+        return self._data[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+
+class Raising(Row):
+    def __getitem__(self, key: str) -> Any:
+        raise RuntimeError("the caller's own")
+
+
+def test_records_receipts_and_agents_may_be_any_mapping() -> None:
+    agents = [MappingProxyType({"id": "@b"}), Row({"id": "@c", "accountType": "agent"}), Row({"id": "@h", "accountType": "human"})]
+    assert mb.plan_delivery("AGENT:*", sender="@a", agents=agents)["recipients"] == ["@b", "@c"]
+    direct = Row({"from": "@a", "to": "@b", "readAt": None})
+    assert mb.read_state(direct, "@b") == "unread"
+    read = Row({"from": "@a", "to": "AGENT:*", "receipts": [Row({"recipient": "@b", "readAt": "2026-11-22T08:15:00Z"})]})
+    assert mb.read_state(read, "@b") == "read"
+    assert mb.mark_read(direct, "@b", "2026-11-22T08:15:00Z")["target"] == "message"
+    assert mb.unread_count([direct, read], "@b") == 1
+    assert mb.list_unread([direct, read], "@b")[0] is direct
+    # A mapping whose reading raises is not a record (as in JS): never the caller's exception.
+    with pytest.raises(mb.MalformedRecordError):
+        mb.read_state(Raising({"from": "@a", "to": "@b"}), "@b")
+
+
+def test_plan_delivery_takes_a_recipient_validator() -> None:
+    with pytest.raises(mb.ArgumentError):
+        mb.plan_delivery("AGENT:*", agents=["@b"], validator={"max_identifier_length": 256})  # type: ignore[arg-type]
+    strict = mb.RecipientValidator(known_agents=["@neo-gpt"], strict=True)
+    rejected = mb.plan_delivery("@zed", agents=[], validator=strict)
+    assert not rejected["ok"] and rejected["error"]["code"] == "UNKNOWN_RECIPIENT"

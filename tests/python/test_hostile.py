@@ -4,6 +4,7 @@ input, and leave the objects working."""
 from __future__ import annotations
 
 import json
+import sys
 from typing import Any
 
 import pytest
@@ -266,3 +267,21 @@ def test_a_lone_surrogate_reads_as_one_replacement_character_as_in_js() -> None:
     assert one == "x__a\ufffd"
     got = mb.try_reverse_to_canonical(name)
     assert got == mb.try_reverse_to_canonical(one) == "x/a\ufffd", got
+
+
+def test_a_string_argument_of_another_type_is_the_packages_argument_error() -> None:
+    """SPEC §8: misuse raises a TypeError subclass carrying code and reason,
+    naming the argument in a note (PyO3's own TypeError carries neither)."""
+    classifier = mb.ErrorClassifier(["t"], fields=["limit"])
+    calls = [
+        ("reader", lambda: mb.read_state({"from": "@a", "to": "@b"}, 5)),  # type: ignore[arg-type]
+        ("reader", lambda: mb.unread_count([], None)),  # type: ignore[arg-type]
+        ("tool", lambda: classifier.classify(b"t", "limit must be at most 100")),  # type: ignore[arg-type]
+    ]
+    for name, call in calls:
+        with pytest.raises(mb.ArgumentError) as info:
+            call()
+        assert isinstance(info.value, TypeError)
+        assert (info.value.code, info.value.reason) == ("INVALID_ARGUMENT", "wrong_type")  # type: ignore[attr-defined]
+        if sys.version_info >= (3, 11):  # exception notes
+            assert any(name in note for note in getattr(info.value, "__notes__", [])), info.value

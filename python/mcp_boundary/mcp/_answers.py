@@ -5,6 +5,7 @@ modules find the failures and turn the answers into their own types."""
 
 from __future__ import annotations
 
+import importlib
 import inspect
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Literal, TypedDict
@@ -42,6 +43,25 @@ def own_issues(error: Any) -> list[dict[str, Any]]:
         return issues
     except Exception:
         return []
+
+
+def refused_arguments(server: Any, name: str, cause: BaseException | None) -> bool:
+    """Whether ``cause`` (a tool's error's cause, on ``mcp``'s servers: 1.x
+    ``FastMCP``, 2.x ``MCPServer``) is pydantic's refusal of the call's
+    arguments, not a ``ValidationError`` of the handler's own (a model it
+    validates, or its return value against the tool's output type): pydantic
+    titles it after the tool's argument model
+    (``_tool_manager.get_tool(name).fn_metadata.arg_model``, private; tested
+    where docs/PYTHON.md says). Where that model cannot be read, any
+    ``ValidationError`` counts as the arguments'."""
+    ValidationError: Any = importlib.import_module("pydantic").ValidationError
+    if not isinstance(cause, ValidationError):
+        return False
+    try:
+        model = server._tool_manager.get_tool(name).fn_metadata.arg_model  # private, see above
+    except Exception:
+        return True
+    return bool(cause.title == model.__name__)
 
 
 class Boundary:

@@ -70,6 +70,12 @@ class Policy:
         return decision
 
 
+def schema_issues(input_schema: Mapping[str, Any], arguments: Mapping[str, Any]) -> list[JSONDict]:
+    """The core's issues of a call's ``arguments`` against the tool's
+    published ``input_schema``, in Ajv's shape (empty where it cannot judge)."""
+    return Protection.schema_issues(input_schema, arguments)
+
+
 #: The catalog of no tool, for when listing failed.
 def empty(policy: Policy) -> Listed:
     return policy.listed(())

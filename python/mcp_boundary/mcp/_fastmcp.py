@@ -52,7 +52,7 @@ from typing import Any
 
 from mcp_boundary.mcp._answers import Boundary, handler_message, own_issues
 from mcp_boundary.mcp._catalog import SHARED, watch
-from mcp_boundary.mcp._core import ToolInfo
+from mcp_boundary.mcp._core import ToolInfo, schema_issues
 
 
 @dataclass
@@ -104,9 +104,18 @@ _CALL: contextvars.ContextVar[_Call | None] = contextvars.ContextVar("mcp_bounda
 
 
 def _ajv_issues(schema: Any, arguments: Any) -> list[dict[str, Any]]:
-    """The JSON Schema's errors for ``arguments`` (as the SDK's strict check
-    finds them) in Ajv's shape: keyword, instance path, and for ``required``
-    the missing property (a declared name); nothing else of the input."""
+    """The JSON Schema's errors for ``arguments`` in Ajv's shape: keyword,
+    instance path, and for ``required`` the missing property (a declared
+    name); nothing else of the input. The core's check finds them (the
+    bound that refused an optional's value inside its ``anyOf``, as the
+    other SDKs' validators say); where it cannot judge, the SDK's own
+    check (jsonschema) gives its top-level errors."""
+    try:
+        found = schema_issues(schema, arguments)
+        if found:
+            return found
+    except Exception:
+        pass
     try:
         jsonschema: Any = importlib.import_module("jsonschema")  # the mcp SDK's own dependency
         validator = jsonschema.validators.validator_for(schema)(schema)

@@ -31,7 +31,7 @@ import importlib
 from dataclasses import dataclass
 from typing import Any
 
-from mcp_boundary.mcp._answers import Boundary, handler_message, own_issues
+from mcp_boundary.mcp._answers import Boundary, handler_message, own_issues, refused_arguments
 from mcp_boundary.mcp._catalog import registry_key
 from mcp_boundary.mcp._core import ToolInfo
 
@@ -55,7 +55,6 @@ def protect(server: Any, boundary_options: dict[str, Any]) -> None:
     # Imported by name, so that type checkers read this line's code whichever SDK they see.
     mt: Any = importlib.import_module("mcp.types")
     mcp_exceptions: Any = importlib.import_module("mcp.shared.exceptions")
-    ValidationError: Any = importlib.import_module("pydantic").ValidationError
 
     McpError = mcp_exceptions.McpError
     passes_through: tuple[type[BaseException], ...] = tuple(
@@ -69,15 +68,6 @@ def protect(server: Any, boundary_options: dict[str, Any]) -> None:
     low = server._mcp_server  # private, see the module's docstring
     call_tool = server.call_tool  # public: (name, arguments) -> content | dict
 
-    def is_arguments_error(name: str, cause: BaseException) -> bool:
-        if not isinstance(cause, ValidationError):
-            return False
-        try:
-            model = server._tool_manager.get_tool(name).fn_metadata.arg_model  # private, see above
-        except Exception:
-            return True
-        return bool(cause.title == model.__name__)
-
     async def answer(name: str, arguments: dict[str, Any], exc: Exception, call: _Call | None) -> Any:
         cause = exc.__cause__
         now = None  # the tools, listed at most once for this call
@@ -87,7 +77,7 @@ def protect(server: Any, boundary_options: dict[str, Any]) -> None:
                 if call is not None:
                     call.unknown = error
                 raise McpError(mt.ErrorData.model_validate(error))
-        if cause is not None and is_arguments_error(name, cause):
+        if refused_arguments(server, name, cause):
             result = await boundary.invalid_arguments(name, exc, cause, own_issues(cause), now)
         else:
             own = cause if cause is not None else exc

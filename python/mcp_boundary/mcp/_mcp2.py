@@ -6,13 +6,17 @@ overridden on the instance: the server's tools/call handler (the private
 it) calls ``self.call_tool`` for every request, re-raises an ``MCPError``
 as a JSON-RPC error and sends a returned ``CallToolResult`` as it is. That
 ``_handle_call_tool`` reaches the tool through ``self.call_tool`` is the one
-assumption about private code, tested at 2.0.0 and 2.3.0.
+assumption about private code for the hook, tested at 2.0.0 and 2.3.0.
 
 ``Tool.run`` raises ``ToolError`` from a pydantic ``ValidationError`` for
 bad arguments, ``ToolError`` from a handler's ``ToolError`` and
-``UnexpectedToolError`` from anything else; an unknown tool is a
-``ToolError`` with no cause. The tools are read through the public
-``MCPServer.list_tools()``, on failures only, once per change of the tool
+``UnexpectedToolError`` from anything else (2.0 has no
+``UnexpectedToolError``: a handler's error, its own ``ValidationError``
+too, is a ``ToolError`` from it, so the arguments' is told apart by its
+title, the tool's argument model's, as on 1.x: ``_answers.refused_arguments``,
+a private point of the tool manager, tested at 2.0.0 and 2.3.0); an
+unknown tool is a ``ToolError`` with no cause. The tools are read through
+the public ``MCPServer.list_tools()``, on failures only, once per change of the tool
 list: the tool manager's registry (``MCPServer._tool_manager._tools``,
 private) is watched for adds and removes (``_catalog.registry_key``).
 """
@@ -22,7 +26,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from mcp_boundary.mcp._answers import Boundary, handler_message, own_issues
+from mcp_boundary.mcp._answers import Boundary, handler_message, own_issues, refused_arguments
 from mcp_boundary.mcp._catalog import registry_key
 from mcp_boundary.mcp._core import ToolInfo
 
@@ -39,7 +43,6 @@ def protect(server: Any, boundary_options: dict[str, Any]) -> None:
     UnexpectedToolError: type[BaseException] = getattr(sdk_exceptions, "UnexpectedToolError", _Never)
     mcp_exceptions: Any = importlib.import_module("mcp.shared.exceptions")
     CallToolResult: Any = importlib.import_module("mcp.types").CallToolResult
-    ValidationError: Any = importlib.import_module("pydantic").ValidationError
 
     MCPError = mcp_exceptions.MCPError
     passes_through: tuple[type[BaseException], ...] = tuple(
@@ -74,7 +77,7 @@ def protect(server: Any, boundary_options: dict[str, Any]) -> None:
                 now, error = await boundary.if_unknown(name)
                 if error is not None:
                     raise MCPError(code=error["code"], message=error["message"], data=error.get("data")) from None
-            if isinstance(exc, ToolError) and not isinstance(exc, UnexpectedToolError) and isinstance(cause, ValidationError):
+            if isinstance(exc, ToolError) and not isinstance(exc, UnexpectedToolError) and refused_arguments(server, name, cause):
                 return result_of(await boundary.invalid_arguments(name, exc, cause, own_issues(cause), now))
             own = cause if cause is not None else exc
             answer = await boundary.handler_error(name, own, handler_message(own), now)

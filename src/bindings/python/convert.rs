@@ -79,7 +79,10 @@ impl<'a> FromPyObject<'a, '_> for Text<'a> {
     type Error = PyErr;
 
     fn extract(obj: Borrowed<'a, '_, PyAny>) -> PyResult<Self> {
-        let s = obj.cast::<PyString>()?;
+        // Not a `str`: the package's `ArgumentError` (`INVALID_ARGUMENT`,
+        // `wrong_type`), which PyO3 raises as it is, noting the argument's
+        // name, where its own `TypeError` carries no code.
+        let s = obj.cast::<PyString>().map_err(|_| raise_argument(obj.py(), &ArgumentError::WrongType("a string")))?;
         // Borrowed when it is valid UTF-8 (as `&str` reads it), else [`text`].
         Ok(Self(<&'a str>::extract(obj).map_or_else(|_| Cow::Owned(text(&s).into_owned()), Cow::Borrowed)))
     }
@@ -220,7 +223,12 @@ pub(crate) fn datetime_text(obj: &Bound<'_, PyAny>) -> PyResult<Option<String>> 
     if obj.call_method0("utcoffset")?.is_none() {
         return Err(raise_argument(py, &ArgumentError::WrongType("an aware datetime (with tzinfo), not a naive one")));
     }
-    let utc = obj.call_method1("astimezone", (datetime.getattr("timezone")?.getattr("utc")?,))?;
+    // An instant before year 1 or after 9999 in UTC (`datetime(1, 1, 1,
+    // tzinfo=+01:00)`) has no datetime, and no timestamp text the core
+    // takes: a value of the wrong type, never Python's `OverflowError`.
+    let Ok(utc) = obj.call_method1("astimezone", (datetime.getattr("timezone")?.getattr("utc")?,)) else {
+        return Ok(None);
+    };
     let part = |name: &str| -> PyResult<u32> { utc.getattr(name)?.extract() };
     Ok(Some(format!(
         "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}.{:03}Z",

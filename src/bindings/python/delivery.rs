@@ -5,7 +5,7 @@
 //! where a timestamp belongs as its ISO-8601 UTC text.
 
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyString, PyTuple};
+use pyo3::types::{PyDict, PyList, PyMapping, PyString, PyTuple};
 use serde_json::{Map, Value};
 
 use super::convert::{datetime_text, exact, serialize, Text};
@@ -34,6 +34,25 @@ fn field(v: &Bound<'_, PyAny>) -> PyResult<Value> {
     Ok(datetime_text(v)?.map_or(Value::Bool(false), Value::String))
 }
 
+/// A record, receipt or agent as a dict of the `keys` the core reads: a
+/// dict as it is, another `collections.abc.Mapping` (a `MappingProxyType`,
+/// an ORM's row mapping) read through those keys; `None` for anything
+/// else, and for a mapping whose reading raises (as JS reads a record
+/// whose getter throws: not a record).
+fn mapping<'py>(obj: &Bound<'py, PyAny>, keys: &[&str], more: &[&str]) -> Option<Bound<'py, PyDict>> {
+    if let Ok(d) = obj.cast::<PyDict>() {
+        return Some(d.clone());
+    }
+    let m = obj.cast::<PyMapping>().ok()?;
+    let d = PyDict::new(obj.py());
+    for key in keys.iter().chain(more) {
+        if m.contains(*key).ok()? {
+            d.set_item(*key, m.get_item(*key).ok()?).ok()?;
+        }
+    }
+    Some(d)
+}
+
 /// The string fields `keys` of a dict, as JSON (absent keys stay absent).
 fn fields(d: &Bound<'_, PyDict>, keys: &[&str], out: &mut Map<String, Value>) -> PyResult<()> {
     for key in keys {
@@ -47,7 +66,8 @@ fn fields(d: &Bound<'_, PyDict>, keys: &[&str], out: &mut Map<String, Value>) ->
 /// A record as the JSON the core reads: only the keys it reads, so other
 /// content (bodies, attachments) is never converted.
 fn record(obj: &Bound<'_, PyAny>) -> PyResult<Value> {
-    let Ok(d) = obj.cast::<PyDict>() else { return Ok(Value::Null) };
+    let Some(d) = mapping(obj, &RECORD_KEYS.message, &[RECORD_KEYS.receipts]) else { return Ok(Value::Null) };
+    let d = &d;
     let mut out = Map::new();
     fields(d, &RECORD_KEYS.message, &mut out)?;
     if let Some(receipts) = d.get_item(RECORD_KEYS.receipts)? {
@@ -57,13 +77,13 @@ fn record(obj: &Bound<'_, PyAny>) -> PyResult<Value> {
             let mut list = Vec::new();
             for r in receipts.try_iter()? {
                 let r = r?;
-                list.push(match r.cast::<PyDict>() {
-                    Ok(rd) => {
+                list.push(match mapping(&r, &RECORD_KEYS.receipt, &[]) {
+                    Some(rd) => {
                         let mut m = Map::new();
-                        fields(rd, &RECORD_KEYS.receipt, &mut m)?;
+                        fields(&rd, &RECORD_KEYS.receipt, &mut m)?;
                         Value::Object(m)
                     }
-                    Err(_) => Value::Null,
+                    None => Value::Null,
                 });
             }
             Value::Array(list)
@@ -91,18 +111,32 @@ fn records<'py>(messages: &Bound<'py, PyAny>) -> PyResult<(Vec<Bound<'py, PyAny>
     Ok((objects, values))
 }
 
+/// The keys of an agent given as a mapping.
+const AGENT_KEYS: [&str; 2] = ["id", "accountType"];
+
 /// Plans a message's delivery: `{"ok": True, "kind", "recipients"}` or the
-/// recipient rejection `{"ok": False, "error"}`.
+/// recipient rejection `{"ok": False, "error"}`. `validator` (a
+/// `RecipientValidator`; the default one without it) checks `to` and
+/// decides who of `agents` a broadcast's audience can hold.
 #[pyfunction]
-#[pyo3(signature = (to, *, sender=None, agents=None))]
+#[pyo3(signature = (to, *, sender=None, agents=None, validator=None))]
 fn plan_delivery<'py>(
     to: &Bound<'py, PyAny>,
     sender: Option<&Bound<'py, PyAny>>,
     agents: Option<&Bound<'py, PyAny>>,
+    validator: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = to.py();
+    let validator = match validator.filter(|v| !v.is_none()) {
+        None => &RecipientValidator::DEFAULT,
+        Some(v) => v
+            .cast::<super::recipients::RecipientValidator>()
+            .map_err(|_| raise_argument(py, &ArgumentError::WrongType("validator as a RecipientValidator")))?
+            .get()
+            .core(),
+    };
     let Ok(to) = to.cast::<PyString>() else {
-        let error = RecipientValidator::DEFAULT.reject_non_string(super::convert::type_name(to));
+        let error = validator.reject_non_string(super::convert::type_name(to));
         return serialize(py, &Validation::Rejected(&error));
     };
     let sender = match sender.filter(|s| !s.is_none()) {
@@ -123,7 +157,7 @@ fn plan_delivery<'py>(
             let a = a?;
             if let Ok(s) = a.cast::<PyString>() {
                 entries.push((exact(s, TEXT)?.to_owned(), None));
-            } else if let Ok(d) = a.cast::<PyDict>() {
+            } else if let Some(d) = mapping(&a, &AGENT_KEYS, &[]) {
                 let text = |k: &str| -> PyResult<Option<String>> {
                     Ok(match d.get_item(k)? {
                         Some(v) => v.cast::<PyString>().ok().map(|s| exact(s, TEXT).map(str::to_owned)).transpose()?,
@@ -140,10 +174,10 @@ fn plan_delivery<'py>(
         entries.iter().map(|(id, t)| AgentEntry { id, account_type: t.as_deref() }).collect();
     let Ok(to) = to.to_str() else {
         // A recipient with a lone surrogate: rejected as validate_recipient rejects it.
-        let error = super::recipients::rejected_units(&RecipientValidator::DEFAULT, to)?;
+        let error = super::recipients::rejected_units(validator, to)?;
         return serialize(py, &Validation::Rejected(&error));
     };
-    match delivery::plan_delivery(to, sender.as_deref(), &agents, &RecipientValidator::DEFAULT) {
+    match delivery::plan_delivery(to, sender.as_deref(), &agents, validator) {
         Ok(plan) => serialize(py, &Planned { ok: true, plan: &plan }),
         Err(e) => serialize(py, &Validation::Rejected(&e)),
     }

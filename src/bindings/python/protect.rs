@@ -14,7 +14,9 @@ use super::errors::{raise_argument, raise_options, ArgumentError};
 use crate::error::OptionsError;
 use crate::error_data::{Issue, MAX_CATALOG_ENTRIES};
 use crate::recipient::RecipientError;
-use crate::{Failure, HandlerErrors, ListedTool, ProtectOptions, Protection as Core, ServerCatalog as Catalog};
+use crate::{
+    ArgumentCheck, Failure, HandlerErrors, ListedTool, ProtectOptions, Protection as Core, ServerCatalog as Catalog,
+};
 
 /// What a failure argument must be.
 const FAILURE: &str = "a failure: a dict with kind \"invalid_arguments\", \"recipient_rejected\", \"unknown_tool\", \
@@ -149,6 +151,26 @@ impl Protection {
         let iter = tools.try_iter().map_err(|_| wrong(py, "an iterable of (name, input_schema, has_output_schema)"))?;
         let listed: Vec<ListedTool> = iter.filter_map(|entry| entry.ok().as_ref().and_then(listed_tool)).collect();
         Ok(ServerCatalog { inner: self.inner.catalog(listed) })
+    }
+
+    /// The issues of a call's `arguments` against the tool's published
+    /// `input_schema`, as the core's check finds them (`ArgumentCheck`: a
+    /// bound inside an optional's `anyOf` says what is wrong, not the
+    /// `anyOf`), in Ajv's shape; empty where the check cannot judge. For
+    /// an SDK whose own JSON Schema check refused a call without saying
+    /// where. Arguments that cannot be read as a JSON object (nested past
+    /// what the binding reads) are not judged: no issues.
+    #[staticmethod]
+    fn schema_issues<'py>(
+        input_schema: &Bound<'py, PyAny>,
+        arguments: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let json = |v: &Bound<'py, PyAny>| from_py(v, Strictness::Lenient).ok();
+        let issues = match (json(input_schema), json(arguments)) {
+            (Some(schema), Some(Value::Object(arguments))) => ArgumentCheck::new(&schema).check(Some(&arguments)),
+            _ => Vec::new(),
+        };
+        serialize(input_schema.py(), &issues)
     }
 
     /// The decision for `failure` from `catalog`: `{"kind", "result"}` (a

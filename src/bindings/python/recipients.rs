@@ -65,6 +65,13 @@ pub(crate) struct RecipientValidator {
     inner: Core,
 }
 
+impl RecipientValidator {
+    /// The core's validator, for the other functions that take one.
+    pub(crate) fn core(&self) -> &Core {
+        &self.inner
+    }
+}
+
 #[pymethods]
 impl RecipientValidator {
     #[new]

@@ -15,11 +15,12 @@ use super::{js_error, read, scratch_exports, to_js, too_many_error, Expected, Gi
 use std::cmp::Ordering;
 
 use super::argument::ArgumentError;
+use super::recipient::Validator;
 use crate::bindings::results::{Marked, NotMarked, Planned};
 use crate::delivery::{
     broadcast_audience, is_utc_timestamp, list_unread, mark_read, read_state, AgentEntry, DeliveryPlan, Field,
     MalformedRecord, MarkError, MarkRead, MessageRecord, ReadState, Receipt, Receipts, RecordText, EXCLUDED_ACCOUNTS,
-    MAX_AUDIENCE_ID, MAX_TIMESTAMP_LEN,
+    MAX_TIMESTAMP_LEN,
 };
 use crate::recipient::BROADCAST;
 
@@ -90,15 +91,19 @@ pub fn delivery_tables(out: &Array) {
     }));
 }
 
-/// Sets `out[0]` to the plan for a recipient `to` that validated: the
-/// direct recipient, or (for `broadcast`) the audience for `sender` among
+/// Sets `out[0]` to the plan for a recipient `to` that `validator`
+/// accepted: the direct recipient, or (for `broadcast`) the audience for
+/// `sender` among
 /// `agents` (strings or `{ id, accountType }`; other entries, and entries
 /// that cannot be read, are left out). Returns false, with the error to
 /// throw in `out[0]`, for agents that cannot be read (`unreadable`) or are
 /// more than [`Limit::MaxElements`] (`too_large`).
 #[wasm_bindgen(js_name = "__plan")]
 #[must_use]
-pub fn plan(broadcast: bool, to: &str, sender: &JsValue, agents: &JsValue, out: &Array) -> bool {
+pub fn plan(broadcast: bool, validator: &Validator, to: &str, sender: &JsValue, agents: &JsValue, out: &Array) -> bool {
+    // The validator that accepted `to` decides who the audience can hold.
+    let validator = &validator.inner;
+    let longest = validator.longest_identity();
     let plan = if broadcast {
         let list = match read::elements(agents, Limit::MaxElements as usize) {
             Ok(Some(list)) => list,
@@ -121,20 +126,20 @@ pub fn plan(broadcast: bool, to: &str, sender: &JsValue, agents: &JsValue, out: 
             .flatten()
             .filter_map(|a| {
                 if a.is_string() {
-                    return short_string(&a, MAX_AUDIENCE_ID).map(|id| (id, None));
+                    return short_string(&a, longest).map(|id| (id, None));
                 }
                 if !a.is_object() {
                     return None;
                 }
                 let get = |k: &str| read::property(&a, k).ok();
                 let id = get("id").filter(JsValue::is_string)?;
-                Some((short_string(&id, MAX_AUDIENCE_ID)?, get("accountType").and_then(|t| short_string(&t, excluded))))
+                Some((short_string(&id, longest)?, get("accountType").and_then(|t| short_string(&t, excluded))))
             })
             .collect();
         let views: Vec<AgentEntry<'_>> =
             entries.iter().map(|(id, t)| AgentEntry { id, account_type: t.as_deref() }).collect();
-        let sender = short_string(sender, MAX_AUDIENCE_ID);
-        DeliveryPlan::Broadcast { recipients: broadcast_audience(sender.as_deref(), &views) }
+        let sender = short_string(sender, longest);
+        DeliveryPlan::Broadcast { recipients: broadcast_audience(sender.as_deref(), &views, validator) }
     } else {
         DeliveryPlan::Direct { recipients: vec![to.to_owned()] }
     };

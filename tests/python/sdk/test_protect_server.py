@@ -12,9 +12,10 @@ import subprocess
 import sys
 import warnings
 from collections.abc import Awaitable, Callable
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import pytest
+from pydantic import BaseModel, Field
 from sdk_support import (
     ARGUMENT_CASES,
     HANDLER_CASES,
@@ -264,6 +265,38 @@ async def test_fastmcp_strict_input_validation() -> None:
                     if label in ("literal", "enum", "int_le", "max_length"):
                         case = next(c for c in ARGUMENT_CASES if c[0] == label)
                         check_argument_answer(case[1], case[3], case[4], answer)
+
+
+@pytest.mark.skipif(SDK != "fastmcp", reason="fastmcp's own JSON Schema check (2.11's default, strict_input_validation)")
+async def test_an_optional_arguments_bound_is_named_when_the_sdks_schema_check_refuses() -> None:
+    """An optional argument (``X | None``: ``anyOf: [X, {"type": "null"}]``)
+    refused by the SDK's JSON Schema check before any fastmcp code runs: the
+    answer says what the other SDKs say (the bound inside the ``anyOf``), not
+    a type the value has. Before, ``text must be a string`` for a string."""
+    strict = {"strict_input_validation": True} if has_strict_input_validation() else {}
+    server = make_server(**strict)
+
+    def send(
+        priority: str,
+        text: Annotated[str, Field(max_length=20)] | None = None,
+        count: Annotated[int, Field(le=100)] | None = None,
+        meta: dict[str, float] | None = None,
+    ) -> str:
+        return "sent"
+
+    add_tool(server, send, output_schema=False)
+    protect_server(server)
+    expected = {
+        "text": "text must have at most 20 characters",
+        "count": "count must be at most 100",
+        "meta": "meta contains an invalid entry",
+    }
+    values: dict[str, Any] = {"text": "x" * 30 + S, "count": 987654321987, "meta": {S: S}}
+    async with in_memory(server) as call:
+        for field, phrase in expected.items():
+            answer = await call("send", {"priority": "low", field: values[field]})
+            assert not leaks(answer), answer
+            assert text_of(answer) == f"invalid tool arguments for send: {phrase}", (field, answer)
 
 
 def test_importing_mcp_boundary_imports_no_sdk() -> None:
@@ -758,12 +791,12 @@ async def test_a_result_that_breaks_its_output_schema_is_tool_failed_on_fastmcp_
     assert [h["kind"] for h in heard] == ["invalid_output"]
 
 
-@pytest.mark.skipif(SDK != "fastmcp", reason="fastmcp 2.x and 3.x raise a handler's pydantic error as it is")
 async def test_a_handlers_own_model_validation_is_the_handlers() -> None:
     """A handler that validates a model itself (its ValidationError titled
-    after the model, not call[<function>]): the handler failed, the caller's
-    arguments were valid."""
-    from pydantic import BaseModel
+    after the model, not after the tool's arguments): the handler failed,
+    the caller's arguments were valid. mcp 2.0 wraps it in a ToolError as it
+    wraps a refusal of the arguments (before: "invalid tool arguments for
+    load: count must be an integer")."""
 
     class Row(BaseModel):
         count: int
@@ -780,6 +813,30 @@ async def test_a_handlers_own_model_validation_is_the_handlers() -> None:
         answer = await call("load", {"key": S})
     assert text_of(answer) == "tool load failed", answer
     assert [h["kind"] for h in heard] == ["handler_error"]
+
+
+class Doubled(BaseModel):
+    """A tool's declared return type (at module level: the SDKs read annotations by name)."""
+
+    doubled: int
+
+
+@pytest.mark.skipif(SDK != "mcp2", reason="mcp 2.x converts a return value to its declared type inside the tool's run")
+async def test_a_return_value_that_breaks_its_type_is_the_handlers() -> None:
+    """A return value pydantic refuses against the tool's declared return
+    type: the tool failed, the caller's arguments were valid (mcp 2.0 raised
+    it as it raises a refusal of the arguments)."""
+
+    def double(n: int) -> Doubled:
+        return {"doubled": "not a number"}  # type: ignore[return-value]
+
+    server = make_server()
+    add_tool(server, double, output_schema=True)
+    protect_server(server)
+    async with in_memory(server) as call:
+        answer = await call("double", {"n": 2})
+    assert not leaks(answer), answer
+    assert text_of(answer) == "tool double failed", answer
 
 
 UNKNOWN_METHOD_QUOTED = {"mcp2"} | ({"fastmcp"} if SDK == "fastmcp" and sdk_version() >= (4, 0) else set())
