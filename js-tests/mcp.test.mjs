@@ -45,7 +45,7 @@ for (const [zod, z] of [["Zod 4", z4], ["Zod 3", z3]]) {
     assert.deepEqual(handler, { content: [{ type: "text", text: "tool send failed" }], isError: true });
     assert.equal(typed.isError, true);
     assert.equal(typed.structuredContent, undefined, "no structuredContent against a tool's outputSchema");
-    assert.match(typed.content[0].text, /typed: n has the wrong type/);
+    assert.match(typed.content[0].text, /typed: n must be a number$/); // as v2 and Python answer it (SPEC 6.1)
   });
 
   test(`${zod}: valid calls, results, outputSchema and later tools behave as without protection`, async () => {

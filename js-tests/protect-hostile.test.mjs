@@ -106,7 +106,7 @@ test("a bad tool's own calls get safe answers too: never -32603, never the input
     code: "invalid_argument",
     tool: "form",
     field: "id",
-    message: "has the wrong type",
+    message: "must be a number",
   });
 });
 

@@ -23,9 +23,9 @@ export function createLineV1(sdk) {
   /**
    * A tool's input JSON Schema as v1's tools/list converts it (Zod 3 or 4,
    * a raw shape or an object), for Rust to read its fields and what each
-   * declares. Without each field's `type`: v1's answers stay what they
-   * were ("has the wrong type"), the type being told on v2, where it came
-   * in. A schema that does not convert keeps its fields, declaring nothing.
+   * declares (its type included: a wrong type is answered as on v2 and in
+   * Python, SPEC 6.1). A schema that does not convert keeps its fields,
+   * declaring nothing.
    */
   function listedSchema(server, name, tool) {
     const { inputSchema } = tool;
@@ -39,12 +39,7 @@ export function createLineV1(sdk) {
       return { properties: Object.fromEntries(Object.keys(shape ?? {}).map((field) => [field, {}])) };
     }
     if (properties === null || typeof properties !== "object") return undefined;
-    const untyped = (hint) => {
-      if (hint === null || typeof hint !== "object") return hint;
-      const { type, ...rest } = hint;
-      return rest;
-    };
-    return { properties: Object.fromEntries(Object.entries(properties).map(([field, hint]) => [field, untyped(hint)])) };
+    return { properties };
   }
 
   return {
