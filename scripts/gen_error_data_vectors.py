@@ -1906,7 +1906,10 @@ def hint_phrases(schema):
         out["big"] = f"must be at most {high}"
     elif long_ is not None and long_ >= 0:
         out["big"] = f"must have at most {long_} characters"
-    if schema.get("type") in TYPE_PHRASES:
+    # A field that lists its values says them for a value of the wrong type too.
+    if options:
+        out["wrong_type"] = out["not_allowed"]
+    elif schema.get("type") in TYPE_PHRASES:
         out["wrong_type"] = TYPE_PHRASES[schema["type"]]
     return out
 

@@ -205,7 +205,10 @@ const HINT_OPTIONS: usize = 20;
 
 impl FieldHint {
     /// The phrases for a value not allowed, too small, too large, of the
-    /// wrong type.
+    /// wrong type. A field that lists its values answers a value of the
+    /// wrong type with them too: they say what it must be more exactly
+    /// than its type does (a validator may report an object given to an
+    /// enum as either, and every SDK then says the same).
     pub(super) fn phrases(&self) -> [Option<String>; 4] {
         let allowed = (!self.options.is_empty()).then(|| {
             let mut list = self.options.iter().take(HINT_OPTIONS).cloned().collect::<Vec<_>>().join(", ");
@@ -224,7 +227,7 @@ impl FieldHint {
             (None, Some(n)) => Some(format!("must have at most {n} characters")),
             (None, None) => None,
         };
-        let kind = self.expected_type.as_deref().and_then(type_phrase).map(str::to_owned);
+        let kind = allowed.clone().or_else(|| self.expected_type.as_deref().and_then(type_phrase).map(str::to_owned));
         [allowed, small, big, kind]
     }
 }

@@ -285,3 +285,26 @@ def test_a_string_argument_of_another_type_is_the_packages_argument_error() -> N
         assert (info.value.code, info.value.reason) == ("INVALID_ARGUMENT", "wrong_type")  # type: ignore[attr-defined]
         if sys.version_info >= (3, 11):  # exception notes
             assert any(name in note for note in getattr(info.value, "__notes__", [])), info.value
+
+
+def test_a_payload_nested_hundreds_of_levels_deep_is_rewritten() -> None:
+    """A model's tool input nested 300 levels deep (JS and Rust rewrite
+    around it): the name mapped, the input as it was; past 512 levels (or a
+    cycle) an ArgumentError, never a crash."""
+    r = mb.ToolRegistry()
+    r.register("github/create_issue")
+    deep: Any = []
+    for _ in range(300):
+        deep = [deep]
+    payload = {"content": [{"type": "tool_use", "id": "t", "name": "github__create_issue", "input": {"x": deep}}]}
+    got = r.from_provider(payload, "anthropic")
+    assert got["content"][0]["name"] == "github/create_issue"
+    assert got["content"][0]["input"] == {"x": deep}
+    for _ in range(300):
+        deep = [deep]
+    with pytest.raises(mb.ArgumentError):
+        r.from_provider({"content": [{"type": "tool_use", "name": "github__create_issue", "input": deep}]}, "anthropic")
+    cycle: list[Any] = []
+    cycle.append(cycle)
+    with pytest.raises(mb.ArgumentError):
+        r.from_provider({"content": [{"type": "tool_use", "name": "github__create_issue", "input": cycle}]}, "anthropic")

@@ -5,6 +5,7 @@ decision for each failure as a dict."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
@@ -113,3 +114,25 @@ def test_a_failure_that_cannot_be_read_is_an_argument_error() -> None:
         assert "SECRET" not in str(raised.value)
     with pytest.raises(TypeError):
         p.answer(object(), {"kind": "failed", "tool": "t"})  # type: ignore[arg-type]
+
+
+def test_an_answer_that_cannot_be_built_fails_closed() -> None:
+    """Issues the core cannot read (nested past what the binding reads): the
+    answer is ``tool <name> failed`` from the core, never an exception's
+    text, and ``on_error`` hears ``failed`` with the error of ours."""
+    from mcp_boundary.mcp._answers import Boundary
+    from mcp_boundary.mcp._core import ToolInfo
+
+    heard: list[Any] = []
+
+    async def list_tools() -> list[ToolInfo]:
+        return [ToolInfo("t", {"type": "object", "properties": {"limit": {"type": "integer"}}}, False)]
+
+    boundary = Boundary(messages=(), handler_errors="classify", on_error=heard.append, list_tools=list_tools)
+    deep: Any = "SECRET"
+    for _ in range(600):
+        deep = [deep]
+    issues = [{"type": "int_parsing", "loc": ["limit"], "input": deep, "ctx": deep}]
+    answer = asyncio.run(boundary.invalid_arguments("t", RuntimeError("SECRET"), issues, []))
+    assert answer == {"content": [{"type": "text", "text": "tool t failed"}], "isError": True}, answer
+    assert [h["kind"] for h in heard] == ["failed"]

@@ -108,13 +108,15 @@ class Boundary:
     async def decide(self, tool: str, failure: dict[str, Any], error: BaseException | None, issues: list[dict[str, Any]] | None, now: Now | None) -> JSONDict:
         """The core's decision for ``failure``, ``on_error`` told its kind;
         when the decision cannot be made (a failure the core cannot read):
-        ``tool <name> failed`` from an empty catalog, heard as ``failed``."""
+        ``tool <name> failed`` from the tools as listed (from no tool, where
+        listing failed: ``tool failed``), heard as ``failed``."""
+        listed = None
         try:
             listed = now or await self.now(tool if failure["kind"] != "unknown_tool" else None)
             decision = self.policy.decide(listed, failure)
         except Exception as failure_of_ours:
             error, issues = failure_of_ours, None
-            decision = self.policy.decide(self.empty, {"kind": "failed", "tool": tool if isinstance(tool, str) else ""})
+            decision = self.policy.decide(listed or self.empty, {"kind": "failed", "tool": tool if isinstance(tool, str) else ""})
         kind = decision.get("kind")
         if kind is not None:
             info: ErrorInfo = {"tool": tool, "kind": kind}

@@ -14,10 +14,14 @@ use serde_json::{Map, Number, Value};
 
 use super::errors::{raise_argument, ArgumentError};
 
-/// The deepest nesting read from Python (as `serde_json`'s own parser
-/// allows): a cycle, or a structure deeper than any payload, is refused
-/// rather than overflowing the stack.
-pub(crate) const MAX_DEPTH: usize = 128;
+/// The deepest nesting read from Python: a cycle, or a structure deeper
+/// than any payload, is refused rather than overflowing the stack. A
+/// model may nest a tool's input a few hundred levels deep, which JS and
+/// Rust rewrite around (128, `serde_json`'s parser's limit, refused a
+/// 200-level input only here); 512 levels of reading and writing back
+/// measured within a 256 KiB thread stack (a Python thread's default on
+/// Linux is 8 MiB).
+pub(crate) const MAX_DEPTH: usize = 512;
 
 /// A core value (`serde_json::Value`: a payload, a definition) as a
 /// Python object, through [`serialize`].

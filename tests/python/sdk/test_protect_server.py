@@ -489,9 +489,11 @@ async def test_invalid_output_is_tool_failed() -> None:
     assert [h["kind"] for h in heard] == ["invalid_output"]
 
 
-async def test_an_answer_that_cannot_be_built_fails_closed() -> None:
-    # Arguments nested past what the core reads (150 levels) in a field that
-    # takes a Literal: the answer is still one of the core's, never an
+async def test_deeply_nested_arguments_get_one_of_the_cores_answers() -> None:
+    # Arguments nested 150 levels deep (the SDKs' own serializers stop
+    # short of 300; the core reads 512, and past that an answer that cannot
+    # be built fails closed: tests/python/test_protect.py) in a field that
+    # takes a Literal: the answer is one of the core's, never an
     # exception's text, and on_error hears it.
     deep: Any = S
     for _ in range(150):
