@@ -36,7 +36,6 @@ export function createRecipients(glue, h) {
   }
   // validateMany's mark of an item a memo hit has answered.
   const DONE = Symbol("done");
-
   /** The result for a memoized verdict: a Verdict code, or the rejection Rust built. */
   function remembered(code, s) {
     return typeof code === "number" ? accepted(code, s) : copyOf(code);
