@@ -1909,9 +1909,20 @@ def hint_phrases(schema):
     # A field that lists its values says them for a value of the wrong type too.
     if options:
         out["wrong_type"] = out["not_allowed"]
-    elif schema.get("type") in TYPE_PHRASES:
-        out["wrong_type"] = TYPE_PHRASES[schema["type"]]
+    elif one_type(schema.get("type")) in TYPE_PHRASES:
+        out["wrong_type"] = TYPE_PHRASES[one_type(schema["type"])]
     return out
+
+
+def one_type(declared):
+    """The one JSON type `type` names: a name, a list of it alone, or of it and "null" (schemars' Option<T>)."""
+    if isinstance(declared, str):
+        return declared
+    if isinstance(declared, list) and all(isinstance(t, str) for t in declared):
+        rest = [t for t in declared if t != "null"]
+        if len(declared) == 1 or (len(declared) == 2 and len(rest) == 1):
+            return declared[0] if len(declared) == 1 else rest[0]
+    return None
 
 
 def pointer(root, ref):
@@ -1968,7 +1979,7 @@ def hint_of(schema):
         return n if n is not None and n >= 0 else None
     return {"options": options, "minimum": whole(schema.get("minimum")), "maximum": whole(schema.get("maximum")),
             "minLength": size("minLength"), "maxLength": size("maxLength"),
-            "type": schema["type"] if isinstance(schema.get("type"), str) else None}
+            "type": one_type(schema.get("type"))}
 
 
 EMPTY_HINT = hint_of({})
@@ -2024,9 +2035,13 @@ SEND_FIELDS = [f for f in ISSUE_PROPERTIES if f != "debug"]  # debug: the schema
 PY_SCHEMAS = PYDANTIC["schemas"]
 PY_FIELDS = {tool: [f for f in schema["properties"] if f != "debug"] for tool, schema in PY_SCHEMAS.items()}
 PY_HINTS = {tool: resolved_properties(schema) for tool, schema in PY_SCHEMAS.items()}
+# What schemars publishes for a Rust tool's Option<T> fields: a type list with "null".
+RS_HINTS = {"rs_send": {"flag": {"type": ["boolean", "null"]}, "count": {"type": ["integer", "null"], "format": "uint32", "minimum": 0},
+                        "tags": {"type": ["null", "array"], "items": {"type": "string"}}, "either": {"type": ["string", "integer"]}}}
+RS_FIELDS = {tool: list(hints) for tool, hints in RS_HINTS.items()}
 ISSUE_CATALOGS = [
-    {"name": "hinted", "catalog": {"tools": {"send": SEND_FIELDS, **PY_FIELDS}, "hints": {"send": ISSUE_PROPERTIES, **PY_HINTS}}},
-    {"name": "plain", "catalog": {"tools": {"send": SEND_FIELDS, **PY_FIELDS}}},
+    {"name": "hinted", "catalog": {"tools": {"send": SEND_FIELDS, **PY_FIELDS, **RS_FIELDS}, "hints": {"send": ISSUE_PROPERTIES, **PY_HINTS, **RS_HINTS}}},
+    {"name": "plain", "catalog": {"tools": {"send": SEND_FIELDS, **PY_FIELDS, **RS_FIELDS}}},
 ]
 
 
@@ -2048,6 +2063,8 @@ def issue_cases():
     # is_instance_of on a field that declares no options (its type is said), and below a field (an entry).
     plan.append(("pydantic: is_instance_of without options, and nested", "py_call",
                  [{"type": "is_instance_of", "loc": ["limit"]}, {"type": "is_instance_of", "loc": ["level", 0]}], None))
+    plan.append(("schemars: Option<T> fields of the wrong type (a type list with null)", "rs_send",
+                 [{"keyword": "type", "instancePath": f"/{f}", "params": {}} for f in RS_HINTS["rs_send"]], None))
     plan.append(("pydantic-like but not pydantic's", "py_send", [{"type": "missing", "loc": "limit"}, {"type": 5, "loc": ["limit"]},
                                                                  {"type": "missing", "loc": []}, {"type": "missing", "loc": [0, "limit"]}], None))
     cases = []

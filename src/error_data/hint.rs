@@ -20,8 +20,10 @@ pub struct FieldHint {
     pub min_length: Option<usize>,
     /// `maxLength` (strings).
     pub max_length: Option<usize>,
-    /// `type`, when it names one JSON type (`"integer"`); a type this
-    /// does not know, or a list of types, gives no phrase.
+    /// `type`, when it names one JSON type (`"integer"`, `["integer"]`),
+    /// or one and `"null"` (`["integer", "null"]`, as schemars publishes an
+    /// `Option<u32>`: read as the type, as an optional's `anyOf` is); a
+    /// type this does not know, or another list of types, gives no phrase.
     pub expected_type: Option<String>,
 }
 
@@ -154,8 +156,25 @@ impl FieldHint {
             maximum: bound("maximum"),
             min_length: size("minLength"),
             max_length: size("maxLength"),
-            expected_type: declared("type").and_then(Value::as_str).map(str::to_owned),
+            expected_type: declared("type").and_then(one_type).map(str::to_owned),
         }
+    }
+}
+
+/// The one JSON type a `type` names: a string, a list of it alone, or a
+/// list of one type and `"null"` (an optional field, the value's own type
+/// phrased).
+fn one_type(declared: &Value) -> Option<&str> {
+    match declared {
+        Value::String(name) => Some(name),
+        Value::Array(names) => match &names[..] {
+            [Value::String(a)] => Some(a),
+            [Value::String(a), Value::String(b)] if a != b && (a == "null" || b == "null") => {
+                Some(if a == "null" { b } else { a })
+            }
+            _ => None,
+        },
+        _ => None,
     }
 }
 
@@ -269,8 +288,9 @@ mod tests {
         assert_eq!((h.minimum, h.maximum, h.min_length, h.max_length), (Some(-3), Some(1000), None, None));
         let h = FieldHint::from_json_schema(&json!({"minimum": 9e15, "maximum": 9_007_199_254_740_993_u64}));
         assert_eq!((h.minimum, h.maximum), (None, None), "past 9e15");
-        let h =
-            FieldHint::from_json_schema(&json!({"minimum": "1", "exclusiveMaximum": 10, "type": ["integer", "null"]}));
+        let h = FieldHint::from_json_schema(
+            &json!({"minimum": "1", "exclusiveMaximum": 10, "type": ["integer", "string"]}),
+        );
         assert_eq!(h, FieldHint::default());
         let h = FieldHint::from_json_schema(&json!({"type": "integer", "minLength": 0}));
         assert_eq!((h.expected_type.as_deref(), h.min_length), (Some("integer"), Some(0)));
@@ -282,6 +302,10 @@ mod tests {
         for schema in [
             json!({"anyOf": [{"type": "string"}, {"type": "null"}]}),
             json!({"anyOf": [{"type": "null"}, {"type": "string"}], "default": null}),
+            // schemars' Option<String>, either order.
+            json!({"type": ["string", "null"]}),
+            json!({"type": ["null", "string"]}),
+            json!({"type": ["string"]}),
             json!({"anyOf": [{"anyOf": [{"type": "string"}, {"type": "null"}]}, {"type": "null"}]}),
         ] {
             assert_eq!(FieldHint::from_json_schema(&schema).expected_type, string, "{schema}");
@@ -290,6 +314,8 @@ mod tests {
             json!({"anyOf": [{"type": "string"}, {"type": "integer"}]}),
             json!({"anyOf": [{"type": "string"}, {"type": "integer"}, {"type": "null"}]}),
             json!({"anyOf": [{"type": "null"}, {"type": "null"}]}),
+            json!({"type": ["null", "null"]}),
+            json!({"type": ["string", "integer", "null"]}),
             json!({"$ref": "#/$defs/Level"}),
         ] {
             assert_eq!(FieldHint::from_json_schema(&schema), FieldHint::default(), "{schema}");

@@ -566,9 +566,16 @@ fn field_hint(fields: &JsValue, field: &str, at: &OptionPath) -> Result<Option<F
         Ok(None) => declared.push(("const", json(&get("const")?))),
         Err(_) => return Err(unreadable(at.clone().member("enum"))),
     }
-    for key in ["minimum", "maximum", "minLength", "maxLength", "type"] {
+    for key in ["minimum", "maximum", "minLength", "maxLength"] {
         declared.push((key, json(&get(key)?)));
     }
+    // `type`: a name, or a list of names (an optional's `["integer", "null"]`).
+    let names = get("type")?;
+    let names = match read::elements(&names, 4) {
+        Ok(Some(list)) => Value::Array(list.into_iter().map(|v| v.as_ref().map_or(Value::Null, json)).collect()),
+        _ => json(&names),
+    };
+    declared.push(("type", names));
     let hint = FieldHint::from_declared(|key| declared.iter().find(|(k, _)| *k == key).map(|(_, v)| v));
     Ok((hint != FieldHint::default()).then_some(hint))
 }

@@ -43,6 +43,18 @@ async fn refused_arguments_carry_the_structured_error() {
 }
 
 #[tokio::test]
+async fn an_optional_field_of_the_wrong_type_names_its_type() {
+    // schemars publishes `Option<u32>` as `"type": ["integer", "null"]`:
+    // the answer names the type, as for a field that is not optional and
+    // as JS and Python answer (before: "limit has the wrong type").
+    let protected = connect(Bounties::protected()).await;
+    let answered = answer(&protected, call("list_bounties", &json!({"status": "open", "limit": "SENTINEL"}))).await;
+    let result: Value = serde_json::from_str(&answered).expect("a result");
+    assert_eq!(result["content"][0]["text"], "invalid tool arguments for list_bounties: limit must be an integer");
+    assert!(!answered.contains("SENTINEL"), "{answered}");
+}
+
+#[tokio::test]
 async fn bounds_and_patterns_serde_never_checks_are_named() {
     let plain = connect(Bounties::plain()).await;
     let protected = connect(Bounties::protected()).await;
