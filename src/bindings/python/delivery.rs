@@ -67,9 +67,8 @@ fn fields(d: &Bound<'_, PyDict>, keys: &[&str], out: &mut Map<String, Value>) ->
 /// content (bodies, attachments) is never converted.
 fn record(obj: &Bound<'_, PyAny>) -> PyResult<Value> {
     let Some(d) = mapping(obj, &RECORD_KEYS.message, &[RECORD_KEYS.receipts]) else { return Ok(Value::Null) };
-    let d = &d;
     let mut out = Map::new();
-    fields(d, &RECORD_KEYS.message, &mut out)?;
+    fields(&d, &RECORD_KEYS.message, &mut out)?;
     if let Some(receipts) = d.get_item(RECORD_KEYS.receipts)? {
         let value = if receipts.is_none() {
             Value::Null
