@@ -238,6 +238,63 @@ gemini_sdk_response_with_afc = {
     "modelVersion": "gemini-2.5-flash",
 }
 
+# OpenAI Responses: a function call's output naming its tool, and tool
+# search's loaded definitions (sent back by a host that ran the search;
+# returned by the API when it did), in the request and the response.
+search_tools = [
+    {"type": "function", "name": N("github/create_issue"), "parameters": schema},
+    {"type": "custom", "name": N("search")},
+    {"type": "namespace", "name": N("mailbox"), "description": "The team mailbox", "tools": [
+        {"type": "function", "name": N("mailbox/add_message"), "parameters": {"type": "object"}},
+        {"type": "custom", "name": N("unregistered/tool")},
+    ]},
+    {"type": "web_search"},
+]
+openai_responses_tool_search_request = {
+    "model": "gpt-5",
+    "input": [
+        {"type": "tool_search_call", "id": "ts_1", "call_id": "call_ts", "execution": "client", "arguments": {"query": "github/create_issue"}},
+        {"type": "tool_search_output", "call_id": "call_ts", "execution": "client", "tools": search_tools},
+        {"type": "function_call", "call_id": "call_1", "name": N("github/create_issue"), "arguments": "{}"},
+        {"type": "function_call_output", "call_id": "call_1", "name": N("github/create_issue"), "output": "made github/create_issue"},
+        {"type": "function_call_output", "call_id": "call_2", "namespace": N("mailbox"), "name": N("mailbox/add_message"), "output": "sent"},
+    ],
+}
+openai_responses_tool_search_response = {
+    "id": "resp_ts", "object": "response", "status": "completed",
+    "output": [{"type": "tool_search_output", "id": "tso_1", "call_id": None, "execution": "server", "status": "completed", "tools": search_tools}],
+    "tool_choice": {"type": "allowed_tools", "mode": "auto", "tools": [{"type": "function", "name": N("github/create_issue")}, {"type": "custom", "name": N("search")}]},
+}
+openai_responses_completed_event = {"type": "response.completed", "sequence_number": 9, "response": {
+    "id": "resp_2", "object": "response", "status": "completed", "output": [],
+    "tool_choice": {"type": "custom", "name": N("search")},
+}}
+# OpenAI Chat: a tool result that names its tool (APIs that speak the
+# format accept `name` on a `role: "tool"` message).
+openai_chat_tool_result_named = {"role": "tool", "tool_call_id": "call_1", "name": N("github/create_issue"), "content": "made github/create_issue"}
+# Gemini Live: the setup message's tools, and a client's turns (on the
+# wire, and the SDK's sendClientContent parameters).
+gemini_live_setup = {"setup": {"model": "models/gemini-live", "tools": [{"functionDeclarations": [{"name": N("github/create_issue")}, {"name": N("unregistered/tool")}]}]}}
+gemini_live_client_content = {"clientContent": {"turnComplete": True, "turns": [
+    {"role": "model", "parts": [{"functionCall": {"id": "fc-1", "name": N("github/create_issue"), "args": {"title": "github/create_issue"}}}]},
+    {"role": "user", "parts": [{"functionResponse": {"id": "fc-1", "name": N("github/create_issue"), "response": {}}}]},
+]}}
+gemini_live_send_client_content = {"turns": gemini_live_client_content["clientContent"]["turns"], "turnComplete": True}
+# Anthropic web fetch: `url_sources` filters name tools declared in `tools[]`.
+anthropic_web_fetch_request = {
+    "model": "claude-sonnet-4-5", "max_tokens": 1024,
+    "tools": [
+        {"name": N("github/create_issue"), "input_schema": schema},
+        {"type": "web_search_20250305", "name": N("web_search")},
+        {"type": "web_fetch_20250910", "name": N("web_fetch"), "url_sources": {
+            "client_tool_results": {"type": "only", "tools": [{"type": "tool_reference", "name": N("github/create_issue")}]},
+            "server_tool_results": {"type": "except", "tools": [{"type": "tool_reference", "name": N("web_search")}]},
+            "user_input": {"type": "all"},
+        }},
+    ],
+    "messages": [{"role": "user", "content": "fetch what github/create_issue returns"}],
+}
+
 cases = []
 for fmt, name, payload in [
     ("anthropic", "request", anthropic_request),
@@ -272,6 +329,14 @@ for fmt, name, payload in [
     ("openai-chat", "deprecated message list", openai_chat_functions_request["messages"]),
     ("openai-chat", "deprecated function result, one message", openai_chat_function_result),
     ("gemini", "SDK response with its automatic function calling history", gemini_sdk_response_with_afc),
+    ("openai-responses", "tool search output and named function call outputs in input", openai_responses_tool_search_request),
+    ("openai-responses", "tool search output in a response, allowed_tools choice", openai_responses_tool_search_response),
+    ("openai-responses", "response.completed event with a custom tool choice", openai_responses_completed_event),
+    ("openai-chat", "tool result naming its tool", openai_chat_tool_result_named),
+    ("gemini", "Live API setup message", gemini_live_setup),
+    ("gemini", "Live API clientContent message", gemini_live_client_content),
+    ("gemini", "Live API sendClientContent parameters", gemini_live_send_client_content),
+    ("anthropic", "web fetch url_sources naming tools", anthropic_web_fetch_request),
 ]:
     cases.append({"name": f"{fmt} {name}", "format": fmt, "canonical": render(payload, False), "provider": render(payload, True)})
 

@@ -14,6 +14,22 @@ copy["name"] = r;
 return copy;
 }
 function w1(node, m) {
+  if (!isObject(node)) return node;
+const t = node["type"];
+let s = t;
+if (typeof t !== "string") {
+if (t === null || typeof t !== "object") return node;
+s = jsonOf(t, "type");
+}
+let r;
+switch (s) {
+case "tool_reference": r = w0(node, m); break;
+default: return node;
+}
+if (r === node) return node;
+return (r["type"] === t && !mayInherit()) || isEnumerable.call(node, "type") ? r : node;
+}
+function w2(node, m) {
   if (!Array.isArray(node)) return node;
 const n = node.length;
 if (n > 1048576) throw tooMany();
@@ -25,7 +41,7 @@ if (typeof c.toJSON === "function") {
 c = c.toJSON(String(j));
 if (c === null || typeof c !== "object") continue;
 }
-const nc = w0(c, m);
+const nc = w1(c, m);
 if (nc !== c && (protoOf(c) === OBJECT_PROTO || unboxed(c) === c)) {
 if (o === node) o = node.slice();
 o[j] = nc;
@@ -33,20 +49,106 @@ o[j] = nc;
 }
 return o;
 }
-function w2(node, m) {
+function w3(node, m) {
   if (node === null || typeof node !== "object" || !("tools" in node) || !(protoOf(node) === OBJECT_PROTO && !("tools" in OBJECT_PROTO) || isOwn.call(node, "tools")) || Array.isArray(node)) return node;
 const raw = node["tools"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("tools") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w1(c, m);
+const nc = w2(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["tools"] !== raw && !isEnumerable.call(node, "tools")) return node;
 copy["tools"] = nc;
 return copy;
 }
-function w3(node, m) {
+function w4(node, m) {
+  if (node === null || typeof node !== "object" || !("client_tool_results" in node) || !(protoOf(node) === OBJECT_PROTO && !("client_tool_results" in OBJECT_PROTO) || isOwn.call(node, "client_tool_results")) || Array.isArray(node)) return node;
+const raw = node["client_tool_results"];
+if (raw === null || typeof raw !== "object") return node;
+const c = typeof raw.toJSON === "function" ? raw.toJSON("client_tool_results") : raw;
+if (c === null || typeof c !== "object") return node;
+const nc = w3(c, m);
+if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
+const copy = { ...node };
+if (copy["client_tool_results"] !== raw && !isEnumerable.call(node, "client_tool_results")) return node;
+copy["client_tool_results"] = nc;
+return copy;
+}
+function w5(node, m) {
+  if (node === null || typeof node !== "object" || !("server_tool_results" in node) || !(protoOf(node) === OBJECT_PROTO && !("server_tool_results" in OBJECT_PROTO) || isOwn.call(node, "server_tool_results")) || Array.isArray(node)) return node;
+const raw = node["server_tool_results"];
+if (raw === null || typeof raw !== "object") return node;
+const c = typeof raw.toJSON === "function" ? raw.toJSON("server_tool_results") : raw;
+if (c === null || typeof c !== "object") return node;
+const nc = w3(c, m);
+if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
+const copy = { ...node };
+if (copy["server_tool_results"] !== raw && !isEnumerable.call(node, "server_tool_results")) return node;
+copy["server_tool_results"] = nc;
+return copy;
+}
+function w6(node, m) {
+  if (node === null || typeof node !== "object") return node;
+let r = node;
+if ("client_tool_results" in node) r = w4(r, m);
+if ("server_tool_results" in node) r = w5(r, m);
+return r;
+}
+function w7(node, m) {
+  if (node === null || typeof node !== "object" || !("url_sources" in node) || !(protoOf(node) === OBJECT_PROTO && !("url_sources" in OBJECT_PROTO) || isOwn.call(node, "url_sources")) || Array.isArray(node)) return node;
+const raw = node["url_sources"];
+if (raw === null || typeof raw !== "object") return node;
+const c = typeof raw.toJSON === "function" ? raw.toJSON("url_sources") : raw;
+if (c === null || typeof c !== "object") return node;
+const nc = w6(c, m);
+if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
+const copy = { ...node };
+if (copy["url_sources"] !== raw && !isEnumerable.call(node, "url_sources")) return node;
+copy["url_sources"] = nc;
+return copy;
+}
+function w8(node, m) {
+  if (node === null || typeof node !== "object") return node;
+let r = node;
+r = w0(r, m);
+if ("url_sources" in node) r = w7(r, m);
+return r;
+}
+function w9(node, m) {
+  if (!Array.isArray(node)) return node;
+const n = node.length;
+if (n > 1048576) throw tooMany();
+let o = node;
+for (let j = 0; j < n; j++) {
+let c = node[j];
+if (c === null || typeof c !== "object") continue;
+if (typeof c.toJSON === "function") {
+c = c.toJSON(String(j));
+if (c === null || typeof c !== "object") continue;
+}
+const nc = w8(c, m);
+if (nc !== c && (protoOf(c) === OBJECT_PROTO || unboxed(c) === c)) {
+if (o === node) o = node.slice();
+o[j] = nc;
+}
+}
+return o;
+}
+function w10(node, m) {
+  if (node === null || typeof node !== "object" || !("tools" in node) || !(protoOf(node) === OBJECT_PROTO && !("tools" in OBJECT_PROTO) || isOwn.call(node, "tools")) || Array.isArray(node)) return node;
+const raw = node["tools"];
+if (raw === null || typeof raw !== "object") return node;
+const c = typeof raw.toJSON === "function" ? raw.toJSON("tools") : raw;
+if (c === null || typeof c !== "object") return node;
+const nc = w9(c, m);
+if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
+const copy = { ...node };
+if (copy["tools"] !== raw && !isEnumerable.call(node, "tools")) return node;
+copy["tools"] = nc;
+return copy;
+}
+function w11(node, m) {
   if (!isObject(node)) return node;
 const t = node["type"];
 let s = t;
@@ -62,20 +164,20 @@ default: return node;
 if (r === node) return node;
 return (r["type"] === t && !mayInherit()) || isEnumerable.call(node, "type") ? r : node;
 }
-function w4(node, m) {
+function w12(node, m) {
   if (node === null || typeof node !== "object" || !("tool_choice" in node) || !(protoOf(node) === OBJECT_PROTO && !("tool_choice" in OBJECT_PROTO) || isOwn.call(node, "tool_choice")) || Array.isArray(node)) return node;
 const raw = node["tool_choice"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("tool_choice") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w3(c, m);
+const nc = w11(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["tool_choice"] !== raw && !isEnumerable.call(node, "tool_choice")) return node;
 copy["tool_choice"] = nc;
 return copy;
 }
-function w5(node, m) {
+function w13(node, m) {
   if (!isObject(node)) return node;
 const raw = node["tool_name"];
 const n = typeof raw === "string" ? raw : raw !== null && typeof raw === "object" ? jsonOf(raw, "tool_name") : null;
@@ -86,151 +188,21 @@ if ((copy["tool_name"] !== raw || mayInherit()) && !isEnumerable.call(node, "too
 copy["tool_name"] = r;
 return copy;
 }
-function w6(node, m) {
-  if (!isObject(node)) return node;
-const t = node["type"];
-let s = t;
-if (typeof t !== "string") {
-if (t === null || typeof t !== "object") return node;
-s = jsonOf(t, "type");
-}
-let r;
-switch (s) {
-case "tool_reference": r = w5(node, m); break;
-default: return node;
-}
-if (r === node) return node;
-return (r["type"] === t && !mayInherit()) || isEnumerable.call(node, "type") ? r : node;
-}
-function w7(node, m) {
-  if (!Array.isArray(node)) return node;
-const n = node.length;
-if (n > 1048576) throw tooMany();
-let o = node;
-for (let j = 0; j < n; j++) {
-let c = node[j];
-if (c === null || typeof c !== "object") continue;
-if (typeof c.toJSON === "function") {
-c = c.toJSON(String(j));
-if (c === null || typeof c !== "object") continue;
-}
-const nc = w6(c, m);
-if (nc !== c && (protoOf(c) === OBJECT_PROTO || unboxed(c) === c)) {
-if (o === node) o = node.slice();
-o[j] = nc;
-}
-}
-return o;
-}
-function w8(node, m) {
-  if (node === null || typeof node !== "object" || !("content" in node) || !(protoOf(node) === OBJECT_PROTO && !("content" in OBJECT_PROTO) || isOwn.call(node, "content")) || Array.isArray(node)) return node;
-const raw = node["content"];
-if (raw === null || typeof raw !== "object") return node;
-const c = typeof raw.toJSON === "function" ? raw.toJSON("content") : raw;
-if (c === null || typeof c !== "object") return node;
-const nc = w7(c, m);
-if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
-const copy = { ...node };
-if (copy["content"] !== raw && !isEnumerable.call(node, "content")) return node;
-copy["content"] = nc;
-return copy;
-}
-function w9(node, m) {
-  if (!Array.isArray(node)) return node;
-const n = node.length;
-if (n > 1048576) throw tooMany();
-let o = node;
-for (let j = 0; j < n; j++) {
-let c = node[j];
-if (c === null || typeof c !== "object") continue;
-if (typeof c.toJSON === "function") {
-c = c.toJSON(String(j));
-if (c === null || typeof c !== "object") continue;
-}
-const nc = w5(c, m);
-if (nc !== c && (protoOf(c) === OBJECT_PROTO || unboxed(c) === c)) {
-if (o === node) o = node.slice();
-o[j] = nc;
-}
-}
-return o;
-}
-function w10(node, m) {
-  if (node === null || typeof node !== "object" || !("tool_references" in node) || !(protoOf(node) === OBJECT_PROTO && !("tool_references" in OBJECT_PROTO) || isOwn.call(node, "tool_references")) || Array.isArray(node)) return node;
-const raw = node["tool_references"];
-if (raw === null || typeof raw !== "object") return node;
-const c = typeof raw.toJSON === "function" ? raw.toJSON("tool_references") : raw;
-if (c === null || typeof c !== "object") return node;
-const nc = w9(c, m);
-if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
-const copy = { ...node };
-if (copy["tool_references"] !== raw && !isEnumerable.call(node, "tool_references")) return node;
-copy["tool_references"] = nc;
-return copy;
-}
-function w11(node, m) {
-  if (node === null || typeof node !== "object" || !("content" in node) || !(protoOf(node) === OBJECT_PROTO && !("content" in OBJECT_PROTO) || isOwn.call(node, "content")) || Array.isArray(node)) return node;
-const raw = node["content"];
-if (raw === null || typeof raw !== "object") return node;
-const c = typeof raw.toJSON === "function" ? raw.toJSON("content") : raw;
-if (c === null || typeof c !== "object") return node;
-const nc = w10(c, m);
-if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
-const copy = { ...node };
-if (copy["content"] !== raw && !isEnumerable.call(node, "content")) return node;
-copy["content"] = nc;
-return copy;
-}
-function w12(node, m) {
-  if (!isObject(node)) return node;
-const t = node["type"];
-let s = t;
-if (typeof t !== "string") {
-if (t === null || typeof t !== "object") return node;
-s = jsonOf(t, "type");
-}
-let r;
-switch (s) {
-case "tool_use": r = w0(node, m); break;
-case "tool_result": r = w8(node, m); break;
-case "tool_search_tool_result": r = w11(node, m); break;
-default: return node;
-}
-if (r === node) return node;
-return (r["type"] === t && !mayInherit()) || isEnumerable.call(node, "type") ? r : node;
-}
-function w13(node, m) {
-  if (!Array.isArray(node)) return node;
-const n = node.length;
-if (n > 1048576) throw tooMany();
-let o = node;
-for (let j = 0; j < n; j++) {
-let c = node[j];
-if (c === null || typeof c !== "object") continue;
-if (typeof c.toJSON === "function") {
-c = c.toJSON(String(j));
-if (c === null || typeof c !== "object") continue;
-}
-const nc = w12(c, m);
-if (nc !== c && (protoOf(c) === OBJECT_PROTO || unboxed(c) === c)) {
-if (o === node) o = node.slice();
-o[j] = nc;
-}
-}
-return o;
-}
 function w14(node, m) {
-  if (node === null || typeof node !== "object" || !("content" in node) || !(protoOf(node) === OBJECT_PROTO && !("content" in OBJECT_PROTO) || isOwn.call(node, "content")) || Array.isArray(node)) return node;
-const raw = node["content"];
-if (raw === null || typeof raw !== "object") return node;
-const c = typeof raw.toJSON === "function" ? raw.toJSON("content") : raw;
-if (c === null || typeof c !== "object") return node;
-const nc = w13(c, m);
-if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
-const copy = { ...node };
-if (copy["content"] !== raw && !isEnumerable.call(node, "content")) return node;
-copy["content"] = nc;
-return copy;
+  if (!isObject(node)) return node;
+const t = node["type"];
+let s = t;
+if (typeof t !== "string") {
+if (t === null || typeof t !== "object") return node;
+s = jsonOf(t, "type");
+}
+let r;
+switch (s) {
+case "tool_reference": r = w13(node, m); break;
+default: return node;
+}
+if (r === node) return node;
+return (r["type"] === t && !mayInherit()) || isEnumerable.call(node, "type") ? r : node;
 }
 function w15(node, m) {
   if (!Array.isArray(node)) return node;
@@ -253,19 +225,149 @@ o[j] = nc;
 return o;
 }
 function w16(node, m) {
+  if (node === null || typeof node !== "object" || !("content" in node) || !(protoOf(node) === OBJECT_PROTO && !("content" in OBJECT_PROTO) || isOwn.call(node, "content")) || Array.isArray(node)) return node;
+const raw = node["content"];
+if (raw === null || typeof raw !== "object") return node;
+const c = typeof raw.toJSON === "function" ? raw.toJSON("content") : raw;
+if (c === null || typeof c !== "object") return node;
+const nc = w15(c, m);
+if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
+const copy = { ...node };
+if (copy["content"] !== raw && !isEnumerable.call(node, "content")) return node;
+copy["content"] = nc;
+return copy;
+}
+function w17(node, m) {
+  if (!Array.isArray(node)) return node;
+const n = node.length;
+if (n > 1048576) throw tooMany();
+let o = node;
+for (let j = 0; j < n; j++) {
+let c = node[j];
+if (c === null || typeof c !== "object") continue;
+if (typeof c.toJSON === "function") {
+c = c.toJSON(String(j));
+if (c === null || typeof c !== "object") continue;
+}
+const nc = w13(c, m);
+if (nc !== c && (protoOf(c) === OBJECT_PROTO || unboxed(c) === c)) {
+if (o === node) o = node.slice();
+o[j] = nc;
+}
+}
+return o;
+}
+function w18(node, m) {
+  if (node === null || typeof node !== "object" || !("tool_references" in node) || !(protoOf(node) === OBJECT_PROTO && !("tool_references" in OBJECT_PROTO) || isOwn.call(node, "tool_references")) || Array.isArray(node)) return node;
+const raw = node["tool_references"];
+if (raw === null || typeof raw !== "object") return node;
+const c = typeof raw.toJSON === "function" ? raw.toJSON("tool_references") : raw;
+if (c === null || typeof c !== "object") return node;
+const nc = w17(c, m);
+if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
+const copy = { ...node };
+if (copy["tool_references"] !== raw && !isEnumerable.call(node, "tool_references")) return node;
+copy["tool_references"] = nc;
+return copy;
+}
+function w19(node, m) {
+  if (node === null || typeof node !== "object" || !("content" in node) || !(protoOf(node) === OBJECT_PROTO && !("content" in OBJECT_PROTO) || isOwn.call(node, "content")) || Array.isArray(node)) return node;
+const raw = node["content"];
+if (raw === null || typeof raw !== "object") return node;
+const c = typeof raw.toJSON === "function" ? raw.toJSON("content") : raw;
+if (c === null || typeof c !== "object") return node;
+const nc = w18(c, m);
+if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
+const copy = { ...node };
+if (copy["content"] !== raw && !isEnumerable.call(node, "content")) return node;
+copy["content"] = nc;
+return copy;
+}
+function w20(node, m) {
+  if (!isObject(node)) return node;
+const t = node["type"];
+let s = t;
+if (typeof t !== "string") {
+if (t === null || typeof t !== "object") return node;
+s = jsonOf(t, "type");
+}
+let r;
+switch (s) {
+case "tool_use": r = w0(node, m); break;
+case "tool_result": r = w16(node, m); break;
+case "tool_search_tool_result": r = w19(node, m); break;
+default: return node;
+}
+if (r === node) return node;
+return (r["type"] === t && !mayInherit()) || isEnumerable.call(node, "type") ? r : node;
+}
+function w21(node, m) {
+  if (!Array.isArray(node)) return node;
+const n = node.length;
+if (n > 1048576) throw tooMany();
+let o = node;
+for (let j = 0; j < n; j++) {
+let c = node[j];
+if (c === null || typeof c !== "object") continue;
+if (typeof c.toJSON === "function") {
+c = c.toJSON(String(j));
+if (c === null || typeof c !== "object") continue;
+}
+const nc = w20(c, m);
+if (nc !== c && (protoOf(c) === OBJECT_PROTO || unboxed(c) === c)) {
+if (o === node) o = node.slice();
+o[j] = nc;
+}
+}
+return o;
+}
+function w22(node, m) {
+  if (node === null || typeof node !== "object" || !("content" in node) || !(protoOf(node) === OBJECT_PROTO && !("content" in OBJECT_PROTO) || isOwn.call(node, "content")) || Array.isArray(node)) return node;
+const raw = node["content"];
+if (raw === null || typeof raw !== "object") return node;
+const c = typeof raw.toJSON === "function" ? raw.toJSON("content") : raw;
+if (c === null || typeof c !== "object") return node;
+const nc = w21(c, m);
+if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
+const copy = { ...node };
+if (copy["content"] !== raw && !isEnumerable.call(node, "content")) return node;
+copy["content"] = nc;
+return copy;
+}
+function w23(node, m) {
+  if (!Array.isArray(node)) return node;
+const n = node.length;
+if (n > 1048576) throw tooMany();
+let o = node;
+for (let j = 0; j < n; j++) {
+let c = node[j];
+if (c === null || typeof c !== "object") continue;
+if (typeof c.toJSON === "function") {
+c = c.toJSON(String(j));
+if (c === null || typeof c !== "object") continue;
+}
+const nc = w22(c, m);
+if (nc !== c && (protoOf(c) === OBJECT_PROTO || unboxed(c) === c)) {
+if (o === node) o = node.slice();
+o[j] = nc;
+}
+}
+return o;
+}
+function w24(node, m) {
   if (node === null || typeof node !== "object" || !("messages" in node) || !(protoOf(node) === OBJECT_PROTO && !("messages" in OBJECT_PROTO) || isOwn.call(node, "messages")) || Array.isArray(node)) return node;
 const raw = node["messages"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("messages") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w15(c, m);
+const nc = w23(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["messages"] !== raw && !isEnumerable.call(node, "messages")) return node;
 copy["messages"] = nc;
 return copy;
 }
-function w17(node, m) {
+function w25(node, m) {
   const sink = state.callSink;
 if (sink === null || !isObject(node)) return node;
 let id = node;
@@ -281,14 +383,14 @@ s0 = isObject(s0) && "index" in s0 && (protoOf(s0) === OBJECT_PROTO && !("index"
 sink(id, name, 1, s0);
 return node;
 }
-function w18(node, m) {
+function w26(node, m) {
   if (node === null || typeof node !== "object") return node;
 let r = node;
 r = w0(r, m);
-r = w17(r, m);
+r = w25(r, m);
 return r;
 }
-function w19(node, m) {
+function w27(node, m) {
   if (!isObject(node)) return node;
 const t = node["type"];
 let s = t;
@@ -298,38 +400,38 @@ s = jsonOf(t, "type");
 }
 let r;
 switch (s) {
-case "tool_use": r = w18(node, m); break;
-case "tool_search_tool_result": r = w11(node, m); break;
+case "tool_use": r = w26(node, m); break;
+case "tool_search_tool_result": r = w19(node, m); break;
 default: return node;
 }
 if (r === node) return node;
 return (r["type"] === t && !mayInherit()) || isEnumerable.call(node, "type") ? r : node;
 }
-function w20(node, m) {
+function w28(node, m) {
   if (node === null || typeof node !== "object" || !("content_block" in node) || !(protoOf(node) === OBJECT_PROTO && !("content_block" in OBJECT_PROTO) || isOwn.call(node, "content_block")) || Array.isArray(node)) return node;
 const raw = node["content_block"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("content_block") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w19(c, m);
+const nc = w27(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["content_block"] !== raw && !isEnumerable.call(node, "content_block")) return node;
 copy["content_block"] = nc;
 return copy;
 }
-function w21(node, m) {
+function w29(node, m) {
   if (node === null || typeof node !== "object") return node;
 let r = node;
-if ("tools" in node) r = w2(r, m);
-if ("tool_choice" in node) r = w4(r, m);
-if ("messages" in node) r = w16(r, m);
-if ("content" in node) r = w14(r, m);
-r = w15(r, m);
-if ("content_block" in node) r = w20(r, m);
+if ("tools" in node) r = w10(r, m);
+if ("tool_choice" in node) r = w12(r, m);
+if ("messages" in node) r = w24(r, m);
+if ("content" in node) r = w22(r, m);
+r = w23(r, m);
+if ("content_block" in node) r = w28(r, m);
 return r;
 }
-function w22(node, m) {
+function w30(node, m) {
   if (node === null || typeof node !== "object" || !("function" in node) || !(protoOf(node) === OBJECT_PROTO && !("function" in OBJECT_PROTO) || isOwn.call(node, "function")) || Array.isArray(node)) return node;
 const raw = node["function"];
 if (raw === null || typeof raw !== "object") return node;
@@ -342,7 +444,7 @@ if (copy["function"] !== raw && !isEnumerable.call(node, "function")) return nod
 copy["function"] = nc;
 return copy;
 }
-function w23(node, m) {
+function w31(node, m) {
   if (node === null || typeof node !== "object" || !("custom" in node) || !(protoOf(node) === OBJECT_PROTO && !("custom" in OBJECT_PROTO) || isOwn.call(node, "custom")) || Array.isArray(node)) return node;
 const raw = node["custom"];
 if (raw === null || typeof raw !== "object") return node;
@@ -355,14 +457,14 @@ if (copy["custom"] !== raw && !isEnumerable.call(node, "custom")) return node;
 copy["custom"] = nc;
 return copy;
 }
-function w24(node, m) {
+function w32(node, m) {
   if (node === null || typeof node !== "object") return node;
 let r = node;
-if ("function" in node) r = w22(r, m);
-if ("custom" in node) r = w23(r, m);
+if ("function" in node) r = w30(r, m);
+if ("custom" in node) r = w31(r, m);
 return r;
 }
-function w25(node, m) {
+function w33(node, m) {
   if (!Array.isArray(node)) return node;
 const n = node.length;
 if (n > 1048576) throw tooMany();
@@ -374,7 +476,7 @@ if (typeof c.toJSON === "function") {
 c = c.toJSON(String(j));
 if (c === null || typeof c !== "object") continue;
 }
-const nc = w24(c, m);
+const nc = w32(c, m);
 if (nc !== c && (protoOf(c) === OBJECT_PROTO || unboxed(c) === c)) {
 if (o === node) o = node.slice();
 o[j] = nc;
@@ -382,67 +484,67 @@ o[j] = nc;
 }
 return o;
 }
-function w26(node, m) {
+function w34(node, m) {
   if (node === null || typeof node !== "object" || !("tools" in node) || !(protoOf(node) === OBJECT_PROTO && !("tools" in OBJECT_PROTO) || isOwn.call(node, "tools")) || Array.isArray(node)) return node;
 const raw = node["tools"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("tools") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w25(c, m);
+const nc = w33(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["tools"] !== raw && !isEnumerable.call(node, "tools")) return node;
 copy["tools"] = nc;
 return copy;
 }
-function w27(node, m) {
+function w35(node, m) {
   if (node === null || typeof node !== "object" || !("allowed_tools" in node) || !(protoOf(node) === OBJECT_PROTO && !("allowed_tools" in OBJECT_PROTO) || isOwn.call(node, "allowed_tools")) || Array.isArray(node)) return node;
 const raw = node["allowed_tools"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("allowed_tools") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w26(c, m);
+const nc = w34(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["allowed_tools"] !== raw && !isEnumerable.call(node, "allowed_tools")) return node;
 copy["allowed_tools"] = nc;
 return copy;
 }
-function w28(node, m) {
+function w36(node, m) {
   if (node === null || typeof node !== "object") return node;
 let r = node;
-if ("function" in node) r = w22(r, m);
-if ("custom" in node) r = w23(r, m);
-if ("allowed_tools" in node) r = w27(r, m);
+if ("function" in node) r = w30(r, m);
+if ("custom" in node) r = w31(r, m);
+if ("allowed_tools" in node) r = w35(r, m);
 return r;
 }
-function w29(node, m) {
+function w37(node, m) {
   if (node === null || typeof node !== "object" || !("tool_choice" in node) || !(protoOf(node) === OBJECT_PROTO && !("tool_choice" in OBJECT_PROTO) || isOwn.call(node, "tool_choice")) || Array.isArray(node)) return node;
 const raw = node["tool_choice"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("tool_choice") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w28(c, m);
+const nc = w36(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["tool_choice"] !== raw && !isEnumerable.call(node, "tool_choice")) return node;
 copy["tool_choice"] = nc;
 return copy;
 }
-function w30(node, m) {
+function w38(node, m) {
   if (node === null || typeof node !== "object" || !("tool_calls" in node) || !(protoOf(node) === OBJECT_PROTO && !("tool_calls" in OBJECT_PROTO) || isOwn.call(node, "tool_calls")) || Array.isArray(node)) return node;
 const raw = node["tool_calls"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("tool_calls") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w25(c, m);
+const nc = w33(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["tool_calls"] !== raw && !isEnumerable.call(node, "tool_calls")) return node;
 copy["tool_calls"] = nc;
 return copy;
 }
-function w31(node, m) {
+function w39(node, m) {
   if (node === null || typeof node !== "object" || !("function_call" in node) || !(protoOf(node) === OBJECT_PROTO && !("function_call" in OBJECT_PROTO) || isOwn.call(node, "function_call")) || Array.isArray(node)) return node;
 const raw = node["function_call"];
 if (raw === null || typeof raw !== "object") return node;
@@ -455,7 +557,7 @@ if (copy["function_call"] !== raw && !isEnumerable.call(node, "function_call")) 
 copy["function_call"] = nc;
 return copy;
 }
-function w32(node, m) {
+function w40(node, m) {
   if (!isObject(node)) return node;
 const t = node["role"];
 let s = t;
@@ -466,20 +568,21 @@ s = jsonOf(t, "role");
 let r;
 switch (s) {
 case "function": r = w0(node, m); break;
+case "tool": r = w0(node, m); break;
 default: return node;
 }
 if (r === node) return node;
 return (r["role"] === t && !mayInherit()) || isEnumerable.call(node, "role") ? r : node;
 }
-function w33(node, m) {
+function w41(node, m) {
   if (node === null || typeof node !== "object") return node;
 let r = node;
-if ("tool_calls" in node) r = w30(r, m);
-if ("function_call" in node) r = w31(r, m);
-if ("role" in node) r = w32(r, m);
+if ("tool_calls" in node) r = w38(r, m);
+if ("function_call" in node) r = w39(r, m);
+if ("role" in node) r = w40(r, m);
 return r;
 }
-function w34(node, m) {
+function w42(node, m) {
   if (!Array.isArray(node)) return node;
 const n = node.length;
 if (n > 1048576) throw tooMany();
@@ -491,7 +594,7 @@ if (typeof c.toJSON === "function") {
 c = c.toJSON(String(j));
 if (c === null || typeof c !== "object") continue;
 }
-const nc = w33(c, m);
+const nc = w41(c, m);
 if (nc !== c && (protoOf(c) === OBJECT_PROTO || unboxed(c) === c)) {
 if (o === node) o = node.slice();
 o[j] = nc;
@@ -499,40 +602,40 @@ o[j] = nc;
 }
 return o;
 }
-function w35(node, m) {
+function w43(node, m) {
   if (node === null || typeof node !== "object" || !("messages" in node) || !(protoOf(node) === OBJECT_PROTO && !("messages" in OBJECT_PROTO) || isOwn.call(node, "messages")) || Array.isArray(node)) return node;
 const raw = node["messages"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("messages") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w34(c, m);
+const nc = w42(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["messages"] !== raw && !isEnumerable.call(node, "messages")) return node;
 copy["messages"] = nc;
 return copy;
 }
-function w36(node, m) {
+function w44(node, m) {
   if (node === null || typeof node !== "object") return node;
 let r = node;
-if ("tool_calls" in node) r = w30(r, m);
-if ("function_call" in node) r = w31(r, m);
+if ("tool_calls" in node) r = w38(r, m);
+if ("function_call" in node) r = w39(r, m);
 return r;
 }
-function w37(node, m) {
+function w45(node, m) {
   if (node === null || typeof node !== "object" || !("message" in node) || !(protoOf(node) === OBJECT_PROTO && !("message" in OBJECT_PROTO) || isOwn.call(node, "message")) || Array.isArray(node)) return node;
 const raw = node["message"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("message") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w36(c, m);
+const nc = w44(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["message"] !== raw && !isEnumerable.call(node, "message")) return node;
 copy["message"] = nc;
 return copy;
 }
-function w38(node, m) {
+function w46(node, m) {
   const sink = state.callSink;
 if (sink === null || !isObject(node)) return node;
 let id = node;
@@ -556,15 +659,15 @@ s1 = isObject(s1) && "index" in s1 && (protoOf(s1) === OBJECT_PROTO && !("index"
 sink(id, name, 2, s0, s1);
 return node;
 }
-function w39(node, m) {
+function w47(node, m) {
   if (node === null || typeof node !== "object") return node;
 let r = node;
-if ("function" in node) r = w22(r, m);
-if ("custom" in node) r = w23(r, m);
-r = w38(r, m);
+if ("function" in node) r = w30(r, m);
+if ("custom" in node) r = w31(r, m);
+r = w46(r, m);
 return r;
 }
-function w40(node, m) {
+function w48(node, m) {
   if (!Array.isArray(node)) return node;
 const n = node.length;
 if (n > 1048576) throw tooMany();
@@ -577,7 +680,7 @@ c = c.toJSON(String(j));
 if (c === null || typeof c !== "object") continue;
 }
 state.ancestors[5] = c;
-const nc = w39(c, m);
+const nc = w47(c, m);
 if (nc !== c && (protoOf(c) === OBJECT_PROTO || unboxed(c) === c)) {
 if (o === node) o = node.slice();
 o[j] = nc;
@@ -585,47 +688,47 @@ o[j] = nc;
 }
 return o;
 }
-function w41(node, m) {
+function w49(node, m) {
   if (node === null || typeof node !== "object" || !("tool_calls" in node) || !(protoOf(node) === OBJECT_PROTO && !("tool_calls" in OBJECT_PROTO) || isOwn.call(node, "tool_calls")) || Array.isArray(node)) return node;
 const raw = node["tool_calls"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("tool_calls") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w40(c, m);
+const nc = w48(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["tool_calls"] !== raw && !isEnumerable.call(node, "tool_calls")) return node;
 copy["tool_calls"] = nc;
 return copy;
 }
-function w42(node, m) {
+function w50(node, m) {
   if (node === null || typeof node !== "object") return node;
 let r = node;
-if ("tool_calls" in node) r = w41(r, m);
-if ("function_call" in node) r = w31(r, m);
+if ("tool_calls" in node) r = w49(r, m);
+if ("function_call" in node) r = w39(r, m);
 return r;
 }
-function w43(node, m) {
+function w51(node, m) {
   if (node === null || typeof node !== "object" || !("delta" in node) || !(protoOf(node) === OBJECT_PROTO && !("delta" in OBJECT_PROTO) || isOwn.call(node, "delta")) || Array.isArray(node)) return node;
 const raw = node["delta"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("delta") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w42(c, m);
+const nc = w50(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["delta"] !== raw && !isEnumerable.call(node, "delta")) return node;
 copy["delta"] = nc;
 return copy;
 }
-function w44(node, m) {
+function w52(node, m) {
   if (node === null || typeof node !== "object") return node;
 let r = node;
-if ("message" in node) r = w37(r, m);
-if ("delta" in node) r = w43(r, m);
+if ("message" in node) r = w45(r, m);
+if ("delta" in node) r = w51(r, m);
 return r;
 }
-function w45(node, m) {
+function w53(node, m) {
   if (!Array.isArray(node)) return node;
 const n = node.length;
 if (n > 1048576) throw tooMany();
@@ -638,7 +741,7 @@ c = c.toJSON(String(j));
 if (c === null || typeof c !== "object") continue;
 }
 state.ancestors[2] = c;
-const nc = w44(c, m);
+const nc = w52(c, m);
 if (nc !== c && (protoOf(c) === OBJECT_PROTO || unboxed(c) === c)) {
 if (o === node) o = node.slice();
 o[j] = nc;
@@ -646,47 +749,67 @@ o[j] = nc;
 }
 return o;
 }
-function w46(node, m) {
+function w54(node, m) {
   if (node === null || typeof node !== "object" || !("choices" in node) || !(protoOf(node) === OBJECT_PROTO && !("choices" in OBJECT_PROTO) || isOwn.call(node, "choices")) || Array.isArray(node)) return node;
 const raw = node["choices"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("choices") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w45(c, m);
+const nc = w53(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["choices"] !== raw && !isEnumerable.call(node, "choices")) return node;
 copy["choices"] = nc;
 return copy;
 }
-function w47(node, m) {
+function w55(node, m) {
+  if (!Array.isArray(node)) return node;
+const n = node.length;
+if (n > 1048576) throw tooMany();
+let o = node;
+for (let j = 0; j < n; j++) {
+let c = node[j];
+if (c === null || typeof c !== "object") continue;
+if (typeof c.toJSON === "function") {
+c = c.toJSON(String(j));
+if (c === null || typeof c !== "object") continue;
+}
+const nc = w0(c, m);
+if (nc !== c && (protoOf(c) === OBJECT_PROTO || unboxed(c) === c)) {
+if (o === node) o = node.slice();
+o[j] = nc;
+}
+}
+return o;
+}
+function w56(node, m) {
   if (node === null || typeof node !== "object" || !("functions" in node) || !(protoOf(node) === OBJECT_PROTO && !("functions" in OBJECT_PROTO) || isOwn.call(node, "functions")) || Array.isArray(node)) return node;
 const raw = node["functions"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("functions") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w1(c, m);
+const nc = w55(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["functions"] !== raw && !isEnumerable.call(node, "functions")) return node;
 copy["functions"] = nc;
 return copy;
 }
-function w48(node, m) {
+function w57(node, m) {
   if (node === null || typeof node !== "object") return node;
 let r = node;
-if ("tools" in node) r = w26(r, m);
-if ("tool_choice" in node) r = w29(r, m);
-if ("messages" in node) r = w35(r, m);
-if ("choices" in node) r = w46(r, m);
-if ("tool_calls" in node) r = w30(r, m);
-r = w34(r, m);
-if ("functions" in node) r = w47(r, m);
-if ("function_call" in node) r = w31(r, m);
-if ("role" in node) r = w32(r, m);
+if ("tools" in node) r = w34(r, m);
+if ("tool_choice" in node) r = w37(r, m);
+if ("messages" in node) r = w43(r, m);
+if ("choices" in node) r = w54(r, m);
+if ("tool_calls" in node) r = w38(r, m);
+r = w42(r, m);
+if ("functions" in node) r = w56(r, m);
+if ("function_call" in node) r = w39(r, m);
+if ("role" in node) r = w40(r, m);
 return r;
 }
-function w49(node, m) {
+function w58(node, m) {
   if (!isObject(node)) return node;
 const t = node["type"];
 let s = t;
@@ -703,7 +826,7 @@ default: return node;
 if (r === node) return node;
 return (r["type"] === t && !mayInherit()) || isEnumerable.call(node, "type") ? r : node;
 }
-function w50(node, m) {
+function w59(node, m) {
   if (!Array.isArray(node)) return node;
 const n = node.length;
 if (n > 1048576) throw tooMany();
@@ -715,7 +838,7 @@ if (typeof c.toJSON === "function") {
 c = c.toJSON(String(j));
 if (c === null || typeof c !== "object") continue;
 }
-const nc = w49(c, m);
+const nc = w58(c, m);
 if (nc !== c && (protoOf(c) === OBJECT_PROTO || unboxed(c) === c)) {
 if (o === node) o = node.slice();
 o[j] = nc;
@@ -723,27 +846,27 @@ o[j] = nc;
 }
 return o;
 }
-function w51(node, m) {
+function w60(node, m) {
   if (node === null || typeof node !== "object" || !("tools" in node) || !(protoOf(node) === OBJECT_PROTO && !("tools" in OBJECT_PROTO) || isOwn.call(node, "tools")) || Array.isArray(node)) return node;
 const raw = node["tools"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("tools") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w50(c, m);
+const nc = w59(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["tools"] !== raw && !isEnumerable.call(node, "tools")) return node;
 copy["tools"] = nc;
 return copy;
 }
-function w52(node, m) {
+function w61(node, m) {
   if (node === null || typeof node !== "object") return node;
 let r = node;
 r = w0(r, m);
-if ("tools" in node) r = w51(r, m);
+if ("tools" in node) r = w60(r, m);
 return r;
 }
-function w53(node, m) {
+function w62(node, m) {
   if (!isObject(node)) return node;
 const t = node["type"];
 let s = t;
@@ -755,13 +878,13 @@ let r;
 switch (s) {
 case "function": r = w0(node, m); break;
 case "custom": r = w0(node, m); break;
-case "namespace": r = w52(node, m); break;
+case "namespace": r = w61(node, m); break;
 default: return node;
 }
 if (r === node) return node;
 return (r["type"] === t && !mayInherit()) || isEnumerable.call(node, "type") ? r : node;
 }
-function w54(node, m) {
+function w63(node, m) {
   if (!Array.isArray(node)) return node;
 const n = node.length;
 if (n > 1048576) throw tooMany();
@@ -773,7 +896,7 @@ if (typeof c.toJSON === "function") {
 c = c.toJSON(String(j));
 if (c === null || typeof c !== "object") continue;
 }
-const nc = w53(c, m);
+const nc = w62(c, m);
 if (nc !== c && (protoOf(c) === OBJECT_PROTO || unboxed(c) === c)) {
 if (o === node) o = node.slice();
 o[j] = nc;
@@ -781,20 +904,20 @@ o[j] = nc;
 }
 return o;
 }
-function w55(node, m) {
+function w64(node, m) {
   if (node === null || typeof node !== "object" || !("tools" in node) || !(protoOf(node) === OBJECT_PROTO && !("tools" in OBJECT_PROTO) || isOwn.call(node, "tools")) || Array.isArray(node)) return node;
 const raw = node["tools"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("tools") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w54(c, m);
+const nc = w63(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["tools"] !== raw && !isEnumerable.call(node, "tools")) return node;
 copy["tools"] = nc;
 return copy;
 }
-function w56(node, m) {
+function w65(node, m) {
   if (!isObject(node)) return node;
 const t = node["type"];
 let s = t;
@@ -806,26 +929,26 @@ let r;
 switch (s) {
 case "function": r = w0(node, m); break;
 case "custom": r = w0(node, m); break;
-case "allowed_tools": r = w51(node, m); break;
+case "allowed_tools": r = w60(node, m); break;
 default: return node;
 }
 if (r === node) return node;
 return (r["type"] === t && !mayInherit()) || isEnumerable.call(node, "type") ? r : node;
 }
-function w57(node, m) {
+function w66(node, m) {
   if (node === null || typeof node !== "object" || !("tool_choice" in node) || !(protoOf(node) === OBJECT_PROTO && !("tool_choice" in OBJECT_PROTO) || isOwn.call(node, "tool_choice")) || Array.isArray(node)) return node;
 const raw = node["tool_choice"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("tool_choice") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w56(c, m);
+const nc = w65(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["tool_choice"] !== raw && !isEnumerable.call(node, "tool_choice")) return node;
 copy["tool_choice"] = nc;
 return copy;
 }
-function w58(node, m) {
+function w67(node, m) {
   if (!isObject(node)) return node;
 const raw = node["namespace"];
 const n = typeof raw === "string" ? raw : raw !== null && typeof raw === "object" ? jsonOf(raw, "namespace") : null;
@@ -836,14 +959,14 @@ if ((copy["namespace"] !== raw || mayInherit()) && !isEnumerable.call(node, "nam
 copy["namespace"] = r;
 return copy;
 }
-function w59(node, m) {
+function w68(node, m) {
   if (node === null || typeof node !== "object") return node;
 let r = node;
 r = w0(r, m);
-r = w58(r, m);
+r = w67(r, m);
 return r;
 }
-function w60(node, m) {
+function w69(node, m) {
   if (!isObject(node)) return node;
 const t = node["type"];
 let s = t;
@@ -853,14 +976,16 @@ s = jsonOf(t, "type");
 }
 let r;
 switch (s) {
-case "function_call": r = w59(node, m); break;
-case "custom_tool_call": r = w59(node, m); break;
+case "function_call": r = w68(node, m); break;
+case "custom_tool_call": r = w68(node, m); break;
+case "function_call_output": r = w68(node, m); break;
+case "tool_search_output": r = w64(node, m); break;
 default: return node;
 }
 if (r === node) return node;
 return (r["type"] === t && !mayInherit()) || isEnumerable.call(node, "type") ? r : node;
 }
-function w61(node, m) {
+function w70(node, m) {
   if (!Array.isArray(node)) return node;
 const n = node.length;
 if (n > 1048576) throw tooMany();
@@ -872,7 +997,7 @@ if (typeof c.toJSON === "function") {
 c = c.toJSON(String(j));
 if (c === null || typeof c !== "object") continue;
 }
-const nc = w60(c, m);
+const nc = w69(c, m);
 if (nc !== c && (protoOf(c) === OBJECT_PROTO || unboxed(c) === c)) {
 if (o === node) o = node.slice();
 o[j] = nc;
@@ -880,33 +1005,109 @@ o[j] = nc;
 }
 return o;
 }
-function w62(node, m) {
+function w71(node, m) {
   if (node === null || typeof node !== "object" || !("input" in node) || !(protoOf(node) === OBJECT_PROTO && !("input" in OBJECT_PROTO) || isOwn.call(node, "input")) || Array.isArray(node)) return node;
 const raw = node["input"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("input") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w61(c, m);
+const nc = w70(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["input"] !== raw && !isEnumerable.call(node, "input")) return node;
 copy["input"] = nc;
 return copy;
 }
-function w63(node, m) {
+function w72(node, m) {
+  if (!isObject(node)) return node;
+const t = node["type"];
+let s = t;
+if (typeof t !== "string") {
+if (t === null || typeof t !== "object") return node;
+s = jsonOf(t, "type");
+}
+let r;
+switch (s) {
+case "function_call": r = w68(node, m); break;
+case "custom_tool_call": r = w68(node, m); break;
+case "tool_search_output": r = w64(node, m); break;
+default: return node;
+}
+if (r === node) return node;
+return (r["type"] === t && !mayInherit()) || isEnumerable.call(node, "type") ? r : node;
+}
+function w73(node, m) {
+  if (!Array.isArray(node)) return node;
+const n = node.length;
+if (n > 1048576) throw tooMany();
+let o = node;
+for (let j = 0; j < n; j++) {
+let c = node[j];
+if (c === null || typeof c !== "object") continue;
+if (typeof c.toJSON === "function") {
+c = c.toJSON(String(j));
+if (c === null || typeof c !== "object") continue;
+}
+const nc = w72(c, m);
+if (nc !== c && (protoOf(c) === OBJECT_PROTO || unboxed(c) === c)) {
+if (o === node) o = node.slice();
+o[j] = nc;
+}
+}
+return o;
+}
+function w74(node, m) {
   if (node === null || typeof node !== "object" || !("output" in node) || !(protoOf(node) === OBJECT_PROTO && !("output" in OBJECT_PROTO) || isOwn.call(node, "output")) || Array.isArray(node)) return node;
 const raw = node["output"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("output") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w61(c, m);
+const nc = w73(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["output"] !== raw && !isEnumerable.call(node, "output")) return node;
 copy["output"] = nc;
 return copy;
 }
-function w64(node, m) {
+function w75(node, m) {
+  if (!isObject(node)) return node;
+const t = node["type"];
+let s = t;
+if (typeof t !== "string") {
+if (t === null || typeof t !== "object") return node;
+s = jsonOf(t, "type");
+}
+let r;
+switch (s) {
+case "function_call": r = w68(node, m); break;
+case "custom_tool_call": r = w68(node, m); break;
+case "function_call_output": r = w68(node, m); break;
+default: return node;
+}
+if (r === node) return node;
+return (r["type"] === t && !mayInherit()) || isEnumerable.call(node, "type") ? r : node;
+}
+function w76(node, m) {
+  if (!Array.isArray(node)) return node;
+const n = node.length;
+if (n > 1048576) throw tooMany();
+let o = node;
+for (let j = 0; j < n; j++) {
+let c = node[j];
+if (c === null || typeof c !== "object") continue;
+if (typeof c.toJSON === "function") {
+c = c.toJSON(String(j));
+if (c === null || typeof c !== "object") continue;
+}
+const nc = w75(c, m);
+if (nc !== c && (protoOf(c) === OBJECT_PROTO || unboxed(c) === c)) {
+if (o === node) o = node.slice();
+o[j] = nc;
+}
+}
+return o;
+}
+function w77(node, m) {
   const sink = state.callSink;
 if (sink === null || !isObject(node)) return node;
 let id = node;
@@ -922,7 +1123,7 @@ s0 = isObject(s0) && "output_index" in s0 && (protoOf(s0) === OBJECT_PROTO && !(
 sink(id, name, 1, s0);
 return node;
 }
-function w65(node, m) {
+function w78(node, m) {
   const sink = state.callSink;
 if (sink === null || !isObject(node)) return node;
 let id = node;
@@ -938,16 +1139,16 @@ s0 = isObject(s0) && "output_index" in s0 && (protoOf(s0) === OBJECT_PROTO && !(
 sink(id, name, 1, s0);
 return node;
 }
-function w66(node, m) {
+function w79(node, m) {
   if (node === null || typeof node !== "object") return node;
 let r = node;
 r = w0(r, m);
-r = w58(r, m);
-r = w64(r, m);
-r = w65(r, m);
+r = w67(r, m);
+r = w77(r, m);
+r = w78(r, m);
 return r;
 }
-function w67(node, m) {
+function w80(node, m) {
   if (!isObject(node)) return node;
 const t = node["type"];
 let s = t;
@@ -957,27 +1158,27 @@ s = jsonOf(t, "type");
 }
 let r;
 switch (s) {
-case "function_call": r = w66(node, m); break;
-case "custom_tool_call": r = w66(node, m); break;
+case "function_call": r = w79(node, m); break;
+case "custom_tool_call": r = w79(node, m); break;
 default: return node;
 }
 if (r === node) return node;
 return (r["type"] === t && !mayInherit()) || isEnumerable.call(node, "type") ? r : node;
 }
-function w68(node, m) {
+function w81(node, m) {
   if (node === null || typeof node !== "object" || !("item" in node) || !(protoOf(node) === OBJECT_PROTO && !("item" in OBJECT_PROTO) || isOwn.call(node, "item")) || Array.isArray(node)) return node;
 const raw = node["item"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("item") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w67(c, m);
+const nc = w80(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["item"] !== raw && !isEnumerable.call(node, "item")) return node;
 copy["item"] = nc;
 return copy;
 }
-function w69(node, m) {
+function w82(node, m) {
   const sink = state.callSink;
 if (sink === null || !isObject(node)) return node;
 let id = node;
@@ -993,14 +1194,14 @@ s0 = isObject(s0) && "output_index" in s0 && (protoOf(s0) === OBJECT_PROTO && !(
 sink(id, name, 1, s0);
 return node;
 }
-function w70(node, m) {
+function w83(node, m) {
   if (node === null || typeof node !== "object") return node;
 let r = node;
 r = w0(r, m);
-r = w69(r, m);
+r = w82(r, m);
 return r;
 }
-function w71(node, m) {
+function w84(node, m) {
   if (!isObject(node)) return node;
 const t = node["type"];
 let s = t;
@@ -1010,13 +1211,13 @@ s = jsonOf(t, "type");
 }
 let r;
 switch (s) {
-case "response.function_call_arguments.done": r = w70(node, m); break;
+case "response.function_call_arguments.done": r = w83(node, m); break;
 default: return node;
 }
 if (r === node) return node;
 return (r["type"] === t && !mayInherit()) || isEnumerable.call(node, "type") ? r : node;
 }
-function w72(node, m) {
+function w85(node, m) {
   const sink = state.callSink;
 if (sink === null || !isObject(node)) return node;
 let id = node;
@@ -1030,15 +1231,15 @@ if (id === undefined && name === undefined) return node;
 sink(id, name, -1);
 return node;
 }
-function w73(node, m) {
+function w86(node, m) {
   if (node === null || typeof node !== "object") return node;
 let r = node;
 r = w0(r, m);
-r = w58(r, m);
-r = w72(r, m);
+r = w67(r, m);
+r = w85(r, m);
 return r;
 }
-function w74(node, m) {
+function w87(node, m) {
   if (!isObject(node)) return node;
 const t = node["type"];
 let s = t;
@@ -1048,14 +1249,14 @@ s = jsonOf(t, "type");
 }
 let r;
 switch (s) {
-case "function_call": r = w73(node, m); break;
-case "custom_tool_call": r = w73(node, m); break;
+case "function_call": r = w86(node, m); break;
+case "custom_tool_call": r = w86(node, m); break;
 default: return node;
 }
 if (r === node) return node;
 return (r["type"] === t && !mayInherit()) || isEnumerable.call(node, "type") ? r : node;
 }
-function w75(node, m) {
+function w88(node, m) {
   if (!Array.isArray(node)) return node;
 const n = node.length;
 if (n > 1048576) throw tooMany();
@@ -1067,7 +1268,7 @@ if (typeof c.toJSON === "function") {
 c = c.toJSON(String(j));
 if (c === null || typeof c !== "object") continue;
 }
-const nc = w74(c, m);
+const nc = w87(c, m);
 if (nc !== c && (protoOf(c) === OBJECT_PROTO || unboxed(c) === c)) {
 if (o === node) o = node.slice();
 o[j] = nc;
@@ -1075,20 +1276,41 @@ o[j] = nc;
 }
 return o;
 }
-function w76(node, m) {
+function w89(node, m) {
   if (node === null || typeof node !== "object" || !("output" in node) || !(protoOf(node) === OBJECT_PROTO && !("output" in OBJECT_PROTO) || isOwn.call(node, "output")) || Array.isArray(node)) return node;
 const raw = node["output"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("output") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w75(c, m);
+const nc = w88(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["output"] !== raw && !isEnumerable.call(node, "output")) return node;
 copy["output"] = nc;
 return copy;
 }
-function w77(node, m) {
+function w90(node, m) {
+  if (node === null || typeof node !== "object") return node;
+let r = node;
+if ("output" in node) r = w89(r, m);
+if ("tools" in node) r = w64(r, m);
+if ("tool_choice" in node) r = w66(r, m);
+return r;
+}
+function w91(node, m) {
+  if (node === null || typeof node !== "object" || !("response" in node) || !(protoOf(node) === OBJECT_PROTO && !("response" in OBJECT_PROTO) || isOwn.call(node, "response")) || Array.isArray(node)) return node;
+const raw = node["response"];
+if (raw === null || typeof raw !== "object") return node;
+const c = typeof raw.toJSON === "function" ? raw.toJSON("response") : raw;
+if (c === null || typeof c !== "object") return node;
+const nc = w90(c, m);
+if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
+const copy = { ...node };
+if (copy["response"] !== raw && !isEnumerable.call(node, "response")) return node;
+copy["response"] = nc;
+return copy;
+}
+function w92(node, m) {
   if (!isObject(node)) return node;
 const t = node["type"];
 let s = t;
@@ -1104,277 +1326,101 @@ default: return node;
 if (r === node) return node;
 return (r["type"] === t && !mayInherit()) || isEnumerable.call(node, "type") ? r : node;
 }
-function w78(node, m) {
+function w93(node, m) {
+  if (!Array.isArray(node)) return node;
+const n = node.length;
+if (n > 1048576) throw tooMany();
+let o = node;
+for (let j = 0; j < n; j++) {
+let c = node[j];
+if (c === null || typeof c !== "object") continue;
+if (typeof c.toJSON === "function") {
+c = c.toJSON(String(j));
+if (c === null || typeof c !== "object") continue;
+}
+const nc = w92(c, m);
+if (nc !== c && (protoOf(c) === OBJECT_PROTO || unboxed(c) === c)) {
+if (o === node) o = node.slice();
+o[j] = nc;
+}
+}
+return o;
+}
+function w94(node, m) {
+  if (node === null || typeof node !== "object" || !("tools" in node) || !(protoOf(node) === OBJECT_PROTO && !("tools" in OBJECT_PROTO) || isOwn.call(node, "tools")) || Array.isArray(node)) return node;
+const raw = node["tools"];
+if (raw === null || typeof raw !== "object") return node;
+const c = typeof raw.toJSON === "function" ? raw.toJSON("tools") : raw;
+if (c === null || typeof c !== "object") return node;
+const nc = w93(c, m);
+if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
+const copy = { ...node };
+if (copy["tools"] !== raw && !isEnumerable.call(node, "tools")) return node;
+copy["tools"] = nc;
+return copy;
+}
+function w95(node, m) {
   if (node === null || typeof node !== "object" || !("tool_choice" in node) || !(protoOf(node) === OBJECT_PROTO && !("tool_choice" in OBJECT_PROTO) || isOwn.call(node, "tool_choice")) || Array.isArray(node)) return node;
 const raw = node["tool_choice"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("tool_choice") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w77(c, m);
+const nc = w92(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["tool_choice"] !== raw && !isEnumerable.call(node, "tool_choice")) return node;
 copy["tool_choice"] = nc;
 return copy;
 }
-function w79(node, m) {
+function w96(node, m) {
   if (node === null || typeof node !== "object") return node;
 let r = node;
-if ("output" in node) r = w76(r, m);
-if ("tools" in node) r = w55(r, m);
-if ("tool_choice" in node) r = w78(r, m);
+if ("tools" in node) r = w94(r, m);
+if ("tool_choice" in node) r = w95(r, m);
 return r;
 }
-function w80(node, m) {
-  if (node === null || typeof node !== "object" || !("response" in node) || !(protoOf(node) === OBJECT_PROTO && !("response" in OBJECT_PROTO) || isOwn.call(node, "response")) || Array.isArray(node)) return node;
-const raw = node["response"];
-if (raw === null || typeof raw !== "object") return node;
-const c = typeof raw.toJSON === "function" ? raw.toJSON("response") : raw;
-if (c === null || typeof c !== "object") return node;
-const nc = w79(c, m);
-if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
-const copy = { ...node };
-if (copy["response"] !== raw && !isEnumerable.call(node, "response")) return node;
-copy["response"] = nc;
-return copy;
-}
-function w81(node, m) {
-  if (!Array.isArray(node)) return node;
-const n = node.length;
-if (n > 1048576) throw tooMany();
-let o = node;
-for (let j = 0; j < n; j++) {
-let c = node[j];
-if (c === null || typeof c !== "object") continue;
-if (typeof c.toJSON === "function") {
-c = c.toJSON(String(j));
-if (c === null || typeof c !== "object") continue;
-}
-const nc = w77(c, m);
-if (nc !== c && (protoOf(c) === OBJECT_PROTO || unboxed(c) === c)) {
-if (o === node) o = node.slice();
-o[j] = nc;
-}
-}
-return o;
-}
-function w82(node, m) {
-  if (node === null || typeof node !== "object" || !("tools" in node) || !(protoOf(node) === OBJECT_PROTO && !("tools" in OBJECT_PROTO) || isOwn.call(node, "tools")) || Array.isArray(node)) return node;
-const raw = node["tools"];
-if (raw === null || typeof raw !== "object") return node;
-const c = typeof raw.toJSON === "function" ? raw.toJSON("tools") : raw;
-if (c === null || typeof c !== "object") return node;
-const nc = w81(c, m);
-if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
-const copy = { ...node };
-if (copy["tools"] !== raw && !isEnumerable.call(node, "tools")) return node;
-copy["tools"] = nc;
-return copy;
-}
-function w83(node, m) {
-  if (node === null || typeof node !== "object") return node;
-let r = node;
-if ("tools" in node) r = w82(r, m);
-if ("tool_choice" in node) r = w78(r, m);
-return r;
-}
-function w84(node, m) {
+function w97(node, m) {
   if (node === null || typeof node !== "object" || !("session" in node) || !(protoOf(node) === OBJECT_PROTO && !("session" in OBJECT_PROTO) || isOwn.call(node, "session")) || Array.isArray(node)) return node;
 const raw = node["session"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("session") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w83(c, m);
+const nc = w96(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["session"] !== raw && !isEnumerable.call(node, "session")) return node;
 copy["session"] = nc;
 return copy;
 }
-function w85(node, m) {
+function w98(node, m) {
   if (node === null || typeof node !== "object" || !("items" in node) || !(protoOf(node) === OBJECT_PROTO && !("items" in OBJECT_PROTO) || isOwn.call(node, "items")) || Array.isArray(node)) return node;
 const raw = node["items"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("items") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w61(c, m);
+const nc = w76(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["items"] !== raw && !isEnumerable.call(node, "items")) return node;
 copy["items"] = nc;
 return copy;
 }
-function w86(node, m) {
-  if (node === null || typeof node !== "object" || !("data" in node) || !(protoOf(node) === OBJECT_PROTO && !("data" in OBJECT_PROTO) || isOwn.call(node, "data")) || Array.isArray(node)) return node;
-const raw = node["data"];
-if (raw === null || typeof raw !== "object") return node;
-const c = typeof raw.toJSON === "function" ? raw.toJSON("data") : raw;
-if (c === null || typeof c !== "object") return node;
-const nc = w61(c, m);
-if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
-const copy = { ...node };
-if (copy["data"] !== raw && !isEnumerable.call(node, "data")) return node;
-copy["data"] = nc;
-return copy;
-}
-function w87(node, m) {
-  if (node === null || typeof node !== "object") return node;
-let r = node;
-if ("tools" in node) r = w55(r, m);
-if ("tool_choice" in node) r = w57(r, m);
-if ("input" in node) r = w62(r, m);
-if ("output" in node) r = w63(r, m);
-r = w61(r, m);
-if ("item" in node) r = w68(r, m);
-if ("type" in node) r = w71(r, m);
-if ("response" in node) r = w80(r, m);
-if ("session" in node) r = w84(r, m);
-if ("items" in node) r = w85(r, m);
-if ("data" in node) r = w86(r, m);
-return r;
-}
-function w88(node, m) {
-  if (node === null || typeof node !== "object" || !("functionDeclarations" in node) || !(protoOf(node) === OBJECT_PROTO && !("functionDeclarations" in OBJECT_PROTO) || isOwn.call(node, "functionDeclarations")) || Array.isArray(node)) return node;
-const raw = node["functionDeclarations"];
-if (raw === null || typeof raw !== "object") return node;
-const c = typeof raw.toJSON === "function" ? raw.toJSON("functionDeclarations") : raw;
-if (c === null || typeof c !== "object") return node;
-const nc = w1(c, m);
-if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
-const copy = { ...node };
-if (copy["functionDeclarations"] !== raw && !isEnumerable.call(node, "functionDeclarations")) return node;
-copy["functionDeclarations"] = nc;
-return copy;
-}
-function w89(node, m) {
-  if (node === null || typeof node !== "object" || !("function_declarations" in node) || !(protoOf(node) === OBJECT_PROTO && !("function_declarations" in OBJECT_PROTO) || isOwn.call(node, "function_declarations")) || Array.isArray(node)) return node;
-const raw = node["function_declarations"];
-if (raw === null || typeof raw !== "object") return node;
-const c = typeof raw.toJSON === "function" ? raw.toJSON("function_declarations") : raw;
-if (c === null || typeof c !== "object") return node;
-const nc = w1(c, m);
-if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
-const copy = { ...node };
-if (copy["function_declarations"] !== raw && !isEnumerable.call(node, "function_declarations")) return node;
-copy["function_declarations"] = nc;
-return copy;
-}
-function w90(node, m) {
-  if (node === null || typeof node !== "object") return node;
-let r = node;
-if ("functionDeclarations" in node) r = w88(r, m);
-if ("function_declarations" in node) r = w89(r, m);
-return r;
-}
-function w91(node, m) {
-  if (!Array.isArray(node)) return node;
-const n = node.length;
-if (n > 1048576) throw tooMany();
-let o = node;
-for (let j = 0; j < n; j++) {
-let c = node[j];
-if (c === null || typeof c !== "object") continue;
-if (typeof c.toJSON === "function") {
-c = c.toJSON(String(j));
-if (c === null || typeof c !== "object") continue;
-}
-const nc = w90(c, m);
-if (nc !== c && (protoOf(c) === OBJECT_PROTO || unboxed(c) === c)) {
-if (o === node) o = node.slice();
-o[j] = nc;
-}
-}
-return o;
-}
-function w92(node, m) {
-  if (node === null || typeof node !== "object" || !("tools" in node) || !(protoOf(node) === OBJECT_PROTO && !("tools" in OBJECT_PROTO) || isOwn.call(node, "tools")) || Array.isArray(node)) return node;
-const raw = node["tools"];
-if (raw === null || typeof raw !== "object") return node;
-const c = typeof raw.toJSON === "function" ? raw.toJSON("tools") : raw;
-if (c === null || typeof c !== "object") return node;
-const nc = w91(c, m);
-if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
-const copy = { ...node };
-if (copy["tools"] !== raw && !isEnumerable.call(node, "tools")) return node;
-copy["tools"] = nc;
-return copy;
-}
-function w93(node, m) {
-  return namesStep(node, m, "allowedFunctionNames");
-}
-function w94(node, m) {
-  if (node === null || typeof node !== "object" || !("functionCallingConfig" in node) || !(protoOf(node) === OBJECT_PROTO && !("functionCallingConfig" in OBJECT_PROTO) || isOwn.call(node, "functionCallingConfig")) || Array.isArray(node)) return node;
-const raw = node["functionCallingConfig"];
-if (raw === null || typeof raw !== "object") return node;
-const c = typeof raw.toJSON === "function" ? raw.toJSON("functionCallingConfig") : raw;
-if (c === null || typeof c !== "object") return node;
-const nc = w93(c, m);
-if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
-const copy = { ...node };
-if (copy["functionCallingConfig"] !== raw && !isEnumerable.call(node, "functionCallingConfig")) return node;
-copy["functionCallingConfig"] = nc;
-return copy;
-}
-function w95(node, m) {
-  if (node === null || typeof node !== "object" || !("toolConfig" in node) || !(protoOf(node) === OBJECT_PROTO && !("toolConfig" in OBJECT_PROTO) || isOwn.call(node, "toolConfig")) || Array.isArray(node)) return node;
-const raw = node["toolConfig"];
-if (raw === null || typeof raw !== "object") return node;
-const c = typeof raw.toJSON === "function" ? raw.toJSON("toolConfig") : raw;
-if (c === null || typeof c !== "object") return node;
-const nc = w94(c, m);
-if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
-const copy = { ...node };
-if (copy["toolConfig"] !== raw && !isEnumerable.call(node, "toolConfig")) return node;
-copy["toolConfig"] = nc;
-return copy;
-}
-function w96(node, m) {
-  if (node === null || typeof node !== "object" || !("functionCall" in node) || !(protoOf(node) === OBJECT_PROTO && !("functionCall" in OBJECT_PROTO) || isOwn.call(node, "functionCall")) || Array.isArray(node)) return node;
-const raw = node["functionCall"];
-if (raw === null || typeof raw !== "object") return node;
-const c = typeof raw.toJSON === "function" ? raw.toJSON("functionCall") : raw;
-if (c === null || typeof c !== "object") return node;
-const nc = w0(c, m);
-if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
-const copy = { ...node };
-if (copy["functionCall"] !== raw && !isEnumerable.call(node, "functionCall")) return node;
-copy["functionCall"] = nc;
-return copy;
-}
-function w97(node, m) {
-  if (node === null || typeof node !== "object" || !("functionResponse" in node) || !(protoOf(node) === OBJECT_PROTO && !("functionResponse" in OBJECT_PROTO) || isOwn.call(node, "functionResponse")) || Array.isArray(node)) return node;
-const raw = node["functionResponse"];
-if (raw === null || typeof raw !== "object") return node;
-const c = typeof raw.toJSON === "function" ? raw.toJSON("functionResponse") : raw;
-if (c === null || typeof c !== "object") return node;
-const nc = w0(c, m);
-if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
-const copy = { ...node };
-if (copy["functionResponse"] !== raw && !isEnumerable.call(node, "functionResponse")) return node;
-copy["functionResponse"] = nc;
-return copy;
-}
-function w98(node, m) {
-  if (node === null || typeof node !== "object" || !("function_response" in node) || !(protoOf(node) === OBJECT_PROTO && !("function_response" in OBJECT_PROTO) || isOwn.call(node, "function_response")) || Array.isArray(node)) return node;
-const raw = node["function_response"];
-if (raw === null || typeof raw !== "object") return node;
-const c = typeof raw.toJSON === "function" ? raw.toJSON("function_response") : raw;
-if (c === null || typeof c !== "object") return node;
-const nc = w0(c, m);
-if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
-const copy = { ...node };
-if (copy["function_response"] !== raw && !isEnumerable.call(node, "function_response")) return node;
-copy["function_response"] = nc;
-return copy;
-}
 function w99(node, m) {
-  if (node === null || typeof node !== "object") return node;
-let r = node;
-if ("functionCall" in node) r = w96(r, m);
-if ("functionResponse" in node) r = w97(r, m);
-if ("function_call" in node) r = w31(r, m);
-if ("function_response" in node) r = w98(r, m);
-return r;
+  if (!isObject(node)) return node;
+const t = node["type"];
+let s = t;
+if (typeof t !== "string") {
+if (t === null || typeof t !== "object") return node;
+s = jsonOf(t, "type");
+}
+let r;
+switch (s) {
+case "function_call": r = w68(node, m); break;
+case "custom_tool_call": r = w68(node, m); break;
+default: return node;
+}
+if (r === node) return node;
+return (r["type"] === t && !mayInherit()) || isEnumerable.call(node, "type") ? r : node;
 }
 function w100(node, m) {
   if (!Array.isArray(node)) return node;
@@ -1397,19 +1443,68 @@ o[j] = nc;
 return o;
 }
 function w101(node, m) {
-  if (node === null || typeof node !== "object" || !("parts" in node) || !(protoOf(node) === OBJECT_PROTO && !("parts" in OBJECT_PROTO) || isOwn.call(node, "parts")) || Array.isArray(node)) return node;
-const raw = node["parts"];
+  if (node === null || typeof node !== "object" || !("data" in node) || !(protoOf(node) === OBJECT_PROTO && !("data" in OBJECT_PROTO) || isOwn.call(node, "data")) || Array.isArray(node)) return node;
+const raw = node["data"];
 if (raw === null || typeof raw !== "object") return node;
-const c = typeof raw.toJSON === "function" ? raw.toJSON("parts") : raw;
+const c = typeof raw.toJSON === "function" ? raw.toJSON("data") : raw;
 if (c === null || typeof c !== "object") return node;
 const nc = w100(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
-if (copy["parts"] !== raw && !isEnumerable.call(node, "parts")) return node;
-copy["parts"] = nc;
+if (copy["data"] !== raw && !isEnumerable.call(node, "data")) return node;
+copy["data"] = nc;
 return copy;
 }
 function w102(node, m) {
+  if (node === null || typeof node !== "object") return node;
+let r = node;
+if ("tools" in node) r = w64(r, m);
+if ("tool_choice" in node) r = w66(r, m);
+if ("input" in node) r = w71(r, m);
+if ("output" in node) r = w74(r, m);
+r = w76(r, m);
+if ("item" in node) r = w81(r, m);
+if ("type" in node) r = w84(r, m);
+if ("response" in node) r = w91(r, m);
+if ("session" in node) r = w97(r, m);
+if ("items" in node) r = w98(r, m);
+if ("data" in node) r = w101(r, m);
+return r;
+}
+function w103(node, m) {
+  if (node === null || typeof node !== "object" || !("functionDeclarations" in node) || !(protoOf(node) === OBJECT_PROTO && !("functionDeclarations" in OBJECT_PROTO) || isOwn.call(node, "functionDeclarations")) || Array.isArray(node)) return node;
+const raw = node["functionDeclarations"];
+if (raw === null || typeof raw !== "object") return node;
+const c = typeof raw.toJSON === "function" ? raw.toJSON("functionDeclarations") : raw;
+if (c === null || typeof c !== "object") return node;
+const nc = w55(c, m);
+if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
+const copy = { ...node };
+if (copy["functionDeclarations"] !== raw && !isEnumerable.call(node, "functionDeclarations")) return node;
+copy["functionDeclarations"] = nc;
+return copy;
+}
+function w104(node, m) {
+  if (node === null || typeof node !== "object" || !("function_declarations" in node) || !(protoOf(node) === OBJECT_PROTO && !("function_declarations" in OBJECT_PROTO) || isOwn.call(node, "function_declarations")) || Array.isArray(node)) return node;
+const raw = node["function_declarations"];
+if (raw === null || typeof raw !== "object") return node;
+const c = typeof raw.toJSON === "function" ? raw.toJSON("function_declarations") : raw;
+if (c === null || typeof c !== "object") return node;
+const nc = w55(c, m);
+if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
+const copy = { ...node };
+if (copy["function_declarations"] !== raw && !isEnumerable.call(node, "function_declarations")) return node;
+copy["function_declarations"] = nc;
+return copy;
+}
+function w105(node, m) {
+  if (node === null || typeof node !== "object") return node;
+let r = node;
+if ("functionDeclarations" in node) r = w103(r, m);
+if ("function_declarations" in node) r = w104(r, m);
+return r;
+}
+function w106(node, m) {
   if (!Array.isArray(node)) return node;
 const n = node.length;
 if (n > 1048576) throw tooMany();
@@ -1421,7 +1516,7 @@ if (typeof c.toJSON === "function") {
 c = c.toJSON(String(j));
 if (c === null || typeof c !== "object") continue;
 }
-const nc = w101(c, m);
+const nc = w105(c, m);
 if (nc !== c && (protoOf(c) === OBJECT_PROTO || unboxed(c) === c)) {
 if (o === node) o = node.slice();
 o[j] = nc;
@@ -1429,20 +1524,163 @@ o[j] = nc;
 }
 return o;
 }
-function w103(node, m) {
+function w107(node, m) {
+  if (node === null || typeof node !== "object" || !("tools" in node) || !(protoOf(node) === OBJECT_PROTO && !("tools" in OBJECT_PROTO) || isOwn.call(node, "tools")) || Array.isArray(node)) return node;
+const raw = node["tools"];
+if (raw === null || typeof raw !== "object") return node;
+const c = typeof raw.toJSON === "function" ? raw.toJSON("tools") : raw;
+if (c === null || typeof c !== "object") return node;
+const nc = w106(c, m);
+if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
+const copy = { ...node };
+if (copy["tools"] !== raw && !isEnumerable.call(node, "tools")) return node;
+copy["tools"] = nc;
+return copy;
+}
+function w108(node, m) {
+  return namesStep(node, m, "allowedFunctionNames");
+}
+function w109(node, m) {
+  if (node === null || typeof node !== "object" || !("functionCallingConfig" in node) || !(protoOf(node) === OBJECT_PROTO && !("functionCallingConfig" in OBJECT_PROTO) || isOwn.call(node, "functionCallingConfig")) || Array.isArray(node)) return node;
+const raw = node["functionCallingConfig"];
+if (raw === null || typeof raw !== "object") return node;
+const c = typeof raw.toJSON === "function" ? raw.toJSON("functionCallingConfig") : raw;
+if (c === null || typeof c !== "object") return node;
+const nc = w108(c, m);
+if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
+const copy = { ...node };
+if (copy["functionCallingConfig"] !== raw && !isEnumerable.call(node, "functionCallingConfig")) return node;
+copy["functionCallingConfig"] = nc;
+return copy;
+}
+function w110(node, m) {
+  if (node === null || typeof node !== "object" || !("toolConfig" in node) || !(protoOf(node) === OBJECT_PROTO && !("toolConfig" in OBJECT_PROTO) || isOwn.call(node, "toolConfig")) || Array.isArray(node)) return node;
+const raw = node["toolConfig"];
+if (raw === null || typeof raw !== "object") return node;
+const c = typeof raw.toJSON === "function" ? raw.toJSON("toolConfig") : raw;
+if (c === null || typeof c !== "object") return node;
+const nc = w109(c, m);
+if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
+const copy = { ...node };
+if (copy["toolConfig"] !== raw && !isEnumerable.call(node, "toolConfig")) return node;
+copy["toolConfig"] = nc;
+return copy;
+}
+function w111(node, m) {
+  if (node === null || typeof node !== "object" || !("functionCall" in node) || !(protoOf(node) === OBJECT_PROTO && !("functionCall" in OBJECT_PROTO) || isOwn.call(node, "functionCall")) || Array.isArray(node)) return node;
+const raw = node["functionCall"];
+if (raw === null || typeof raw !== "object") return node;
+const c = typeof raw.toJSON === "function" ? raw.toJSON("functionCall") : raw;
+if (c === null || typeof c !== "object") return node;
+const nc = w0(c, m);
+if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
+const copy = { ...node };
+if (copy["functionCall"] !== raw && !isEnumerable.call(node, "functionCall")) return node;
+copy["functionCall"] = nc;
+return copy;
+}
+function w112(node, m) {
+  if (node === null || typeof node !== "object" || !("functionResponse" in node) || !(protoOf(node) === OBJECT_PROTO && !("functionResponse" in OBJECT_PROTO) || isOwn.call(node, "functionResponse")) || Array.isArray(node)) return node;
+const raw = node["functionResponse"];
+if (raw === null || typeof raw !== "object") return node;
+const c = typeof raw.toJSON === "function" ? raw.toJSON("functionResponse") : raw;
+if (c === null || typeof c !== "object") return node;
+const nc = w0(c, m);
+if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
+const copy = { ...node };
+if (copy["functionResponse"] !== raw && !isEnumerable.call(node, "functionResponse")) return node;
+copy["functionResponse"] = nc;
+return copy;
+}
+function w113(node, m) {
+  if (node === null || typeof node !== "object" || !("function_response" in node) || !(protoOf(node) === OBJECT_PROTO && !("function_response" in OBJECT_PROTO) || isOwn.call(node, "function_response")) || Array.isArray(node)) return node;
+const raw = node["function_response"];
+if (raw === null || typeof raw !== "object") return node;
+const c = typeof raw.toJSON === "function" ? raw.toJSON("function_response") : raw;
+if (c === null || typeof c !== "object") return node;
+const nc = w0(c, m);
+if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
+const copy = { ...node };
+if (copy["function_response"] !== raw && !isEnumerable.call(node, "function_response")) return node;
+copy["function_response"] = nc;
+return copy;
+}
+function w114(node, m) {
+  if (node === null || typeof node !== "object") return node;
+let r = node;
+if ("functionCall" in node) r = w111(r, m);
+if ("functionResponse" in node) r = w112(r, m);
+if ("function_call" in node) r = w39(r, m);
+if ("function_response" in node) r = w113(r, m);
+return r;
+}
+function w115(node, m) {
+  if (!Array.isArray(node)) return node;
+const n = node.length;
+if (n > 1048576) throw tooMany();
+let o = node;
+for (let j = 0; j < n; j++) {
+let c = node[j];
+if (c === null || typeof c !== "object") continue;
+if (typeof c.toJSON === "function") {
+c = c.toJSON(String(j));
+if (c === null || typeof c !== "object") continue;
+}
+const nc = w114(c, m);
+if (nc !== c && (protoOf(c) === OBJECT_PROTO || unboxed(c) === c)) {
+if (o === node) o = node.slice();
+o[j] = nc;
+}
+}
+return o;
+}
+function w116(node, m) {
+  if (node === null || typeof node !== "object" || !("parts" in node) || !(protoOf(node) === OBJECT_PROTO && !("parts" in OBJECT_PROTO) || isOwn.call(node, "parts")) || Array.isArray(node)) return node;
+const raw = node["parts"];
+if (raw === null || typeof raw !== "object") return node;
+const c = typeof raw.toJSON === "function" ? raw.toJSON("parts") : raw;
+if (c === null || typeof c !== "object") return node;
+const nc = w115(c, m);
+if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
+const copy = { ...node };
+if (copy["parts"] !== raw && !isEnumerable.call(node, "parts")) return node;
+copy["parts"] = nc;
+return copy;
+}
+function w117(node, m) {
+  if (!Array.isArray(node)) return node;
+const n = node.length;
+if (n > 1048576) throw tooMany();
+let o = node;
+for (let j = 0; j < n; j++) {
+let c = node[j];
+if (c === null || typeof c !== "object") continue;
+if (typeof c.toJSON === "function") {
+c = c.toJSON(String(j));
+if (c === null || typeof c !== "object") continue;
+}
+const nc = w116(c, m);
+if (nc !== c && (protoOf(c) === OBJECT_PROTO || unboxed(c) === c)) {
+if (o === node) o = node.slice();
+o[j] = nc;
+}
+}
+return o;
+}
+function w118(node, m) {
   if (node === null || typeof node !== "object" || !("contents" in node) || !(protoOf(node) === OBJECT_PROTO && !("contents" in OBJECT_PROTO) || isOwn.call(node, "contents")) || Array.isArray(node)) return node;
 const raw = node["contents"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("contents") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w102(c, m);
+const nc = w117(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["contents"] !== raw && !isEnumerable.call(node, "contents")) return node;
 copy["contents"] = nc;
 return copy;
 }
-function w104(node, m) {
+function w119(node, m) {
   const sink = state.callSink;
 if (sink === null || !isObject(node)) return node;
 let id = node;
@@ -1456,34 +1694,34 @@ if (id === undefined && name === undefined) return node;
 sink(id, name, -1);
 return node;
 }
-function w105(node, m) {
+function w120(node, m) {
   if (node === null || typeof node !== "object") return node;
 let r = node;
 r = w0(r, m);
-r = w104(r, m);
+r = w119(r, m);
 return r;
 }
-function w106(node, m) {
+function w121(node, m) {
   if (node === null || typeof node !== "object" || !("functionCall" in node) || !(protoOf(node) === OBJECT_PROTO && !("functionCall" in OBJECT_PROTO) || isOwn.call(node, "functionCall")) || Array.isArray(node)) return node;
 const raw = node["functionCall"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("functionCall") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w105(c, m);
+const nc = w120(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["functionCall"] !== raw && !isEnumerable.call(node, "functionCall")) return node;
 copy["functionCall"] = nc;
 return copy;
 }
-function w107(node, m) {
+function w122(node, m) {
   if (node === null || typeof node !== "object") return node;
 let r = node;
-if ("functionCall" in node) r = w106(r, m);
-if ("function_call" in node) r = w31(r, m);
+if ("functionCall" in node) r = w121(r, m);
+if ("function_call" in node) r = w39(r, m);
 return r;
 }
-function w108(node, m) {
+function w123(node, m) {
   if (!Array.isArray(node)) return node;
 const n = node.length;
 if (n > 1048576) throw tooMany();
@@ -1495,7 +1733,7 @@ if (typeof c.toJSON === "function") {
 c = c.toJSON(String(j));
 if (c === null || typeof c !== "object") continue;
 }
-const nc = w107(c, m);
+const nc = w122(c, m);
 if (nc !== c && (protoOf(c) === OBJECT_PROTO || unboxed(c) === c)) {
 if (o === node) o = node.slice();
 o[j] = nc;
@@ -1503,33 +1741,33 @@ o[j] = nc;
 }
 return o;
 }
-function w109(node, m) {
+function w124(node, m) {
   if (node === null || typeof node !== "object" || !("parts" in node) || !(protoOf(node) === OBJECT_PROTO && !("parts" in OBJECT_PROTO) || isOwn.call(node, "parts")) || Array.isArray(node)) return node;
 const raw = node["parts"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("parts") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w108(c, m);
+const nc = w123(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["parts"] !== raw && !isEnumerable.call(node, "parts")) return node;
 copy["parts"] = nc;
 return copy;
 }
-function w110(node, m) {
+function w125(node, m) {
   if (node === null || typeof node !== "object" || !("content" in node) || !(protoOf(node) === OBJECT_PROTO && !("content" in OBJECT_PROTO) || isOwn.call(node, "content")) || Array.isArray(node)) return node;
 const raw = node["content"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("content") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w109(c, m);
+const nc = w124(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["content"] !== raw && !isEnumerable.call(node, "content")) return node;
 copy["content"] = nc;
 return copy;
 }
-function w111(node, m) {
+function w126(node, m) {
   if (!Array.isArray(node)) return node;
 const n = node.length;
 if (n > 1048576) throw tooMany();
@@ -1541,7 +1779,7 @@ if (typeof c.toJSON === "function") {
 c = c.toJSON(String(j));
 if (c === null || typeof c !== "object") continue;
 }
-const nc = w110(c, m);
+const nc = w125(c, m);
 if (nc !== c && (protoOf(c) === OBJECT_PROTO || unboxed(c) === c)) {
 if (o === node) o = node.slice();
 o[j] = nc;
@@ -1549,27 +1787,27 @@ o[j] = nc;
 }
 return o;
 }
-function w112(node, m) {
+function w127(node, m) {
   if (node === null || typeof node !== "object" || !("candidates" in node) || !(protoOf(node) === OBJECT_PROTO && !("candidates" in OBJECT_PROTO) || isOwn.call(node, "candidates")) || Array.isArray(node)) return node;
 const raw = node["candidates"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("candidates") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w111(c, m);
+const nc = w126(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["candidates"] !== raw && !isEnumerable.call(node, "candidates")) return node;
 copy["candidates"] = nc;
 return copy;
 }
-function w113(node, m) {
+function w128(node, m) {
   if (node === null || typeof node !== "object") return node;
 let r = node;
-if ("functionCall" in node) r = w96(r, m);
-if ("functionResponse" in node) r = w97(r, m);
+if ("functionCall" in node) r = w111(r, m);
+if ("functionResponse" in node) r = w112(r, m);
 return r;
 }
-function w114(node, m) {
+function w129(node, m) {
   if (!Array.isArray(node)) return node;
 const n = node.length;
 if (n > 1048576) throw tooMany();
@@ -1581,7 +1819,7 @@ if (typeof c.toJSON === "function") {
 c = c.toJSON(String(j));
 if (c === null || typeof c !== "object") continue;
 }
-const nc = w113(c, m);
+const nc = w128(c, m);
 if (nc !== c && (protoOf(c) === OBJECT_PROTO || unboxed(c) === c)) {
 if (o === node) o = node.slice();
 o[j] = nc;
@@ -1589,20 +1827,20 @@ o[j] = nc;
 }
 return o;
 }
-function w115(node, m) {
+function w130(node, m) {
   if (node === null || typeof node !== "object" || !("parts" in node) || !(protoOf(node) === OBJECT_PROTO && !("parts" in OBJECT_PROTO) || isOwn.call(node, "parts")) || Array.isArray(node)) return node;
 const raw = node["parts"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("parts") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w114(c, m);
+const nc = w129(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["parts"] !== raw && !isEnumerable.call(node, "parts")) return node;
 copy["parts"] = nc;
 return copy;
 }
-function w116(node, m) {
+function w131(node, m) {
   if (!Array.isArray(node)) return node;
 const n = node.length;
 if (n > 1048576) throw tooMany();
@@ -1614,7 +1852,7 @@ if (typeof c.toJSON === "function") {
 c = c.toJSON(String(j));
 if (c === null || typeof c !== "object") continue;
 }
-const nc = w115(c, m);
+const nc = w130(c, m);
 if (nc !== c && (protoOf(c) === OBJECT_PROTO || unboxed(c) === c)) {
 if (o === node) o = node.slice();
 o[j] = nc;
@@ -1622,20 +1860,20 @@ o[j] = nc;
 }
 return o;
 }
-function w117(node, m) {
+function w132(node, m) {
   if (node === null || typeof node !== "object" || !("automaticFunctionCallingHistory" in node) || !(protoOf(node) === OBJECT_PROTO && !("automaticFunctionCallingHistory" in OBJECT_PROTO) || isOwn.call(node, "automaticFunctionCallingHistory")) || Array.isArray(node)) return node;
 const raw = node["automaticFunctionCallingHistory"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("automaticFunctionCallingHistory") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w116(c, m);
+const nc = w131(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["automaticFunctionCallingHistory"] !== raw && !isEnumerable.call(node, "automaticFunctionCallingHistory")) return node;
 copy["automaticFunctionCallingHistory"] = nc;
 return copy;
 }
-function w118(node, m) {
+function w133(node, m) {
   if (!Array.isArray(node)) return node;
 const n = node.length;
 if (n > 1048576) throw tooMany();
@@ -1647,7 +1885,7 @@ if (typeof c.toJSON === "function") {
 c = c.toJSON(String(j));
 if (c === null || typeof c !== "object") continue;
 }
-const nc = w88(c, m);
+const nc = w103(c, m);
 if (nc !== c && (protoOf(c) === OBJECT_PROTO || unboxed(c) === c)) {
 if (o === node) o = node.slice();
 o[j] = nc;
@@ -1655,73 +1893,73 @@ o[j] = nc;
 }
 return o;
 }
-function w119(node, m) {
+function w134(node, m) {
   if (node === null || typeof node !== "object" || !("tools" in node) || !(protoOf(node) === OBJECT_PROTO && !("tools" in OBJECT_PROTO) || isOwn.call(node, "tools")) || Array.isArray(node)) return node;
 const raw = node["tools"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("tools") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w118(c, m);
+const nc = w133(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["tools"] !== raw && !isEnumerable.call(node, "tools")) return node;
 copy["tools"] = nc;
 return copy;
 }
-function w120(node, m) {
+function w135(node, m) {
   if (node === null || typeof node !== "object") return node;
 let r = node;
-if ("tools" in node) r = w119(r, m);
-if ("toolConfig" in node) r = w95(r, m);
+if ("tools" in node) r = w134(r, m);
+if ("toolConfig" in node) r = w110(r, m);
 return r;
 }
-function w121(node, m) {
+function w136(node, m) {
   if (node === null || typeof node !== "object" || !("config" in node) || !(protoOf(node) === OBJECT_PROTO && !("config" in OBJECT_PROTO) || isOwn.call(node, "config")) || Array.isArray(node)) return node;
 const raw = node["config"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("config") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w120(c, m);
+const nc = w135(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["config"] !== raw && !isEnumerable.call(node, "config")) return node;
 copy["config"] = nc;
 return copy;
 }
-function w122(node, m) {
+function w137(node, m) {
   if (node === null || typeof node !== "object" || !("history" in node) || !(protoOf(node) === OBJECT_PROTO && !("history" in OBJECT_PROTO) || isOwn.call(node, "history")) || Array.isArray(node)) return node;
 const raw = node["history"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("history") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w116(c, m);
+const nc = w131(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["history"] !== raw && !isEnumerable.call(node, "history")) return node;
 copy["history"] = nc;
 return copy;
 }
-function w123(node, m) {
+function w138(node, m) {
   if (node === null || typeof node !== "object") return node;
 let r = node;
-r = w114(r, m);
-if ("functionResponse" in node) r = w97(r, m);
+r = w129(r, m);
+if ("functionResponse" in node) r = w112(r, m);
 return r;
 }
-function w124(node, m) {
+function w139(node, m) {
   if (node === null || typeof node !== "object" || !("message" in node) || !(protoOf(node) === OBJECT_PROTO && !("message" in OBJECT_PROTO) || isOwn.call(node, "message")) || Array.isArray(node)) return node;
 const raw = node["message"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("message") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w123(c, m);
+const nc = w138(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["message"] !== raw && !isEnumerable.call(node, "message")) return node;
 copy["message"] = nc;
 return copy;
 }
-function w125(node, m) {
+function w140(node, m) {
   if (!Array.isArray(node)) return node;
 const n = node.length;
 if (n > 1048576) throw tooMany();
@@ -1733,7 +1971,7 @@ if (typeof c.toJSON === "function") {
 c = c.toJSON(String(j));
 if (c === null || typeof c !== "object") continue;
 }
-const nc = w105(c, m);
+const nc = w120(c, m);
 if (nc !== c && (protoOf(c) === OBJECT_PROTO || unboxed(c) === c)) {
 if (o === node) o = node.slice();
 o[j] = nc;
@@ -1741,127 +1979,169 @@ o[j] = nc;
 }
 return o;
 }
-function w126(node, m) {
+function w141(node, m) {
   if (node === null || typeof node !== "object" || !("functionCalls" in node) || !(protoOf(node) === OBJECT_PROTO && !("functionCalls" in OBJECT_PROTO) || isOwn.call(node, "functionCalls")) || Array.isArray(node)) return node;
 const raw = node["functionCalls"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("functionCalls") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w125(c, m);
+const nc = w140(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["functionCalls"] !== raw && !isEnumerable.call(node, "functionCalls")) return node;
 copy["functionCalls"] = nc;
 return copy;
 }
-function w127(node, m) {
+function w142(node, m) {
   if (node === null || typeof node !== "object" || !("toolCall" in node) || !(protoOf(node) === OBJECT_PROTO && !("toolCall" in OBJECT_PROTO) || isOwn.call(node, "toolCall")) || Array.isArray(node)) return node;
 const raw = node["toolCall"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("toolCall") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w126(c, m);
+const nc = w141(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["toolCall"] !== raw && !isEnumerable.call(node, "toolCall")) return node;
 copy["toolCall"] = nc;
 return copy;
 }
-function w128(node, m) {
+function w143(node, m) {
   if (node === null || typeof node !== "object") return node;
 let r = node;
-r = w1(r, m);
+r = w55(r, m);
 r = w0(r, m);
 return r;
 }
-function w129(node, m) {
+function w144(node, m) {
   if (node === null || typeof node !== "object" || !("functionResponses" in node) || !(protoOf(node) === OBJECT_PROTO && !("functionResponses" in OBJECT_PROTO) || isOwn.call(node, "functionResponses")) || Array.isArray(node)) return node;
 const raw = node["functionResponses"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("functionResponses") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w128(c, m);
+const nc = w143(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["functionResponses"] !== raw && !isEnumerable.call(node, "functionResponses")) return node;
 copy["functionResponses"] = nc;
 return copy;
 }
-function w130(node, m) {
+function w145(node, m) {
   if (node === null || typeof node !== "object" || !("functionResponses" in node) || !(protoOf(node) === OBJECT_PROTO && !("functionResponses" in OBJECT_PROTO) || isOwn.call(node, "functionResponses")) || Array.isArray(node)) return node;
 const raw = node["functionResponses"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("functionResponses") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w1(c, m);
+const nc = w55(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["functionResponses"] !== raw && !isEnumerable.call(node, "functionResponses")) return node;
 copy["functionResponses"] = nc;
 return copy;
 }
-function w131(node, m) {
+function w146(node, m) {
   if (node === null || typeof node !== "object" || !("toolResponse" in node) || !(protoOf(node) === OBJECT_PROTO && !("toolResponse" in OBJECT_PROTO) || isOwn.call(node, "toolResponse")) || Array.isArray(node)) return node;
 const raw = node["toolResponse"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("toolResponse") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w130(c, m);
+const nc = w145(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["toolResponse"] !== raw && !isEnumerable.call(node, "toolResponse")) return node;
 copy["toolResponse"] = nc;
 return copy;
 }
-function w132(node, m) {
+function w147(node, m) {
+  if (node === null || typeof node !== "object" || !("setup" in node) || !(protoOf(node) === OBJECT_PROTO && !("setup" in OBJECT_PROTO) || isOwn.call(node, "setup")) || Array.isArray(node)) return node;
+const raw = node["setup"];
+if (raw === null || typeof raw !== "object") return node;
+const c = typeof raw.toJSON === "function" ? raw.toJSON("setup") : raw;
+if (c === null || typeof c !== "object") return node;
+const nc = w134(c, m);
+if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
+const copy = { ...node };
+if (copy["setup"] !== raw && !isEnumerable.call(node, "setup")) return node;
+copy["setup"] = nc;
+return copy;
+}
+function w148(node, m) {
+  if (node === null || typeof node !== "object" || !("turns" in node) || !(protoOf(node) === OBJECT_PROTO && !("turns" in OBJECT_PROTO) || isOwn.call(node, "turns")) || Array.isArray(node)) return node;
+const raw = node["turns"];
+if (raw === null || typeof raw !== "object") return node;
+const c = typeof raw.toJSON === "function" ? raw.toJSON("turns") : raw;
+if (c === null || typeof c !== "object") return node;
+const nc = w131(c, m);
+if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
+const copy = { ...node };
+if (copy["turns"] !== raw && !isEnumerable.call(node, "turns")) return node;
+copy["turns"] = nc;
+return copy;
+}
+function w149(node, m) {
+  if (node === null || typeof node !== "object" || !("clientContent" in node) || !(protoOf(node) === OBJECT_PROTO && !("clientContent" in OBJECT_PROTO) || isOwn.call(node, "clientContent")) || Array.isArray(node)) return node;
+const raw = node["clientContent"];
+if (raw === null || typeof raw !== "object") return node;
+const c = typeof raw.toJSON === "function" ? raw.toJSON("clientContent") : raw;
+if (c === null || typeof c !== "object") return node;
+const nc = w148(c, m);
+if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
+const copy = { ...node };
+if (copy["clientContent"] !== raw && !isEnumerable.call(node, "clientContent")) return node;
+copy["clientContent"] = nc;
+return copy;
+}
+function w150(node, m) {
   return namesStep(node, m, "allowed_function_names");
 }
-function w133(node, m) {
+function w151(node, m) {
   if (node === null || typeof node !== "object" || !("function_calling_config" in node) || !(protoOf(node) === OBJECT_PROTO && !("function_calling_config" in OBJECT_PROTO) || isOwn.call(node, "function_calling_config")) || Array.isArray(node)) return node;
 const raw = node["function_calling_config"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("function_calling_config") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w132(c, m);
+const nc = w150(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["function_calling_config"] !== raw && !isEnumerable.call(node, "function_calling_config")) return node;
 copy["function_calling_config"] = nc;
 return copy;
 }
-function w134(node, m) {
+function w152(node, m) {
   if (node === null || typeof node !== "object" || !("tool_config" in node) || !(protoOf(node) === OBJECT_PROTO && !("tool_config" in OBJECT_PROTO) || isOwn.call(node, "tool_config")) || Array.isArray(node)) return node;
 const raw = node["tool_config"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("tool_config") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w133(c, m);
+const nc = w151(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["tool_config"] !== raw && !isEnumerable.call(node, "tool_config")) return node;
 copy["tool_config"] = nc;
 return copy;
 }
-function w135(node, m) {
+function w153(node, m) {
   if (node === null || typeof node !== "object") return node;
 let r = node;
-if ("tools" in node) r = w92(r, m);
-if ("toolConfig" in node) r = w95(r, m);
-if ("contents" in node) r = w103(r, m);
-if ("candidates" in node) r = w112(r, m);
-if ("automaticFunctionCallingHistory" in node) r = w117(r, m);
-if ("parts" in node) r = w101(r, m);
-r = w102(r, m);
-if ("config" in node) r = w121(r, m);
-if ("history" in node) r = w122(r, m);
-if ("message" in node) r = w124(r, m);
-if ("toolCall" in node) r = w127(r, m);
-if ("functionResponses" in node) r = w129(r, m);
-if ("toolResponse" in node) r = w131(r, m);
-if ("tool_config" in node) r = w134(r, m);
+if ("tools" in node) r = w107(r, m);
+if ("toolConfig" in node) r = w110(r, m);
+if ("contents" in node) r = w118(r, m);
+if ("candidates" in node) r = w127(r, m);
+if ("automaticFunctionCallingHistory" in node) r = w132(r, m);
+if ("parts" in node) r = w116(r, m);
+r = w117(r, m);
+if ("config" in node) r = w136(r, m);
+if ("history" in node) r = w137(r, m);
+if ("message" in node) r = w139(r, m);
+if ("toolCall" in node) r = w142(r, m);
+if ("functionResponses" in node) r = w144(r, m);
+if ("toolResponse" in node) r = w146(r, m);
+if ("setup" in node) r = w147(r, m);
+if ("clientContent" in node) r = w149(r, m);
+if ("turns" in node) r = w148(r, m);
+if ("tool_config" in node) r = w152(r, m);
 return r;
 }
-function w136(node, m) {
+function w154(node, m) {
   if (node === null || typeof node !== "object" || !("toolSpec" in node) || !(protoOf(node) === OBJECT_PROTO && !("toolSpec" in OBJECT_PROTO) || isOwn.call(node, "toolSpec")) || Array.isArray(node)) return node;
 const raw = node["toolSpec"];
 if (raw === null || typeof raw !== "object") return node;
@@ -1874,7 +2154,7 @@ if (copy["toolSpec"] !== raw && !isEnumerable.call(node, "toolSpec")) return nod
 copy["toolSpec"] = nc;
 return copy;
 }
-function w137(node, m) {
+function w155(node, m) {
   if (!Array.isArray(node)) return node;
 const n = node.length;
 if (n > 1048576) throw tooMany();
@@ -1886,7 +2166,7 @@ if (typeof c.toJSON === "function") {
 c = c.toJSON(String(j));
 if (c === null || typeof c !== "object") continue;
 }
-const nc = w136(c, m);
+const nc = w154(c, m);
 if (nc !== c && (protoOf(c) === OBJECT_PROTO || unboxed(c) === c)) {
 if (o === node) o = node.slice();
 o[j] = nc;
@@ -1894,20 +2174,20 @@ o[j] = nc;
 }
 return o;
 }
-function w138(node, m) {
+function w156(node, m) {
   if (node === null || typeof node !== "object" || !("tools" in node) || !(protoOf(node) === OBJECT_PROTO && !("tools" in OBJECT_PROTO) || isOwn.call(node, "tools")) || Array.isArray(node)) return node;
 const raw = node["tools"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("tools") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w137(c, m);
+const nc = w155(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["tools"] !== raw && !isEnumerable.call(node, "tools")) return node;
 copy["tools"] = nc;
 return copy;
 }
-function w139(node, m) {
+function w157(node, m) {
   if (node === null || typeof node !== "object" || !("tool" in node) || !(protoOf(node) === OBJECT_PROTO && !("tool" in OBJECT_PROTO) || isOwn.call(node, "tool")) || Array.isArray(node)) return node;
 const raw = node["tool"];
 if (raw === null || typeof raw !== "object") return node;
@@ -1920,40 +2200,40 @@ if (copy["tool"] !== raw && !isEnumerable.call(node, "tool")) return node;
 copy["tool"] = nc;
 return copy;
 }
-function w140(node, m) {
+function w158(node, m) {
   if (node === null || typeof node !== "object" || !("toolChoice" in node) || !(protoOf(node) === OBJECT_PROTO && !("toolChoice" in OBJECT_PROTO) || isOwn.call(node, "toolChoice")) || Array.isArray(node)) return node;
 const raw = node["toolChoice"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("toolChoice") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w139(c, m);
+const nc = w157(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["toolChoice"] !== raw && !isEnumerable.call(node, "toolChoice")) return node;
 copy["toolChoice"] = nc;
 return copy;
 }
-function w141(node, m) {
+function w159(node, m) {
   if (node === null || typeof node !== "object") return node;
 let r = node;
-if ("tools" in node) r = w138(r, m);
-if ("toolChoice" in node) r = w140(r, m);
+if ("tools" in node) r = w156(r, m);
+if ("toolChoice" in node) r = w158(r, m);
 return r;
 }
-function w142(node, m) {
+function w160(node, m) {
   if (node === null || typeof node !== "object" || !("toolConfig" in node) || !(protoOf(node) === OBJECT_PROTO && !("toolConfig" in OBJECT_PROTO) || isOwn.call(node, "toolConfig")) || Array.isArray(node)) return node;
 const raw = node["toolConfig"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("toolConfig") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w141(c, m);
+const nc = w159(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["toolConfig"] !== raw && !isEnumerable.call(node, "toolConfig")) return node;
 copy["toolConfig"] = nc;
 return copy;
 }
-function w143(node, m) {
+function w161(node, m) {
   if (node === null || typeof node !== "object" || !("toolUse" in node) || !(protoOf(node) === OBJECT_PROTO && !("toolUse" in OBJECT_PROTO) || isOwn.call(node, "toolUse")) || Array.isArray(node)) return node;
 const raw = node["toolUse"];
 if (raw === null || typeof raw !== "object") return node;
@@ -1966,7 +2246,7 @@ if (copy["toolUse"] !== raw && !isEnumerable.call(node, "toolUse")) return node;
 copy["toolUse"] = nc;
 return copy;
 }
-function w144(node, m) {
+function w162(node, m) {
   if (!Array.isArray(node)) return node;
 const n = node.length;
 if (n > 1048576) throw tooMany();
@@ -1978,7 +2258,7 @@ if (typeof c.toJSON === "function") {
 c = c.toJSON(String(j));
 if (c === null || typeof c !== "object") continue;
 }
-const nc = w143(c, m);
+const nc = w161(c, m);
 if (nc !== c && (protoOf(c) === OBJECT_PROTO || unboxed(c) === c)) {
 if (o === node) o = node.slice();
 o[j] = nc;
@@ -1986,20 +2266,20 @@ o[j] = nc;
 }
 return o;
 }
-function w145(node, m) {
+function w163(node, m) {
   if (node === null || typeof node !== "object" || !("content" in node) || !(protoOf(node) === OBJECT_PROTO && !("content" in OBJECT_PROTO) || isOwn.call(node, "content")) || Array.isArray(node)) return node;
 const raw = node["content"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("content") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w144(c, m);
+const nc = w162(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["content"] !== raw && !isEnumerable.call(node, "content")) return node;
 copy["content"] = nc;
 return copy;
 }
-function w146(node, m) {
+function w164(node, m) {
   if (!Array.isArray(node)) return node;
 const n = node.length;
 if (n > 1048576) throw tooMany();
@@ -2011,7 +2291,7 @@ if (typeof c.toJSON === "function") {
 c = c.toJSON(String(j));
 if (c === null || typeof c !== "object") continue;
 }
-const nc = w145(c, m);
+const nc = w163(c, m);
 if (nc !== c && (protoOf(c) === OBJECT_PROTO || unboxed(c) === c)) {
 if (o === node) o = node.slice();
 o[j] = nc;
@@ -2019,46 +2299,46 @@ o[j] = nc;
 }
 return o;
 }
-function w147(node, m) {
+function w165(node, m) {
   if (node === null || typeof node !== "object" || !("messages" in node) || !(protoOf(node) === OBJECT_PROTO && !("messages" in OBJECT_PROTO) || isOwn.call(node, "messages")) || Array.isArray(node)) return node;
 const raw = node["messages"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("messages") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w146(c, m);
+const nc = w164(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["messages"] !== raw && !isEnumerable.call(node, "messages")) return node;
 copy["messages"] = nc;
 return copy;
 }
-function w148(node, m) {
+function w166(node, m) {
   if (node === null || typeof node !== "object" || !("message" in node) || !(protoOf(node) === OBJECT_PROTO && !("message" in OBJECT_PROTO) || isOwn.call(node, "message")) || Array.isArray(node)) return node;
 const raw = node["message"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("message") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w145(c, m);
+const nc = w163(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["message"] !== raw && !isEnumerable.call(node, "message")) return node;
 copy["message"] = nc;
 return copy;
 }
-function w149(node, m) {
+function w167(node, m) {
   if (node === null || typeof node !== "object" || !("output" in node) || !(protoOf(node) === OBJECT_PROTO && !("output" in OBJECT_PROTO) || isOwn.call(node, "output")) || Array.isArray(node)) return node;
 const raw = node["output"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("output") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w148(c, m);
+const nc = w166(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["output"] !== raw && !isEnumerable.call(node, "output")) return node;
 copy["output"] = nc;
 return copy;
 }
-function w150(node, m) {
+function w168(node, m) {
   const sink = state.callSink;
 if (sink === null || !isObject(node)) return node;
 let id = node;
@@ -2075,61 +2355,61 @@ s0 = isObject(s0) && "contentBlockIndex" in s0 && (protoOf(s0) === OBJECT_PROTO 
 sink(id, name, 1, s0);
 return node;
 }
-function w151(node, m) {
+function w169(node, m) {
   if (node === null || typeof node !== "object") return node;
 let r = node;
 r = w0(r, m);
-r = w150(r, m);
+r = w168(r, m);
 return r;
 }
-function w152(node, m) {
+function w170(node, m) {
   if (node === null || typeof node !== "object" || !("toolUse" in node) || !(protoOf(node) === OBJECT_PROTO && !("toolUse" in OBJECT_PROTO) || isOwn.call(node, "toolUse")) || Array.isArray(node)) return node;
 const raw = node["toolUse"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("toolUse") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w151(c, m);
+const nc = w169(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["toolUse"] !== raw && !isEnumerable.call(node, "toolUse")) return node;
 copy["toolUse"] = nc;
 return copy;
 }
-function w153(node, m) {
+function w171(node, m) {
   if (node === null || typeof node !== "object" || !("start" in node) || !(protoOf(node) === OBJECT_PROTO && !("start" in OBJECT_PROTO) || isOwn.call(node, "start")) || Array.isArray(node)) return node;
 const raw = node["start"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("start") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w152(c, m);
+const nc = w170(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["start"] !== raw && !isEnumerable.call(node, "start")) return node;
 copy["start"] = nc;
 return copy;
 }
-function w154(node, m) {
+function w172(node, m) {
   if (node === null || typeof node !== "object" || !("contentBlockStart" in node) || !(protoOf(node) === OBJECT_PROTO && !("contentBlockStart" in OBJECT_PROTO) || isOwn.call(node, "contentBlockStart")) || Array.isArray(node)) return node;
 const raw = node["contentBlockStart"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("contentBlockStart") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w153(c, m);
+const nc = w171(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["contentBlockStart"] !== raw && !isEnumerable.call(node, "contentBlockStart")) return node;
 copy["contentBlockStart"] = nc;
 return copy;
 }
-function w155(node, m) {
+function w173(node, m) {
   if (node === null || typeof node !== "object") return node;
 let r = node;
-if ("toolConfig" in node) r = w142(r, m);
-if ("messages" in node) r = w147(r, m);
-if ("output" in node) r = w149(r, m);
-if ("content" in node) r = w145(r, m);
-r = w146(r, m);
-if ("contentBlockStart" in node) r = w154(r, m);
+if ("toolConfig" in node) r = w160(r, m);
+if ("messages" in node) r = w165(r, m);
+if ("output" in node) r = w167(r, m);
+if ("content" in node) r = w163(r, m);
+r = w164(r, m);
+if ("contentBlockStart" in node) r = w172(r, m);
 return r;
 }
 function s0(event, pairing) {
@@ -2208,5 +2488,5 @@ function s3(event, pairing) {
   }
   }
 }
-  return { walkers: new Map([["anthropic", w21], ["openai-chat", w48], ["openai-responses", w87], ["gemini", w135], ["bedrock-converse", w155]]), polluting: () => "name" in OBJECT_PROTO || "type" in OBJECT_PROTO || "tool_name" in OBJECT_PROTO || "role" in OBJECT_PROTO || "namespace" in OBJECT_PROTO, scopes: new Map([["anthropic", [null, s0]], ["openai-chat", [s1, null]], ["openai-responses", [null, s2]], ["gemini", [null, null]], ["bedrock-converse", [null, s3]]]) };
+  return { walkers: new Map([["anthropic", w29], ["openai-chat", w57], ["openai-responses", w102], ["gemini", w153], ["bedrock-converse", w173]]), polluting: () => "name" in OBJECT_PROTO || "type" in OBJECT_PROTO || "tool_name" in OBJECT_PROTO || "role" in OBJECT_PROTO || "namespace" in OBJECT_PROTO, scopes: new Map([["anthropic", [null, s0]], ["openai-chat", [s1, null]], ["openai-responses", [null, s2]], ["gemini", [null, null]], ["bedrock-converse", [null, s3]]]) };
 }

@@ -18,7 +18,7 @@ use crate::tool_name::{call_places, rules, CallPlace, Format, Step};
 fn keys_read(format: Format) -> Keys {
     let step_keys = |steps: &'static [Step]| {
         steps.iter().filter_map(|step| match *step {
-            Step::Key(k) | Step::When(k, _) | Step::Name(k) | Step::Names(k) => Some(k),
+            Step::Key(k) | Step::When(&(k, _)) | Step::Name(k) | Step::Names(k) => Some(k),
             Step::Each => None,
         })
     };
@@ -332,7 +332,7 @@ fn walk<'t, 'm, J: Json<'t>>(
                     next(child, nodes, rename);
                 }
             }
-            Step::When(k, v) => {
+            Step::When(&(k, v)) => {
                 if node.get(k).and_then(Json::string).as_deref() == Some(v) {
                     next(node, nodes, rename);
                 }

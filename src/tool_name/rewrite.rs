@@ -79,7 +79,7 @@ fn walk<'s>(node: &mut Value, trie: &Trie, map: &impl Fn(&str) -> Option<&'s str
                     }
                 }
             }
-            When(k, v) => {
+            When(&(k, v)) => {
                 if node.get(k).and_then(Value::as_str) == Some(v) {
                     walk(node, below, map);
                 }

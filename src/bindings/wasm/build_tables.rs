@@ -94,7 +94,7 @@ fn step_parts(step: Step) -> (StepKind, &'static str, &'static str) {
     match step {
         Step::Key(k) => (StepKind::Key, k, ""),
         Step::Each => (StepKind::Each, "", ""),
-        Step::When(k, v) => (StepKind::When, k, v),
+        Step::When(&(k, v)) => (StepKind::When, k, v),
         Step::Name(k) => (StepKind::Name, k, ""),
         Step::Names(k) => (StepKind::Names, k, ""),
     }

@@ -48,6 +48,13 @@ pub(super) const PROVIDER: Provider = Provider {
         &[Key("functionResponses"), Each, Name("name")],
         &[Key("functionResponses"), Name("name")],
         &[Key("toolResponse"), Key("functionResponses"), Each, Name("name")],
+        // The Live API's setup message and a client's turns (on the wire in
+        // `clientContent`, and the SDK's `sendClientContent({ turns })`).
+        &[Key("setup"), Key("tools"), Each, Key("functionDeclarations"), Each, Name("name")],
+        &[Key("clientContent"), Key("turns"), Each, Key("parts"), Each, Key("functionCall"), Name("name")],
+        &[Key("clientContent"), Key("turns"), Each, Key("parts"), Each, Key("functionResponse"), Name("name")],
+        &[Key("turns"), Each, Key("parts"), Each, Key("functionCall"), Name("name")],
+        &[Key("turns"), Each, Key("parts"), Each, Key("functionResponse"), Name("name")],
         // The snake_case names the REST API also accepts.
         &[Key("tool_config"), Key("function_calling_config"), Names("allowed_function_names")],
         &[Key("contents"), Each, Key("parts"), Each, Key("function_call"), Name("name")],

@@ -75,7 +75,7 @@ pub(crate) enum Step {
     /// Into every element of an array.
     Each,
     /// Only objects whose property equals the string.
-    When(&'static str, &'static str),
+    When(&'static (&'static str, &'static str)),
     /// The property holding a tool name (a string).
     Name(&'static str),
     /// The property holding a list of tool names.

@@ -51,12 +51,17 @@ pub(super) const PROVIDER: Provider = Provider {
         &[Key("functions"), Each, Name("name")],
         &[Key("function_call"), Name("name")],
         &[Key("messages"), Each, Key("function_call"), Name("name")],
-        &[Key("messages"), Each, When("role", "function"), Name("name")],
+        &[Key("messages"), Each, When(&("role", "function")), Name("name")],
         &[Key("choices"), Each, Key("message"), Key("function_call"), Name("name")],
         &[Key("choices"), Each, Key("delta"), Key("function_call"), Name("name")],
         &[Each, Key("function_call"), Name("name")],
-        &[Each, When("role", "function"), Name("name")],
-        &[When("role", "function"), Name("name")],
+        &[Each, When(&("role", "function")), Name("name")],
+        &[When(&("role", "function")), Name("name")],
+        // A tool result's `name`: not in OpenAI's own types, but APIs that
+        // speak this format (and older guides) put the tool's name there.
+        &[Key("messages"), Each, When(&("role", "tool")), Name("name")],
+        &[Each, When(&("role", "tool")), Name("name")],
+        &[When(&("role", "tool")), Name("name")],
     ],
     calls: &[CALL, CallPlace { name: &["custom", "name"], ..CALL }],
     layout: &[
