@@ -195,7 +195,11 @@ async fn protect<B: Body<Data = Bytes>>(response: Response<B>, on_error: Option<
     let (mut parts, body) = response.into_parts();
     let original = read_bounded(body).await;
     let Some(safe) = replace_refusal_body(status.as_u16(), &original) else {
-        // An empty body, read whole: nothing to replace.
+        // Nothing read (an empty body, or one that failed or held trailers
+        // alone): nothing to replace, and nothing sent.
+        drop_body_headers(&mut parts.headers);
+        parts.headers.remove(header::CONTENT_TYPE);
+        parts.headers.insert(header::CONTENT_LENGTH, HeaderValue::from(0));
         return Response::from_parts(parts, ProtectedBody { inner: Inner::Replaced(None) });
     };
     if let Some(hook) = on_error {
@@ -209,13 +213,27 @@ async fn protect<B: Body<Data = Bytes>>(response: Response<B>, on_error: Option<
         SafeRefusal::Text(text) => Bytes::from_static(text.as_bytes()),
     };
     let headers = &mut parts.headers;
-    // The original's framing and encoding describe bytes no longer sent.
-    for name in [header::CONTENT_LENGTH, header::TRANSFER_ENCODING, header::CONTENT_ENCODING] {
-        headers.remove(name);
-    }
+    drop_body_headers(headers);
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
     headers.insert(header::CONTENT_LENGTH, HeaderValue::from(bytes.len()));
     Response::from_parts(parts, ProtectedBody { inner: Inner::Replaced(Some(bytes)) })
+}
+
+/// The headers that describe the original body (its framing, encoding,
+/// range, version tag and digests): they describe bytes no longer sent.
+fn drop_body_headers(headers: &mut http::HeaderMap) {
+    for name in [
+        header::CONTENT_LENGTH,
+        header::TRANSFER_ENCODING,
+        header::CONTENT_ENCODING,
+        header::CONTENT_RANGE,
+        header::ETAG,
+    ] {
+        headers.remove(name);
+    }
+    for name in ["content-md5", "digest", "content-digest", "repr-digest"] {
+        headers.remove(name);
+    }
 }
 
 /// At most [`MAX_REFUSAL_BYTES`] + 1 bytes of `body` (the core answers a
@@ -284,6 +302,66 @@ impl<B: Body<Data = Bytes>> Body for ProtectedBody<B> {
         match &self.inner {
             Inner::Passed(body) => body.size_hint(),
             Inner::Replaced(bytes) => SizeHint::with_exact(bytes.as_ref().map_or(0, |b| b.len() as u64)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::VecDeque;
+
+    use super::*;
+
+    /// A body of the frames given, in order.
+    struct Frames(VecDeque<Result<Frame<Bytes>, std::io::Error>>);
+
+    impl Body for Frames {
+        type Data = Bytes;
+        type Error = std::io::Error;
+        fn poll_frame(
+            mut self: Pin<&mut Self>,
+            _: &mut Context<'_>,
+        ) -> Poll<Option<Result<Frame<Bytes>, std::io::Error>>> {
+            Poll::Ready(self.0.pop_front())
+        }
+    }
+
+    fn answer(frames: Vec<Result<Frame<Bytes>, std::io::Error>>) -> Response<ProtectedBody<Frames>> {
+        let response = Response::builder()
+            .status(400)
+            .header(header::CONTENT_TYPE, "application/json")
+            .header(header::CONTENT_LENGTH, "123")
+            .header(header::ETAG, "\"SECRET\"")
+            .header(header::CONTENT_RANGE, "bytes 0-122/123")
+            .header(header::ALLOW, "GET, POST")
+            .body(Frames(frames.into()))
+            .unwrap();
+        let runtime = tokio::runtime::Builder::new_current_thread().build().unwrap();
+        runtime.block_on(protect(response, None))
+    }
+
+    #[test]
+    fn a_replaced_body_is_described_by_its_own_headers_alone() {
+        let body = br#"{"jsonrpc":"2.0","id":1,"error":{"code":-32020,"message":"SECRET"}}"#;
+        let safe = answer(vec![Ok(Frame::data(Bytes::from_static(body)))]);
+        let headers = safe.headers();
+        let sent = safe.body().size_hint().exact().unwrap();
+        assert_eq!(headers[header::CONTENT_LENGTH], sent.to_string().as_str());
+        assert_eq!(headers[header::CONTENT_TYPE], "application/json");
+        assert!(headers.get(header::ETAG).is_none() && headers.get(header::CONTENT_RANGE).is_none());
+        assert_eq!(headers[header::ALLOW], "GET, POST", "other headers are kept");
+    }
+
+    #[test]
+    fn a_body_that_fails_or_holds_trailers_alone_is_sent_empty_and_says_so() {
+        let failed = answer(vec![Err(std::io::Error::other("SECRET"))]);
+        let trailers = answer(vec![Ok(Frame::trailers(http::HeaderMap::new()))]);
+        for safe in [failed, trailers] {
+            assert_eq!(safe.status(), StatusCode::BAD_REQUEST);
+            assert_eq!(safe.headers()[header::CONTENT_LENGTH], "0");
+            assert!(safe.headers().get(header::CONTENT_TYPE).is_none());
+            assert!(safe.headers().get(header::ETAG).is_none());
+            assert!(safe.body().is_end_stream());
         }
     }
 }
