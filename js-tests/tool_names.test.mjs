@@ -83,7 +83,7 @@ for (const [label, api] of [["import", esm], ["require", cjs]]) {
   test(`${label}: realistic payloads of every format, both directions, inputs untouched`, () => {
     const r = new api.ToolRegistry();
     for (const c of payloads.registered) r.register(c);
-    assert.equal(payloads.cases.length, 40);
+    assert.equal(payloads.cases.length, 41);
     for (const c of payloads.cases) {
       const canonical = deepFreeze(structuredClone(c.canonical));
       const provider = deepFreeze(structuredClone(c.provider));

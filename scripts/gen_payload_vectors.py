@@ -190,7 +190,8 @@ openai_conversation_create = {"items": [
 openai_item_page = {"object": "list", "data": [
     {"type": "function_call", "id": "fc_c1", "call_id": "call_c1", "name": N("github/create_issue"), "arguments": "{}", "status": "completed"},
     {"type": "custom_tool_call", "id": "ct_1", "call_id": "call_c2", "namespace": N("mailbox"), "name": N("mailbox/add_message"), "input": "hi"},
-], "first_id": "fc_c1", "last_id": "ct_1", "has_more": False}
+    {"type": "function_call_output", "id": "fco_1", "call_id": "call_c1", "name": N("github/create_issue"), "output": "done", "status": "completed"},
+], "first_id": "fc_c1", "last_id": "fco_1", "has_more": False}
 
 # The Realtime API: a session.update that declares the tools; its items
 # and response.* events are the Responses shapes.
@@ -331,6 +332,7 @@ for fmt, name, payload in [
     ("gemini", "SDK response with its automatic function calling history", gemini_sdk_response_with_afc),
     ("openai-responses", "tool search output and named function call outputs in input", openai_responses_tool_search_request),
     ("openai-responses", "tool search output in a response, allowed_tools choice", openai_responses_tool_search_response),
+    ("openai-responses", "tool search output and a named output in an input list", openai_responses_tool_search_request["input"]),
     ("openai-responses", "response.completed event with a custom tool choice", openai_responses_completed_event),
     ("openai-chat", "tool result naming its tool", openai_chat_tool_result_named),
     ("gemini", "Live API setup message", gemini_live_setup),

@@ -124,7 +124,7 @@ fn payload_vectors() {
         r.register(c.as_str().unwrap()).unwrap();
     }
     let cases = doc["cases"].as_array().unwrap();
-    assert_eq!(cases.len(), 40);
+    assert_eq!(cases.len(), 41);
     for case in cases {
         let name = case["name"].as_str().unwrap();
         let format = Format::from_name(case["format"].as_str().unwrap()).unwrap();

@@ -1070,6 +1070,292 @@ copy["output"] = nc;
 return copy;
 }
 function w75(node, m) {
+  const sink = state.callSink;
+if (sink === null || !isObject(node)) return node;
+let id = node;
+id = isObject(id) && "call_id" in id && (protoOf(id) === OBJECT_PROTO && !("call_id" in OBJECT_PROTO) || isOwn.call(id, "call_id")) ? id["call_id"] : undefined;
+let name = node;
+name = isObject(name) && "name" in name && (protoOf(name) === OBJECT_PROTO && !("name" in OBJECT_PROTO) || isOwn.call(name, "name")) ? name["name"] : undefined;
+if (typeof id !== "string") id = undefined;
+if (typeof name === "string") name = m(name) ?? name;
+else name = undefined;
+if (id === undefined && name === undefined) return node;
+let s0 = state.ancestors[0];
+s0 = isObject(s0) && "output_index" in s0 && (protoOf(s0) === OBJECT_PROTO && !("output_index" in OBJECT_PROTO) || isOwn.call(s0, "output_index")) ? s0["output_index"] : undefined;
+sink(id, name, 1, s0);
+return node;
+}
+function w76(node, m) {
+  const sink = state.callSink;
+if (sink === null || !isObject(node)) return node;
+let id = node;
+id = isObject(id) && "id" in id && (protoOf(id) === OBJECT_PROTO && !("id" in OBJECT_PROTO) || isOwn.call(id, "id")) ? id["id"] : undefined;
+let name = node;
+name = isObject(name) && "name" in name && (protoOf(name) === OBJECT_PROTO && !("name" in OBJECT_PROTO) || isOwn.call(name, "name")) ? name["name"] : undefined;
+if (typeof id !== "string") id = undefined;
+if (typeof name === "string") name = m(name) ?? name;
+else name = undefined;
+if (id === undefined && name === undefined) return node;
+let s0 = state.ancestors[0];
+s0 = isObject(s0) && "output_index" in s0 && (protoOf(s0) === OBJECT_PROTO && !("output_index" in OBJECT_PROTO) || isOwn.call(s0, "output_index")) ? s0["output_index"] : undefined;
+sink(id, name, 1, s0);
+return node;
+}
+function w77(node, m) {
+  if (node === null || typeof node !== "object") return node;
+let r = node;
+r = w0(r, m);
+r = w67(r, m);
+r = w75(r, m);
+r = w76(r, m);
+return r;
+}
+function w78(node, m) {
+  if (!isObject(node)) return node;
+const t = node["type"];
+let s = t;
+if (typeof t !== "string") {
+if (t === null || typeof t !== "object") return node;
+s = jsonOf(t, "type");
+}
+let r;
+switch (s) {
+case "function_call": r = w77(node, m); break;
+case "custom_tool_call": r = w77(node, m); break;
+case "function_call_output": r = w68(node, m); break;
+default: return node;
+}
+if (r === node) return node;
+return (r["type"] === t && !mayInherit()) || isEnumerable.call(node, "type") ? r : node;
+}
+function w79(node, m) {
+  if (node === null || typeof node !== "object" || !("item" in node) || !(protoOf(node) === OBJECT_PROTO && !("item" in OBJECT_PROTO) || isOwn.call(node, "item")) || Array.isArray(node)) return node;
+const raw = node["item"];
+if (raw === null || typeof raw !== "object") return node;
+const c = typeof raw.toJSON === "function" ? raw.toJSON("item") : raw;
+if (c === null || typeof c !== "object") return node;
+const nc = w78(c, m);
+if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
+const copy = { ...node };
+if (copy["item"] !== raw && !isEnumerable.call(node, "item")) return node;
+copy["item"] = nc;
+return copy;
+}
+function w80(node, m) {
+  const sink = state.callSink;
+if (sink === null || !isObject(node)) return node;
+let id = node;
+id = isObject(id) && "item_id" in id && (protoOf(id) === OBJECT_PROTO && !("item_id" in OBJECT_PROTO) || isOwn.call(id, "item_id")) ? id["item_id"] : undefined;
+let name = node;
+name = isObject(name) && "name" in name && (protoOf(name) === OBJECT_PROTO && !("name" in OBJECT_PROTO) || isOwn.call(name, "name")) ? name["name"] : undefined;
+if (typeof id !== "string") id = undefined;
+if (typeof name === "string") name = m(name) ?? name;
+else name = undefined;
+if (id === undefined && name === undefined) return node;
+let s0 = state.ancestors[0];
+s0 = isObject(s0) && "output_index" in s0 && (protoOf(s0) === OBJECT_PROTO && !("output_index" in OBJECT_PROTO) || isOwn.call(s0, "output_index")) ? s0["output_index"] : undefined;
+sink(id, name, 1, s0);
+return node;
+}
+function w81(node, m) {
+  if (node === null || typeof node !== "object") return node;
+let r = node;
+r = w0(r, m);
+r = w80(r, m);
+return r;
+}
+function w82(node, m) {
+  if (!isObject(node)) return node;
+const t = node["type"];
+let s = t;
+if (typeof t !== "string") {
+if (t === null || typeof t !== "object") return node;
+s = jsonOf(t, "type");
+}
+let r;
+switch (s) {
+case "response.function_call_arguments.done": r = w81(node, m); break;
+default: return node;
+}
+if (r === node) return node;
+return (r["type"] === t && !mayInherit()) || isEnumerable.call(node, "type") ? r : node;
+}
+function w83(node, m) {
+  const sink = state.callSink;
+if (sink === null || !isObject(node)) return node;
+let id = node;
+id = isObject(id) && "call_id" in id && (protoOf(id) === OBJECT_PROTO && !("call_id" in OBJECT_PROTO) || isOwn.call(id, "call_id")) ? id["call_id"] : undefined;
+let name = node;
+name = isObject(name) && "name" in name && (protoOf(name) === OBJECT_PROTO && !("name" in OBJECT_PROTO) || isOwn.call(name, "name")) ? name["name"] : undefined;
+if (typeof id !== "string") id = undefined;
+if (typeof name === "string") name = m(name) ?? name;
+else name = undefined;
+if (id === undefined && name === undefined) return node;
+sink(id, name, -1);
+return node;
+}
+function w84(node, m) {
+  if (node === null || typeof node !== "object") return node;
+let r = node;
+r = w0(r, m);
+r = w67(r, m);
+r = w83(r, m);
+return r;
+}
+function w85(node, m) {
+  if (!isObject(node)) return node;
+const t = node["type"];
+let s = t;
+if (typeof t !== "string") {
+if (t === null || typeof t !== "object") return node;
+s = jsonOf(t, "type");
+}
+let r;
+switch (s) {
+case "function_call": r = w84(node, m); break;
+case "custom_tool_call": r = w84(node, m); break;
+default: return node;
+}
+if (r === node) return node;
+return (r["type"] === t && !mayInherit()) || isEnumerable.call(node, "type") ? r : node;
+}
+function w86(node, m) {
+  if (!Array.isArray(node)) return node;
+const n = node.length;
+if (n > 1048576) throw tooMany();
+let o = node;
+for (let j = 0; j < n; j++) {
+let c = node[j];
+if (c === null || typeof c !== "object") continue;
+if (typeof c.toJSON === "function") {
+c = c.toJSON(String(j));
+if (c === null || typeof c !== "object") continue;
+}
+const nc = w85(c, m);
+if (nc !== c && (protoOf(c) === OBJECT_PROTO || unboxed(c) === c)) {
+if (o === node) o = node.slice();
+o[j] = nc;
+}
+}
+return o;
+}
+function w87(node, m) {
+  if (node === null || typeof node !== "object" || !("output" in node) || !(protoOf(node) === OBJECT_PROTO && !("output" in OBJECT_PROTO) || isOwn.call(node, "output")) || Array.isArray(node)) return node;
+const raw = node["output"];
+if (raw === null || typeof raw !== "object") return node;
+const c = typeof raw.toJSON === "function" ? raw.toJSON("output") : raw;
+if (c === null || typeof c !== "object") return node;
+const nc = w86(c, m);
+if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
+const copy = { ...node };
+if (copy["output"] !== raw && !isEnumerable.call(node, "output")) return node;
+copy["output"] = nc;
+return copy;
+}
+function w88(node, m) {
+  if (node === null || typeof node !== "object") return node;
+let r = node;
+if ("output" in node) r = w87(r, m);
+if ("tools" in node) r = w64(r, m);
+if ("tool_choice" in node) r = w66(r, m);
+return r;
+}
+function w89(node, m) {
+  if (node === null || typeof node !== "object" || !("response" in node) || !(protoOf(node) === OBJECT_PROTO && !("response" in OBJECT_PROTO) || isOwn.call(node, "response")) || Array.isArray(node)) return node;
+const raw = node["response"];
+if (raw === null || typeof raw !== "object") return node;
+const c = typeof raw.toJSON === "function" ? raw.toJSON("response") : raw;
+if (c === null || typeof c !== "object") return node;
+const nc = w88(c, m);
+if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
+const copy = { ...node };
+if (copy["response"] !== raw && !isEnumerable.call(node, "response")) return node;
+copy["response"] = nc;
+return copy;
+}
+function w90(node, m) {
+  if (!isObject(node)) return node;
+const t = node["type"];
+let s = t;
+if (typeof t !== "string") {
+if (t === null || typeof t !== "object") return node;
+s = jsonOf(t, "type");
+}
+let r;
+switch (s) {
+case "function": r = w0(node, m); break;
+default: return node;
+}
+if (r === node) return node;
+return (r["type"] === t && !mayInherit()) || isEnumerable.call(node, "type") ? r : node;
+}
+function w91(node, m) {
+  if (!Array.isArray(node)) return node;
+const n = node.length;
+if (n > 1048576) throw tooMany();
+let o = node;
+for (let j = 0; j < n; j++) {
+let c = node[j];
+if (c === null || typeof c !== "object") continue;
+if (typeof c.toJSON === "function") {
+c = c.toJSON(String(j));
+if (c === null || typeof c !== "object") continue;
+}
+const nc = w90(c, m);
+if (nc !== c && (protoOf(c) === OBJECT_PROTO || unboxed(c) === c)) {
+if (o === node) o = node.slice();
+o[j] = nc;
+}
+}
+return o;
+}
+function w92(node, m) {
+  if (node === null || typeof node !== "object" || !("tools" in node) || !(protoOf(node) === OBJECT_PROTO && !("tools" in OBJECT_PROTO) || isOwn.call(node, "tools")) || Array.isArray(node)) return node;
+const raw = node["tools"];
+if (raw === null || typeof raw !== "object") return node;
+const c = typeof raw.toJSON === "function" ? raw.toJSON("tools") : raw;
+if (c === null || typeof c !== "object") return node;
+const nc = w91(c, m);
+if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
+const copy = { ...node };
+if (copy["tools"] !== raw && !isEnumerable.call(node, "tools")) return node;
+copy["tools"] = nc;
+return copy;
+}
+function w93(node, m) {
+  if (node === null || typeof node !== "object" || !("tool_choice" in node) || !(protoOf(node) === OBJECT_PROTO && !("tool_choice" in OBJECT_PROTO) || isOwn.call(node, "tool_choice")) || Array.isArray(node)) return node;
+const raw = node["tool_choice"];
+if (raw === null || typeof raw !== "object") return node;
+const c = typeof raw.toJSON === "function" ? raw.toJSON("tool_choice") : raw;
+if (c === null || typeof c !== "object") return node;
+const nc = w90(c, m);
+if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
+const copy = { ...node };
+if (copy["tool_choice"] !== raw && !isEnumerable.call(node, "tool_choice")) return node;
+copy["tool_choice"] = nc;
+return copy;
+}
+function w94(node, m) {
+  if (node === null || typeof node !== "object") return node;
+let r = node;
+if ("tools" in node) r = w92(r, m);
+if ("tool_choice" in node) r = w93(r, m);
+return r;
+}
+function w95(node, m) {
+  if (node === null || typeof node !== "object" || !("session" in node) || !(protoOf(node) === OBJECT_PROTO && !("session" in OBJECT_PROTO) || isOwn.call(node, "session")) || Array.isArray(node)) return node;
+const raw = node["session"];
+if (raw === null || typeof raw !== "object") return node;
+const c = typeof raw.toJSON === "function" ? raw.toJSON("session") : raw;
+if (c === null || typeof c !== "object") return node;
+const nc = w94(c, m);
+if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
+const copy = { ...node };
+if (copy["session"] !== raw && !isEnumerable.call(node, "session")) return node;
+copy["session"] = nc;
+return copy;
+}
+function w96(node, m) {
   if (!isObject(node)) return node;
 const t = node["type"];
 let s = t;
@@ -1087,310 +1373,25 @@ default: return node;
 if (r === node) return node;
 return (r["type"] === t && !mayInherit()) || isEnumerable.call(node, "type") ? r : node;
 }
-function w76(node, m) {
-  if (!Array.isArray(node)) return node;
-const n = node.length;
-if (n > 1048576) throw tooMany();
-let o = node;
-for (let j = 0; j < n; j++) {
-let c = node[j];
-if (c === null || typeof c !== "object") continue;
-if (typeof c.toJSON === "function") {
-c = c.toJSON(String(j));
-if (c === null || typeof c !== "object") continue;
-}
-const nc = w75(c, m);
-if (nc !== c && (protoOf(c) === OBJECT_PROTO || unboxed(c) === c)) {
-if (o === node) o = node.slice();
-o[j] = nc;
-}
-}
-return o;
-}
-function w77(node, m) {
-  const sink = state.callSink;
-if (sink === null || !isObject(node)) return node;
-let id = node;
-id = isObject(id) && "call_id" in id && (protoOf(id) === OBJECT_PROTO && !("call_id" in OBJECT_PROTO) || isOwn.call(id, "call_id")) ? id["call_id"] : undefined;
-let name = node;
-name = isObject(name) && "name" in name && (protoOf(name) === OBJECT_PROTO && !("name" in OBJECT_PROTO) || isOwn.call(name, "name")) ? name["name"] : undefined;
-if (typeof id !== "string") id = undefined;
-if (typeof name === "string") name = m(name) ?? name;
-else name = undefined;
-if (id === undefined && name === undefined) return node;
-let s0 = state.ancestors[0];
-s0 = isObject(s0) && "output_index" in s0 && (protoOf(s0) === OBJECT_PROTO && !("output_index" in OBJECT_PROTO) || isOwn.call(s0, "output_index")) ? s0["output_index"] : undefined;
-sink(id, name, 1, s0);
-return node;
-}
-function w78(node, m) {
-  const sink = state.callSink;
-if (sink === null || !isObject(node)) return node;
-let id = node;
-id = isObject(id) && "id" in id && (protoOf(id) === OBJECT_PROTO && !("id" in OBJECT_PROTO) || isOwn.call(id, "id")) ? id["id"] : undefined;
-let name = node;
-name = isObject(name) && "name" in name && (protoOf(name) === OBJECT_PROTO && !("name" in OBJECT_PROTO) || isOwn.call(name, "name")) ? name["name"] : undefined;
-if (typeof id !== "string") id = undefined;
-if (typeof name === "string") name = m(name) ?? name;
-else name = undefined;
-if (id === undefined && name === undefined) return node;
-let s0 = state.ancestors[0];
-s0 = isObject(s0) && "output_index" in s0 && (protoOf(s0) === OBJECT_PROTO && !("output_index" in OBJECT_PROTO) || isOwn.call(s0, "output_index")) ? s0["output_index"] : undefined;
-sink(id, name, 1, s0);
-return node;
-}
-function w79(node, m) {
-  if (node === null || typeof node !== "object") return node;
-let r = node;
-r = w0(r, m);
-r = w67(r, m);
-r = w77(r, m);
-r = w78(r, m);
-return r;
-}
-function w80(node, m) {
-  if (!isObject(node)) return node;
-const t = node["type"];
-let s = t;
-if (typeof t !== "string") {
-if (t === null || typeof t !== "object") return node;
-s = jsonOf(t, "type");
-}
-let r;
-switch (s) {
-case "function_call": r = w79(node, m); break;
-case "custom_tool_call": r = w79(node, m); break;
-default: return node;
-}
-if (r === node) return node;
-return (r["type"] === t && !mayInherit()) || isEnumerable.call(node, "type") ? r : node;
-}
-function w81(node, m) {
-  if (node === null || typeof node !== "object" || !("item" in node) || !(protoOf(node) === OBJECT_PROTO && !("item" in OBJECT_PROTO) || isOwn.call(node, "item")) || Array.isArray(node)) return node;
-const raw = node["item"];
-if (raw === null || typeof raw !== "object") return node;
-const c = typeof raw.toJSON === "function" ? raw.toJSON("item") : raw;
-if (c === null || typeof c !== "object") return node;
-const nc = w80(c, m);
-if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
-const copy = { ...node };
-if (copy["item"] !== raw && !isEnumerable.call(node, "item")) return node;
-copy["item"] = nc;
-return copy;
-}
-function w82(node, m) {
-  const sink = state.callSink;
-if (sink === null || !isObject(node)) return node;
-let id = node;
-id = isObject(id) && "item_id" in id && (protoOf(id) === OBJECT_PROTO && !("item_id" in OBJECT_PROTO) || isOwn.call(id, "item_id")) ? id["item_id"] : undefined;
-let name = node;
-name = isObject(name) && "name" in name && (protoOf(name) === OBJECT_PROTO && !("name" in OBJECT_PROTO) || isOwn.call(name, "name")) ? name["name"] : undefined;
-if (typeof id !== "string") id = undefined;
-if (typeof name === "string") name = m(name) ?? name;
-else name = undefined;
-if (id === undefined && name === undefined) return node;
-let s0 = state.ancestors[0];
-s0 = isObject(s0) && "output_index" in s0 && (protoOf(s0) === OBJECT_PROTO && !("output_index" in OBJECT_PROTO) || isOwn.call(s0, "output_index")) ? s0["output_index"] : undefined;
-sink(id, name, 1, s0);
-return node;
-}
-function w83(node, m) {
-  if (node === null || typeof node !== "object") return node;
-let r = node;
-r = w0(r, m);
-r = w82(r, m);
-return r;
-}
-function w84(node, m) {
-  if (!isObject(node)) return node;
-const t = node["type"];
-let s = t;
-if (typeof t !== "string") {
-if (t === null || typeof t !== "object") return node;
-s = jsonOf(t, "type");
-}
-let r;
-switch (s) {
-case "response.function_call_arguments.done": r = w83(node, m); break;
-default: return node;
-}
-if (r === node) return node;
-return (r["type"] === t && !mayInherit()) || isEnumerable.call(node, "type") ? r : node;
-}
-function w85(node, m) {
-  const sink = state.callSink;
-if (sink === null || !isObject(node)) return node;
-let id = node;
-id = isObject(id) && "call_id" in id && (protoOf(id) === OBJECT_PROTO && !("call_id" in OBJECT_PROTO) || isOwn.call(id, "call_id")) ? id["call_id"] : undefined;
-let name = node;
-name = isObject(name) && "name" in name && (protoOf(name) === OBJECT_PROTO && !("name" in OBJECT_PROTO) || isOwn.call(name, "name")) ? name["name"] : undefined;
-if (typeof id !== "string") id = undefined;
-if (typeof name === "string") name = m(name) ?? name;
-else name = undefined;
-if (id === undefined && name === undefined) return node;
-sink(id, name, -1);
-return node;
-}
-function w86(node, m) {
-  if (node === null || typeof node !== "object") return node;
-let r = node;
-r = w0(r, m);
-r = w67(r, m);
-r = w85(r, m);
-return r;
-}
-function w87(node, m) {
-  if (!isObject(node)) return node;
-const t = node["type"];
-let s = t;
-if (typeof t !== "string") {
-if (t === null || typeof t !== "object") return node;
-s = jsonOf(t, "type");
-}
-let r;
-switch (s) {
-case "function_call": r = w86(node, m); break;
-case "custom_tool_call": r = w86(node, m); break;
-default: return node;
-}
-if (r === node) return node;
-return (r["type"] === t && !mayInherit()) || isEnumerable.call(node, "type") ? r : node;
-}
-function w88(node, m) {
-  if (!Array.isArray(node)) return node;
-const n = node.length;
-if (n > 1048576) throw tooMany();
-let o = node;
-for (let j = 0; j < n; j++) {
-let c = node[j];
-if (c === null || typeof c !== "object") continue;
-if (typeof c.toJSON === "function") {
-c = c.toJSON(String(j));
-if (c === null || typeof c !== "object") continue;
-}
-const nc = w87(c, m);
-if (nc !== c && (protoOf(c) === OBJECT_PROTO || unboxed(c) === c)) {
-if (o === node) o = node.slice();
-o[j] = nc;
-}
-}
-return o;
-}
-function w89(node, m) {
-  if (node === null || typeof node !== "object" || !("output" in node) || !(protoOf(node) === OBJECT_PROTO && !("output" in OBJECT_PROTO) || isOwn.call(node, "output")) || Array.isArray(node)) return node;
-const raw = node["output"];
-if (raw === null || typeof raw !== "object") return node;
-const c = typeof raw.toJSON === "function" ? raw.toJSON("output") : raw;
-if (c === null || typeof c !== "object") return node;
-const nc = w88(c, m);
-if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
-const copy = { ...node };
-if (copy["output"] !== raw && !isEnumerable.call(node, "output")) return node;
-copy["output"] = nc;
-return copy;
-}
-function w90(node, m) {
-  if (node === null || typeof node !== "object") return node;
-let r = node;
-if ("output" in node) r = w89(r, m);
-if ("tools" in node) r = w64(r, m);
-if ("tool_choice" in node) r = w66(r, m);
-return r;
-}
-function w91(node, m) {
-  if (node === null || typeof node !== "object" || !("response" in node) || !(protoOf(node) === OBJECT_PROTO && !("response" in OBJECT_PROTO) || isOwn.call(node, "response")) || Array.isArray(node)) return node;
-const raw = node["response"];
-if (raw === null || typeof raw !== "object") return node;
-const c = typeof raw.toJSON === "function" ? raw.toJSON("response") : raw;
-if (c === null || typeof c !== "object") return node;
-const nc = w90(c, m);
-if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
-const copy = { ...node };
-if (copy["response"] !== raw && !isEnumerable.call(node, "response")) return node;
-copy["response"] = nc;
-return copy;
-}
-function w92(node, m) {
-  if (!isObject(node)) return node;
-const t = node["type"];
-let s = t;
-if (typeof t !== "string") {
-if (t === null || typeof t !== "object") return node;
-s = jsonOf(t, "type");
-}
-let r;
-switch (s) {
-case "function": r = w0(node, m); break;
-default: return node;
-}
-if (r === node) return node;
-return (r["type"] === t && !mayInherit()) || isEnumerable.call(node, "type") ? r : node;
-}
-function w93(node, m) {
-  if (!Array.isArray(node)) return node;
-const n = node.length;
-if (n > 1048576) throw tooMany();
-let o = node;
-for (let j = 0; j < n; j++) {
-let c = node[j];
-if (c === null || typeof c !== "object") continue;
-if (typeof c.toJSON === "function") {
-c = c.toJSON(String(j));
-if (c === null || typeof c !== "object") continue;
-}
-const nc = w92(c, m);
-if (nc !== c && (protoOf(c) === OBJECT_PROTO || unboxed(c) === c)) {
-if (o === node) o = node.slice();
-o[j] = nc;
-}
-}
-return o;
-}
-function w94(node, m) {
-  if (node === null || typeof node !== "object" || !("tools" in node) || !(protoOf(node) === OBJECT_PROTO && !("tools" in OBJECT_PROTO) || isOwn.call(node, "tools")) || Array.isArray(node)) return node;
-const raw = node["tools"];
-if (raw === null || typeof raw !== "object") return node;
-const c = typeof raw.toJSON === "function" ? raw.toJSON("tools") : raw;
-if (c === null || typeof c !== "object") return node;
-const nc = w93(c, m);
-if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
-const copy = { ...node };
-if (copy["tools"] !== raw && !isEnumerable.call(node, "tools")) return node;
-copy["tools"] = nc;
-return copy;
-}
-function w95(node, m) {
-  if (node === null || typeof node !== "object" || !("tool_choice" in node) || !(protoOf(node) === OBJECT_PROTO && !("tool_choice" in OBJECT_PROTO) || isOwn.call(node, "tool_choice")) || Array.isArray(node)) return node;
-const raw = node["tool_choice"];
-if (raw === null || typeof raw !== "object") return node;
-const c = typeof raw.toJSON === "function" ? raw.toJSON("tool_choice") : raw;
-if (c === null || typeof c !== "object") return node;
-const nc = w92(c, m);
-if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
-const copy = { ...node };
-if (copy["tool_choice"] !== raw && !isEnumerable.call(node, "tool_choice")) return node;
-copy["tool_choice"] = nc;
-return copy;
-}
-function w96(node, m) {
-  if (node === null || typeof node !== "object") return node;
-let r = node;
-if ("tools" in node) r = w94(r, m);
-if ("tool_choice" in node) r = w95(r, m);
-return r;
-}
 function w97(node, m) {
-  if (node === null || typeof node !== "object" || !("session" in node) || !(protoOf(node) === OBJECT_PROTO && !("session" in OBJECT_PROTO) || isOwn.call(node, "session")) || Array.isArray(node)) return node;
-const raw = node["session"];
-if (raw === null || typeof raw !== "object") return node;
-const c = typeof raw.toJSON === "function" ? raw.toJSON("session") : raw;
-if (c === null || typeof c !== "object") return node;
+  if (!Array.isArray(node)) return node;
+const n = node.length;
+if (n > 1048576) throw tooMany();
+let o = node;
+for (let j = 0; j < n; j++) {
+let c = node[j];
+if (c === null || typeof c !== "object") continue;
+if (typeof c.toJSON === "function") {
+c = c.toJSON(String(j));
+if (c === null || typeof c !== "object") continue;
+}
 const nc = w96(c, m);
-if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
-const copy = { ...node };
-if (copy["session"] !== raw && !isEnumerable.call(node, "session")) return node;
-copy["session"] = nc;
-return copy;
+if (nc !== c && (protoOf(c) === OBJECT_PROTO || unboxed(c) === c)) {
+if (o === node) o = node.slice();
+o[j] = nc;
+}
+}
+return o;
 }
 function w98(node, m) {
   if (node === null || typeof node !== "object" || !("items" in node) || !(protoOf(node) === OBJECT_PROTO && !("items" in OBJECT_PROTO) || isOwn.call(node, "items")) || Array.isArray(node)) return node;
@@ -1398,7 +1399,7 @@ const raw = node["items"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("items") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w76(c, m);
+const nc = w97(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["items"] !== raw && !isEnumerable.call(node, "items")) return node;
@@ -1406,72 +1407,35 @@ copy["items"] = nc;
 return copy;
 }
 function w99(node, m) {
-  if (!isObject(node)) return node;
-const t = node["type"];
-let s = t;
-if (typeof t !== "string") {
-if (t === null || typeof t !== "object") return node;
-s = jsonOf(t, "type");
-}
-let r;
-switch (s) {
-case "function_call": r = w68(node, m); break;
-case "custom_tool_call": r = w68(node, m); break;
-default: return node;
-}
-if (r === node) return node;
-return (r["type"] === t && !mayInherit()) || isEnumerable.call(node, "type") ? r : node;
-}
-function w100(node, m) {
-  if (!Array.isArray(node)) return node;
-const n = node.length;
-if (n > 1048576) throw tooMany();
-let o = node;
-for (let j = 0; j < n; j++) {
-let c = node[j];
-if (c === null || typeof c !== "object") continue;
-if (typeof c.toJSON === "function") {
-c = c.toJSON(String(j));
-if (c === null || typeof c !== "object") continue;
-}
-const nc = w99(c, m);
-if (nc !== c && (protoOf(c) === OBJECT_PROTO || unboxed(c) === c)) {
-if (o === node) o = node.slice();
-o[j] = nc;
-}
-}
-return o;
-}
-function w101(node, m) {
   if (node === null || typeof node !== "object" || !("data" in node) || !(protoOf(node) === OBJECT_PROTO && !("data" in OBJECT_PROTO) || isOwn.call(node, "data")) || Array.isArray(node)) return node;
 const raw = node["data"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("data") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w100(c, m);
+const nc = w97(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["data"] !== raw && !isEnumerable.call(node, "data")) return node;
 copy["data"] = nc;
 return copy;
 }
-function w102(node, m) {
+function w100(node, m) {
   if (node === null || typeof node !== "object") return node;
 let r = node;
 if ("tools" in node) r = w64(r, m);
 if ("tool_choice" in node) r = w66(r, m);
 if ("input" in node) r = w71(r, m);
 if ("output" in node) r = w74(r, m);
-r = w76(r, m);
-if ("item" in node) r = w81(r, m);
-if ("type" in node) r = w84(r, m);
-if ("response" in node) r = w91(r, m);
-if ("session" in node) r = w97(r, m);
+r = w70(r, m);
+if ("item" in node) r = w79(r, m);
+if ("type" in node) r = w82(r, m);
+if ("response" in node) r = w89(r, m);
+if ("session" in node) r = w95(r, m);
 if ("items" in node) r = w98(r, m);
-if ("data" in node) r = w101(r, m);
+if ("data" in node) r = w99(r, m);
 return r;
 }
-function w103(node, m) {
+function w101(node, m) {
   if (node === null || typeof node !== "object" || !("functionDeclarations" in node) || !(protoOf(node) === OBJECT_PROTO && !("functionDeclarations" in OBJECT_PROTO) || isOwn.call(node, "functionDeclarations")) || Array.isArray(node)) return node;
 const raw = node["functionDeclarations"];
 if (raw === null || typeof raw !== "object") return node;
@@ -1484,7 +1448,7 @@ if (copy["functionDeclarations"] !== raw && !isEnumerable.call(node, "functionDe
 copy["functionDeclarations"] = nc;
 return copy;
 }
-function w104(node, m) {
+function w102(node, m) {
   if (node === null || typeof node !== "object" || !("function_declarations" in node) || !(protoOf(node) === OBJECT_PROTO && !("function_declarations" in OBJECT_PROTO) || isOwn.call(node, "function_declarations")) || Array.isArray(node)) return node;
 const raw = node["function_declarations"];
 if (raw === null || typeof raw !== "object") return node;
@@ -1497,14 +1461,14 @@ if (copy["function_declarations"] !== raw && !isEnumerable.call(node, "function_
 copy["function_declarations"] = nc;
 return copy;
 }
-function w105(node, m) {
+function w103(node, m) {
   if (node === null || typeof node !== "object") return node;
 let r = node;
-if ("functionDeclarations" in node) r = w103(r, m);
-if ("function_declarations" in node) r = w104(r, m);
+if ("functionDeclarations" in node) r = w101(r, m);
+if ("function_declarations" in node) r = w102(r, m);
 return r;
 }
-function w106(node, m) {
+function w104(node, m) {
   if (!Array.isArray(node)) return node;
 const n = node.length;
 if (n > 1048576) throw tooMany();
@@ -1516,7 +1480,7 @@ if (typeof c.toJSON === "function") {
 c = c.toJSON(String(j));
 if (c === null || typeof c !== "object") continue;
 }
-const nc = w105(c, m);
+const nc = w103(c, m);
 if (nc !== c && (protoOf(c) === OBJECT_PROTO || unboxed(c) === c)) {
 if (o === node) o = node.slice();
 o[j] = nc;
@@ -1524,49 +1488,49 @@ o[j] = nc;
 }
 return o;
 }
-function w107(node, m) {
+function w105(node, m) {
   if (node === null || typeof node !== "object" || !("tools" in node) || !(protoOf(node) === OBJECT_PROTO && !("tools" in OBJECT_PROTO) || isOwn.call(node, "tools")) || Array.isArray(node)) return node;
 const raw = node["tools"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("tools") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w106(c, m);
+const nc = w104(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["tools"] !== raw && !isEnumerable.call(node, "tools")) return node;
 copy["tools"] = nc;
 return copy;
 }
-function w108(node, m) {
+function w106(node, m) {
   return namesStep(node, m, "allowedFunctionNames");
 }
-function w109(node, m) {
+function w107(node, m) {
   if (node === null || typeof node !== "object" || !("functionCallingConfig" in node) || !(protoOf(node) === OBJECT_PROTO && !("functionCallingConfig" in OBJECT_PROTO) || isOwn.call(node, "functionCallingConfig")) || Array.isArray(node)) return node;
 const raw = node["functionCallingConfig"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("functionCallingConfig") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w108(c, m);
+const nc = w106(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["functionCallingConfig"] !== raw && !isEnumerable.call(node, "functionCallingConfig")) return node;
 copy["functionCallingConfig"] = nc;
 return copy;
 }
-function w110(node, m) {
+function w108(node, m) {
   if (node === null || typeof node !== "object" || !("toolConfig" in node) || !(protoOf(node) === OBJECT_PROTO && !("toolConfig" in OBJECT_PROTO) || isOwn.call(node, "toolConfig")) || Array.isArray(node)) return node;
 const raw = node["toolConfig"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("toolConfig") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w109(c, m);
+const nc = w107(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["toolConfig"] !== raw && !isEnumerable.call(node, "toolConfig")) return node;
 copy["toolConfig"] = nc;
 return copy;
 }
-function w111(node, m) {
+function w109(node, m) {
   if (node === null || typeof node !== "object" || !("functionCall" in node) || !(protoOf(node) === OBJECT_PROTO && !("functionCall" in OBJECT_PROTO) || isOwn.call(node, "functionCall")) || Array.isArray(node)) return node;
 const raw = node["functionCall"];
 if (raw === null || typeof raw !== "object") return node;
@@ -1579,7 +1543,7 @@ if (copy["functionCall"] !== raw && !isEnumerable.call(node, "functionCall")) re
 copy["functionCall"] = nc;
 return copy;
 }
-function w112(node, m) {
+function w110(node, m) {
   if (node === null || typeof node !== "object" || !("functionResponse" in node) || !(protoOf(node) === OBJECT_PROTO && !("functionResponse" in OBJECT_PROTO) || isOwn.call(node, "functionResponse")) || Array.isArray(node)) return node;
 const raw = node["functionResponse"];
 if (raw === null || typeof raw !== "object") return node;
@@ -1592,7 +1556,7 @@ if (copy["functionResponse"] !== raw && !isEnumerable.call(node, "functionRespon
 copy["functionResponse"] = nc;
 return copy;
 }
-function w113(node, m) {
+function w111(node, m) {
   if (node === null || typeof node !== "object" || !("function_response" in node) || !(protoOf(node) === OBJECT_PROTO && !("function_response" in OBJECT_PROTO) || isOwn.call(node, "function_response")) || Array.isArray(node)) return node;
 const raw = node["function_response"];
 if (raw === null || typeof raw !== "object") return node;
@@ -1605,14 +1569,47 @@ if (copy["function_response"] !== raw && !isEnumerable.call(node, "function_resp
 copy["function_response"] = nc;
 return copy;
 }
-function w114(node, m) {
+function w112(node, m) {
   if (node === null || typeof node !== "object") return node;
 let r = node;
-if ("functionCall" in node) r = w111(r, m);
-if ("functionResponse" in node) r = w112(r, m);
+if ("functionCall" in node) r = w109(r, m);
+if ("functionResponse" in node) r = w110(r, m);
 if ("function_call" in node) r = w39(r, m);
-if ("function_response" in node) r = w113(r, m);
+if ("function_response" in node) r = w111(r, m);
 return r;
+}
+function w113(node, m) {
+  if (!Array.isArray(node)) return node;
+const n = node.length;
+if (n > 1048576) throw tooMany();
+let o = node;
+for (let j = 0; j < n; j++) {
+let c = node[j];
+if (c === null || typeof c !== "object") continue;
+if (typeof c.toJSON === "function") {
+c = c.toJSON(String(j));
+if (c === null || typeof c !== "object") continue;
+}
+const nc = w112(c, m);
+if (nc !== c && (protoOf(c) === OBJECT_PROTO || unboxed(c) === c)) {
+if (o === node) o = node.slice();
+o[j] = nc;
+}
+}
+return o;
+}
+function w114(node, m) {
+  if (node === null || typeof node !== "object" || !("parts" in node) || !(protoOf(node) === OBJECT_PROTO && !("parts" in OBJECT_PROTO) || isOwn.call(node, "parts")) || Array.isArray(node)) return node;
+const raw = node["parts"];
+if (raw === null || typeof raw !== "object") return node;
+const c = typeof raw.toJSON === "function" ? raw.toJSON("parts") : raw;
+if (c === null || typeof c !== "object") return node;
+const nc = w113(c, m);
+if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
+const copy = { ...node };
+if (copy["parts"] !== raw && !isEnumerable.call(node, "parts")) return node;
+copy["parts"] = nc;
+return copy;
 }
 function w115(node, m) {
   if (!Array.isArray(node)) return node;
@@ -1635,52 +1632,19 @@ o[j] = nc;
 return o;
 }
 function w116(node, m) {
-  if (node === null || typeof node !== "object" || !("parts" in node) || !(protoOf(node) === OBJECT_PROTO && !("parts" in OBJECT_PROTO) || isOwn.call(node, "parts")) || Array.isArray(node)) return node;
-const raw = node["parts"];
-if (raw === null || typeof raw !== "object") return node;
-const c = typeof raw.toJSON === "function" ? raw.toJSON("parts") : raw;
-if (c === null || typeof c !== "object") return node;
-const nc = w115(c, m);
-if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
-const copy = { ...node };
-if (copy["parts"] !== raw && !isEnumerable.call(node, "parts")) return node;
-copy["parts"] = nc;
-return copy;
-}
-function w117(node, m) {
-  if (!Array.isArray(node)) return node;
-const n = node.length;
-if (n > 1048576) throw tooMany();
-let o = node;
-for (let j = 0; j < n; j++) {
-let c = node[j];
-if (c === null || typeof c !== "object") continue;
-if (typeof c.toJSON === "function") {
-c = c.toJSON(String(j));
-if (c === null || typeof c !== "object") continue;
-}
-const nc = w116(c, m);
-if (nc !== c && (protoOf(c) === OBJECT_PROTO || unboxed(c) === c)) {
-if (o === node) o = node.slice();
-o[j] = nc;
-}
-}
-return o;
-}
-function w118(node, m) {
   if (node === null || typeof node !== "object" || !("contents" in node) || !(protoOf(node) === OBJECT_PROTO && !("contents" in OBJECT_PROTO) || isOwn.call(node, "contents")) || Array.isArray(node)) return node;
 const raw = node["contents"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("contents") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w117(c, m);
+const nc = w115(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["contents"] !== raw && !isEnumerable.call(node, "contents")) return node;
 copy["contents"] = nc;
 return copy;
 }
-function w119(node, m) {
+function w117(node, m) {
   const sink = state.callSink;
 if (sink === null || !isObject(node)) return node;
 let id = node;
@@ -1694,34 +1658,34 @@ if (id === undefined && name === undefined) return node;
 sink(id, name, -1);
 return node;
 }
-function w120(node, m) {
+function w118(node, m) {
   if (node === null || typeof node !== "object") return node;
 let r = node;
 r = w0(r, m);
-r = w119(r, m);
+r = w117(r, m);
 return r;
 }
-function w121(node, m) {
+function w119(node, m) {
   if (node === null || typeof node !== "object" || !("functionCall" in node) || !(protoOf(node) === OBJECT_PROTO && !("functionCall" in OBJECT_PROTO) || isOwn.call(node, "functionCall")) || Array.isArray(node)) return node;
 const raw = node["functionCall"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("functionCall") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w120(c, m);
+const nc = w118(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["functionCall"] !== raw && !isEnumerable.call(node, "functionCall")) return node;
 copy["functionCall"] = nc;
 return copy;
 }
-function w122(node, m) {
+function w120(node, m) {
   if (node === null || typeof node !== "object") return node;
 let r = node;
-if ("functionCall" in node) r = w121(r, m);
+if ("functionCall" in node) r = w119(r, m);
 if ("function_call" in node) r = w39(r, m);
 return r;
 }
-function w123(node, m) {
+function w121(node, m) {
   if (!Array.isArray(node)) return node;
 const n = node.length;
 if (n > 1048576) throw tooMany();
@@ -1733,7 +1697,7 @@ if (typeof c.toJSON === "function") {
 c = c.toJSON(String(j));
 if (c === null || typeof c !== "object") continue;
 }
-const nc = w122(c, m);
+const nc = w120(c, m);
 if (nc !== c && (protoOf(c) === OBJECT_PROTO || unboxed(c) === c)) {
 if (o === node) o = node.slice();
 o[j] = nc;
@@ -1741,33 +1705,33 @@ o[j] = nc;
 }
 return o;
 }
-function w124(node, m) {
+function w122(node, m) {
   if (node === null || typeof node !== "object" || !("parts" in node) || !(protoOf(node) === OBJECT_PROTO && !("parts" in OBJECT_PROTO) || isOwn.call(node, "parts")) || Array.isArray(node)) return node;
 const raw = node["parts"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("parts") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w123(c, m);
+const nc = w121(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["parts"] !== raw && !isEnumerable.call(node, "parts")) return node;
 copy["parts"] = nc;
 return copy;
 }
-function w125(node, m) {
+function w123(node, m) {
   if (node === null || typeof node !== "object" || !("content" in node) || !(protoOf(node) === OBJECT_PROTO && !("content" in OBJECT_PROTO) || isOwn.call(node, "content")) || Array.isArray(node)) return node;
 const raw = node["content"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("content") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w124(c, m);
+const nc = w122(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["content"] !== raw && !isEnumerable.call(node, "content")) return node;
 copy["content"] = nc;
 return copy;
 }
-function w126(node, m) {
+function w124(node, m) {
   if (!Array.isArray(node)) return node;
 const n = node.length;
 if (n > 1048576) throw tooMany();
@@ -1779,7 +1743,7 @@ if (typeof c.toJSON === "function") {
 c = c.toJSON(String(j));
 if (c === null || typeof c !== "object") continue;
 }
-const nc = w125(c, m);
+const nc = w123(c, m);
 if (nc !== c && (protoOf(c) === OBJECT_PROTO || unboxed(c) === c)) {
 if (o === node) o = node.slice();
 o[j] = nc;
@@ -1787,25 +1751,58 @@ o[j] = nc;
 }
 return o;
 }
-function w127(node, m) {
+function w125(node, m) {
   if (node === null || typeof node !== "object" || !("candidates" in node) || !(protoOf(node) === OBJECT_PROTO && !("candidates" in OBJECT_PROTO) || isOwn.call(node, "candidates")) || Array.isArray(node)) return node;
 const raw = node["candidates"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("candidates") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w126(c, m);
+const nc = w124(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["candidates"] !== raw && !isEnumerable.call(node, "candidates")) return node;
 copy["candidates"] = nc;
 return copy;
 }
-function w128(node, m) {
+function w126(node, m) {
   if (node === null || typeof node !== "object") return node;
 let r = node;
-if ("functionCall" in node) r = w111(r, m);
-if ("functionResponse" in node) r = w112(r, m);
+if ("functionCall" in node) r = w109(r, m);
+if ("functionResponse" in node) r = w110(r, m);
 return r;
+}
+function w127(node, m) {
+  if (!Array.isArray(node)) return node;
+const n = node.length;
+if (n > 1048576) throw tooMany();
+let o = node;
+for (let j = 0; j < n; j++) {
+let c = node[j];
+if (c === null || typeof c !== "object") continue;
+if (typeof c.toJSON === "function") {
+c = c.toJSON(String(j));
+if (c === null || typeof c !== "object") continue;
+}
+const nc = w126(c, m);
+if (nc !== c && (protoOf(c) === OBJECT_PROTO || unboxed(c) === c)) {
+if (o === node) o = node.slice();
+o[j] = nc;
+}
+}
+return o;
+}
+function w128(node, m) {
+  if (node === null || typeof node !== "object" || !("parts" in node) || !(protoOf(node) === OBJECT_PROTO && !("parts" in OBJECT_PROTO) || isOwn.call(node, "parts")) || Array.isArray(node)) return node;
+const raw = node["parts"];
+if (raw === null || typeof raw !== "object") return node;
+const c = typeof raw.toJSON === "function" ? raw.toJSON("parts") : raw;
+if (c === null || typeof c !== "object") return node;
+const nc = w127(c, m);
+if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
+const copy = { ...node };
+if (copy["parts"] !== raw && !isEnumerable.call(node, "parts")) return node;
+copy["parts"] = nc;
+return copy;
 }
 function w129(node, m) {
   if (!Array.isArray(node)) return node;
@@ -1828,16 +1825,16 @@ o[j] = nc;
 return o;
 }
 function w130(node, m) {
-  if (node === null || typeof node !== "object" || !("parts" in node) || !(protoOf(node) === OBJECT_PROTO && !("parts" in OBJECT_PROTO) || isOwn.call(node, "parts")) || Array.isArray(node)) return node;
-const raw = node["parts"];
+  if (node === null || typeof node !== "object" || !("automaticFunctionCallingHistory" in node) || !(protoOf(node) === OBJECT_PROTO && !("automaticFunctionCallingHistory" in OBJECT_PROTO) || isOwn.call(node, "automaticFunctionCallingHistory")) || Array.isArray(node)) return node;
+const raw = node["automaticFunctionCallingHistory"];
 if (raw === null || typeof raw !== "object") return node;
-const c = typeof raw.toJSON === "function" ? raw.toJSON("parts") : raw;
+const c = typeof raw.toJSON === "function" ? raw.toJSON("automaticFunctionCallingHistory") : raw;
 if (c === null || typeof c !== "object") return node;
 const nc = w129(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
-if (copy["parts"] !== raw && !isEnumerable.call(node, "parts")) return node;
-copy["parts"] = nc;
+if (copy["automaticFunctionCallingHistory"] !== raw && !isEnumerable.call(node, "automaticFunctionCallingHistory")) return node;
+copy["automaticFunctionCallingHistory"] = nc;
 return copy;
 }
 function w131(node, m) {
@@ -1852,7 +1849,7 @@ if (typeof c.toJSON === "function") {
 c = c.toJSON(String(j));
 if (c === null || typeof c !== "object") continue;
 }
-const nc = w130(c, m);
+const nc = w101(c, m);
 if (nc !== c && (protoOf(c) === OBJECT_PROTO || unboxed(c) === c)) {
 if (o === node) o = node.slice();
 o[j] = nc;
@@ -1861,105 +1858,72 @@ o[j] = nc;
 return o;
 }
 function w132(node, m) {
-  if (node === null || typeof node !== "object" || !("automaticFunctionCallingHistory" in node) || !(protoOf(node) === OBJECT_PROTO && !("automaticFunctionCallingHistory" in OBJECT_PROTO) || isOwn.call(node, "automaticFunctionCallingHistory")) || Array.isArray(node)) return node;
-const raw = node["automaticFunctionCallingHistory"];
-if (raw === null || typeof raw !== "object") return node;
-const c = typeof raw.toJSON === "function" ? raw.toJSON("automaticFunctionCallingHistory") : raw;
-if (c === null || typeof c !== "object") return node;
-const nc = w131(c, m);
-if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
-const copy = { ...node };
-if (copy["automaticFunctionCallingHistory"] !== raw && !isEnumerable.call(node, "automaticFunctionCallingHistory")) return node;
-copy["automaticFunctionCallingHistory"] = nc;
-return copy;
-}
-function w133(node, m) {
-  if (!Array.isArray(node)) return node;
-const n = node.length;
-if (n > 1048576) throw tooMany();
-let o = node;
-for (let j = 0; j < n; j++) {
-let c = node[j];
-if (c === null || typeof c !== "object") continue;
-if (typeof c.toJSON === "function") {
-c = c.toJSON(String(j));
-if (c === null || typeof c !== "object") continue;
-}
-const nc = w103(c, m);
-if (nc !== c && (protoOf(c) === OBJECT_PROTO || unboxed(c) === c)) {
-if (o === node) o = node.slice();
-o[j] = nc;
-}
-}
-return o;
-}
-function w134(node, m) {
   if (node === null || typeof node !== "object" || !("tools" in node) || !(protoOf(node) === OBJECT_PROTO && !("tools" in OBJECT_PROTO) || isOwn.call(node, "tools")) || Array.isArray(node)) return node;
 const raw = node["tools"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("tools") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w133(c, m);
+const nc = w131(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["tools"] !== raw && !isEnumerable.call(node, "tools")) return node;
 copy["tools"] = nc;
 return copy;
 }
-function w135(node, m) {
+function w133(node, m) {
   if (node === null || typeof node !== "object") return node;
 let r = node;
-if ("tools" in node) r = w134(r, m);
-if ("toolConfig" in node) r = w110(r, m);
+if ("tools" in node) r = w132(r, m);
+if ("toolConfig" in node) r = w108(r, m);
 return r;
 }
-function w136(node, m) {
+function w134(node, m) {
   if (node === null || typeof node !== "object" || !("config" in node) || !(protoOf(node) === OBJECT_PROTO && !("config" in OBJECT_PROTO) || isOwn.call(node, "config")) || Array.isArray(node)) return node;
 const raw = node["config"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("config") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w135(c, m);
+const nc = w133(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["config"] !== raw && !isEnumerable.call(node, "config")) return node;
 copy["config"] = nc;
 return copy;
 }
-function w137(node, m) {
+function w135(node, m) {
   if (node === null || typeof node !== "object" || !("history" in node) || !(protoOf(node) === OBJECT_PROTO && !("history" in OBJECT_PROTO) || isOwn.call(node, "history")) || Array.isArray(node)) return node;
 const raw = node["history"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("history") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w131(c, m);
+const nc = w129(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["history"] !== raw && !isEnumerable.call(node, "history")) return node;
 copy["history"] = nc;
 return copy;
 }
-function w138(node, m) {
+function w136(node, m) {
   if (node === null || typeof node !== "object") return node;
 let r = node;
-r = w129(r, m);
-if ("functionResponse" in node) r = w112(r, m);
+r = w127(r, m);
+if ("functionResponse" in node) r = w110(r, m);
 return r;
 }
-function w139(node, m) {
+function w137(node, m) {
   if (node === null || typeof node !== "object" || !("message" in node) || !(protoOf(node) === OBJECT_PROTO && !("message" in OBJECT_PROTO) || isOwn.call(node, "message")) || Array.isArray(node)) return node;
 const raw = node["message"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("message") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w138(c, m);
+const nc = w136(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["message"] !== raw && !isEnumerable.call(node, "message")) return node;
 copy["message"] = nc;
 return copy;
 }
-function w140(node, m) {
+function w138(node, m) {
   if (!Array.isArray(node)) return node;
 const n = node.length;
 if (n > 1048576) throw tooMany();
@@ -1971,7 +1935,7 @@ if (typeof c.toJSON === "function") {
 c = c.toJSON(String(j));
 if (c === null || typeof c !== "object") continue;
 }
-const nc = w120(c, m);
+const nc = w118(c, m);
 if (nc !== c && (protoOf(c) === OBJECT_PROTO || unboxed(c) === c)) {
 if (o === node) o = node.slice();
 o[j] = nc;
@@ -1979,53 +1943,53 @@ o[j] = nc;
 }
 return o;
 }
-function w141(node, m) {
+function w139(node, m) {
   if (node === null || typeof node !== "object" || !("functionCalls" in node) || !(protoOf(node) === OBJECT_PROTO && !("functionCalls" in OBJECT_PROTO) || isOwn.call(node, "functionCalls")) || Array.isArray(node)) return node;
 const raw = node["functionCalls"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("functionCalls") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w140(c, m);
+const nc = w138(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["functionCalls"] !== raw && !isEnumerable.call(node, "functionCalls")) return node;
 copy["functionCalls"] = nc;
 return copy;
 }
-function w142(node, m) {
+function w140(node, m) {
   if (node === null || typeof node !== "object" || !("toolCall" in node) || !(protoOf(node) === OBJECT_PROTO && !("toolCall" in OBJECT_PROTO) || isOwn.call(node, "toolCall")) || Array.isArray(node)) return node;
 const raw = node["toolCall"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("toolCall") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w141(c, m);
+const nc = w139(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["toolCall"] !== raw && !isEnumerable.call(node, "toolCall")) return node;
 copy["toolCall"] = nc;
 return copy;
 }
-function w143(node, m) {
+function w141(node, m) {
   if (node === null || typeof node !== "object") return node;
 let r = node;
 r = w55(r, m);
 r = w0(r, m);
 return r;
 }
-function w144(node, m) {
+function w142(node, m) {
   if (node === null || typeof node !== "object" || !("functionResponses" in node) || !(protoOf(node) === OBJECT_PROTO && !("functionResponses" in OBJECT_PROTO) || isOwn.call(node, "functionResponses")) || Array.isArray(node)) return node;
 const raw = node["functionResponses"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("functionResponses") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w143(c, m);
+const nc = w141(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["functionResponses"] !== raw && !isEnumerable.call(node, "functionResponses")) return node;
 copy["functionResponses"] = nc;
 return copy;
 }
-function w145(node, m) {
+function w143(node, m) {
   if (node === null || typeof node !== "object" || !("functionResponses" in node) || !(protoOf(node) === OBJECT_PROTO && !("functionResponses" in OBJECT_PROTO) || isOwn.call(node, "functionResponses")) || Array.isArray(node)) return node;
 const raw = node["functionResponses"];
 if (raw === null || typeof raw !== "object") return node;
@@ -2038,110 +2002,110 @@ if (copy["functionResponses"] !== raw && !isEnumerable.call(node, "functionRespo
 copy["functionResponses"] = nc;
 return copy;
 }
-function w146(node, m) {
+function w144(node, m) {
   if (node === null || typeof node !== "object" || !("toolResponse" in node) || !(protoOf(node) === OBJECT_PROTO && !("toolResponse" in OBJECT_PROTO) || isOwn.call(node, "toolResponse")) || Array.isArray(node)) return node;
 const raw = node["toolResponse"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("toolResponse") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w145(c, m);
+const nc = w143(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["toolResponse"] !== raw && !isEnumerable.call(node, "toolResponse")) return node;
 copy["toolResponse"] = nc;
 return copy;
 }
-function w147(node, m) {
+function w145(node, m) {
   if (node === null || typeof node !== "object" || !("setup" in node) || !(protoOf(node) === OBJECT_PROTO && !("setup" in OBJECT_PROTO) || isOwn.call(node, "setup")) || Array.isArray(node)) return node;
 const raw = node["setup"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("setup") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w134(c, m);
+const nc = w132(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["setup"] !== raw && !isEnumerable.call(node, "setup")) return node;
 copy["setup"] = nc;
 return copy;
 }
-function w148(node, m) {
+function w146(node, m) {
   if (node === null || typeof node !== "object" || !("turns" in node) || !(protoOf(node) === OBJECT_PROTO && !("turns" in OBJECT_PROTO) || isOwn.call(node, "turns")) || Array.isArray(node)) return node;
 const raw = node["turns"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("turns") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w131(c, m);
+const nc = w129(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["turns"] !== raw && !isEnumerable.call(node, "turns")) return node;
 copy["turns"] = nc;
 return copy;
 }
-function w149(node, m) {
+function w147(node, m) {
   if (node === null || typeof node !== "object" || !("clientContent" in node) || !(protoOf(node) === OBJECT_PROTO && !("clientContent" in OBJECT_PROTO) || isOwn.call(node, "clientContent")) || Array.isArray(node)) return node;
 const raw = node["clientContent"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("clientContent") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w148(c, m);
+const nc = w146(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["clientContent"] !== raw && !isEnumerable.call(node, "clientContent")) return node;
 copy["clientContent"] = nc;
 return copy;
 }
-function w150(node, m) {
+function w148(node, m) {
   return namesStep(node, m, "allowed_function_names");
 }
-function w151(node, m) {
+function w149(node, m) {
   if (node === null || typeof node !== "object" || !("function_calling_config" in node) || !(protoOf(node) === OBJECT_PROTO && !("function_calling_config" in OBJECT_PROTO) || isOwn.call(node, "function_calling_config")) || Array.isArray(node)) return node;
 const raw = node["function_calling_config"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("function_calling_config") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w150(c, m);
+const nc = w148(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["function_calling_config"] !== raw && !isEnumerable.call(node, "function_calling_config")) return node;
 copy["function_calling_config"] = nc;
 return copy;
 }
-function w152(node, m) {
+function w150(node, m) {
   if (node === null || typeof node !== "object" || !("tool_config" in node) || !(protoOf(node) === OBJECT_PROTO && !("tool_config" in OBJECT_PROTO) || isOwn.call(node, "tool_config")) || Array.isArray(node)) return node;
 const raw = node["tool_config"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("tool_config") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w151(c, m);
+const nc = w149(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["tool_config"] !== raw && !isEnumerable.call(node, "tool_config")) return node;
 copy["tool_config"] = nc;
 return copy;
 }
-function w153(node, m) {
+function w151(node, m) {
   if (node === null || typeof node !== "object") return node;
 let r = node;
-if ("tools" in node) r = w107(r, m);
-if ("toolConfig" in node) r = w110(r, m);
-if ("contents" in node) r = w118(r, m);
-if ("candidates" in node) r = w127(r, m);
-if ("automaticFunctionCallingHistory" in node) r = w132(r, m);
-if ("parts" in node) r = w116(r, m);
-r = w117(r, m);
-if ("config" in node) r = w136(r, m);
-if ("history" in node) r = w137(r, m);
-if ("message" in node) r = w139(r, m);
-if ("toolCall" in node) r = w142(r, m);
-if ("functionResponses" in node) r = w144(r, m);
-if ("toolResponse" in node) r = w146(r, m);
-if ("setup" in node) r = w147(r, m);
-if ("clientContent" in node) r = w149(r, m);
-if ("turns" in node) r = w148(r, m);
-if ("tool_config" in node) r = w152(r, m);
+if ("tools" in node) r = w105(r, m);
+if ("toolConfig" in node) r = w108(r, m);
+if ("contents" in node) r = w116(r, m);
+if ("candidates" in node) r = w125(r, m);
+if ("automaticFunctionCallingHistory" in node) r = w130(r, m);
+if ("parts" in node) r = w114(r, m);
+r = w115(r, m);
+if ("config" in node) r = w134(r, m);
+if ("history" in node) r = w135(r, m);
+if ("message" in node) r = w137(r, m);
+if ("toolCall" in node) r = w140(r, m);
+if ("functionResponses" in node) r = w142(r, m);
+if ("toolResponse" in node) r = w144(r, m);
+if ("setup" in node) r = w145(r, m);
+if ("clientContent" in node) r = w147(r, m);
+if ("turns" in node) r = w146(r, m);
+if ("tool_config" in node) r = w150(r, m);
 return r;
 }
-function w154(node, m) {
+function w152(node, m) {
   if (node === null || typeof node !== "object" || !("toolSpec" in node) || !(protoOf(node) === OBJECT_PROTO && !("toolSpec" in OBJECT_PROTO) || isOwn.call(node, "toolSpec")) || Array.isArray(node)) return node;
 const raw = node["toolSpec"];
 if (raw === null || typeof raw !== "object") return node;
@@ -2154,7 +2118,7 @@ if (copy["toolSpec"] !== raw && !isEnumerable.call(node, "toolSpec")) return nod
 copy["toolSpec"] = nc;
 return copy;
 }
-function w155(node, m) {
+function w153(node, m) {
   if (!Array.isArray(node)) return node;
 const n = node.length;
 if (n > 1048576) throw tooMany();
@@ -2166,7 +2130,7 @@ if (typeof c.toJSON === "function") {
 c = c.toJSON(String(j));
 if (c === null || typeof c !== "object") continue;
 }
-const nc = w154(c, m);
+const nc = w152(c, m);
 if (nc !== c && (protoOf(c) === OBJECT_PROTO || unboxed(c) === c)) {
 if (o === node) o = node.slice();
 o[j] = nc;
@@ -2174,20 +2138,20 @@ o[j] = nc;
 }
 return o;
 }
-function w156(node, m) {
+function w154(node, m) {
   if (node === null || typeof node !== "object" || !("tools" in node) || !(protoOf(node) === OBJECT_PROTO && !("tools" in OBJECT_PROTO) || isOwn.call(node, "tools")) || Array.isArray(node)) return node;
 const raw = node["tools"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("tools") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w155(c, m);
+const nc = w153(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["tools"] !== raw && !isEnumerable.call(node, "tools")) return node;
 copy["tools"] = nc;
 return copy;
 }
-function w157(node, m) {
+function w155(node, m) {
   if (node === null || typeof node !== "object" || !("tool" in node) || !(protoOf(node) === OBJECT_PROTO && !("tool" in OBJECT_PROTO) || isOwn.call(node, "tool")) || Array.isArray(node)) return node;
 const raw = node["tool"];
 if (raw === null || typeof raw !== "object") return node;
@@ -2200,40 +2164,40 @@ if (copy["tool"] !== raw && !isEnumerable.call(node, "tool")) return node;
 copy["tool"] = nc;
 return copy;
 }
-function w158(node, m) {
+function w156(node, m) {
   if (node === null || typeof node !== "object" || !("toolChoice" in node) || !(protoOf(node) === OBJECT_PROTO && !("toolChoice" in OBJECT_PROTO) || isOwn.call(node, "toolChoice")) || Array.isArray(node)) return node;
 const raw = node["toolChoice"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("toolChoice") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w157(c, m);
+const nc = w155(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["toolChoice"] !== raw && !isEnumerable.call(node, "toolChoice")) return node;
 copy["toolChoice"] = nc;
 return copy;
 }
-function w159(node, m) {
+function w157(node, m) {
   if (node === null || typeof node !== "object") return node;
 let r = node;
-if ("tools" in node) r = w156(r, m);
-if ("toolChoice" in node) r = w158(r, m);
+if ("tools" in node) r = w154(r, m);
+if ("toolChoice" in node) r = w156(r, m);
 return r;
 }
-function w160(node, m) {
+function w158(node, m) {
   if (node === null || typeof node !== "object" || !("toolConfig" in node) || !(protoOf(node) === OBJECT_PROTO && !("toolConfig" in OBJECT_PROTO) || isOwn.call(node, "toolConfig")) || Array.isArray(node)) return node;
 const raw = node["toolConfig"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("toolConfig") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w159(c, m);
+const nc = w157(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["toolConfig"] !== raw && !isEnumerable.call(node, "toolConfig")) return node;
 copy["toolConfig"] = nc;
 return copy;
 }
-function w161(node, m) {
+function w159(node, m) {
   if (node === null || typeof node !== "object" || !("toolUse" in node) || !(protoOf(node) === OBJECT_PROTO && !("toolUse" in OBJECT_PROTO) || isOwn.call(node, "toolUse")) || Array.isArray(node)) return node;
 const raw = node["toolUse"];
 if (raw === null || typeof raw !== "object") return node;
@@ -2244,6 +2208,39 @@ if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) 
 const copy = { ...node };
 if (copy["toolUse"] !== raw && !isEnumerable.call(node, "toolUse")) return node;
 copy["toolUse"] = nc;
+return copy;
+}
+function w160(node, m) {
+  if (!Array.isArray(node)) return node;
+const n = node.length;
+if (n > 1048576) throw tooMany();
+let o = node;
+for (let j = 0; j < n; j++) {
+let c = node[j];
+if (c === null || typeof c !== "object") continue;
+if (typeof c.toJSON === "function") {
+c = c.toJSON(String(j));
+if (c === null || typeof c !== "object") continue;
+}
+const nc = w159(c, m);
+if (nc !== c && (protoOf(c) === OBJECT_PROTO || unboxed(c) === c)) {
+if (o === node) o = node.slice();
+o[j] = nc;
+}
+}
+return o;
+}
+function w161(node, m) {
+  if (node === null || typeof node !== "object" || !("content" in node) || !(protoOf(node) === OBJECT_PROTO && !("content" in OBJECT_PROTO) || isOwn.call(node, "content")) || Array.isArray(node)) return node;
+const raw = node["content"];
+if (raw === null || typeof raw !== "object") return node;
+const c = typeof raw.toJSON === "function" ? raw.toJSON("content") : raw;
+if (c === null || typeof c !== "object") return node;
+const nc = w160(c, m);
+if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
+const copy = { ...node };
+if (copy["content"] !== raw && !isEnumerable.call(node, "content")) return node;
+copy["content"] = nc;
 return copy;
 }
 function w162(node, m) {
@@ -2267,78 +2264,45 @@ o[j] = nc;
 return o;
 }
 function w163(node, m) {
-  if (node === null || typeof node !== "object" || !("content" in node) || !(protoOf(node) === OBJECT_PROTO && !("content" in OBJECT_PROTO) || isOwn.call(node, "content")) || Array.isArray(node)) return node;
-const raw = node["content"];
-if (raw === null || typeof raw !== "object") return node;
-const c = typeof raw.toJSON === "function" ? raw.toJSON("content") : raw;
-if (c === null || typeof c !== "object") return node;
-const nc = w162(c, m);
-if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
-const copy = { ...node };
-if (copy["content"] !== raw && !isEnumerable.call(node, "content")) return node;
-copy["content"] = nc;
-return copy;
-}
-function w164(node, m) {
-  if (!Array.isArray(node)) return node;
-const n = node.length;
-if (n > 1048576) throw tooMany();
-let o = node;
-for (let j = 0; j < n; j++) {
-let c = node[j];
-if (c === null || typeof c !== "object") continue;
-if (typeof c.toJSON === "function") {
-c = c.toJSON(String(j));
-if (c === null || typeof c !== "object") continue;
-}
-const nc = w163(c, m);
-if (nc !== c && (protoOf(c) === OBJECT_PROTO || unboxed(c) === c)) {
-if (o === node) o = node.slice();
-o[j] = nc;
-}
-}
-return o;
-}
-function w165(node, m) {
   if (node === null || typeof node !== "object" || !("messages" in node) || !(protoOf(node) === OBJECT_PROTO && !("messages" in OBJECT_PROTO) || isOwn.call(node, "messages")) || Array.isArray(node)) return node;
 const raw = node["messages"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("messages") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w164(c, m);
+const nc = w162(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["messages"] !== raw && !isEnumerable.call(node, "messages")) return node;
 copy["messages"] = nc;
 return copy;
 }
-function w166(node, m) {
+function w164(node, m) {
   if (node === null || typeof node !== "object" || !("message" in node) || !(protoOf(node) === OBJECT_PROTO && !("message" in OBJECT_PROTO) || isOwn.call(node, "message")) || Array.isArray(node)) return node;
 const raw = node["message"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("message") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w163(c, m);
+const nc = w161(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["message"] !== raw && !isEnumerable.call(node, "message")) return node;
 copy["message"] = nc;
 return copy;
 }
-function w167(node, m) {
+function w165(node, m) {
   if (node === null || typeof node !== "object" || !("output" in node) || !(protoOf(node) === OBJECT_PROTO && !("output" in OBJECT_PROTO) || isOwn.call(node, "output")) || Array.isArray(node)) return node;
 const raw = node["output"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("output") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w166(c, m);
+const nc = w164(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["output"] !== raw && !isEnumerable.call(node, "output")) return node;
 copy["output"] = nc;
 return copy;
 }
-function w168(node, m) {
+function w166(node, m) {
   const sink = state.callSink;
 if (sink === null || !isObject(node)) return node;
 let id = node;
@@ -2355,61 +2319,61 @@ s0 = isObject(s0) && "contentBlockIndex" in s0 && (protoOf(s0) === OBJECT_PROTO 
 sink(id, name, 1, s0);
 return node;
 }
-function w169(node, m) {
+function w167(node, m) {
   if (node === null || typeof node !== "object") return node;
 let r = node;
 r = w0(r, m);
-r = w168(r, m);
+r = w166(r, m);
 return r;
 }
-function w170(node, m) {
+function w168(node, m) {
   if (node === null || typeof node !== "object" || !("toolUse" in node) || !(protoOf(node) === OBJECT_PROTO && !("toolUse" in OBJECT_PROTO) || isOwn.call(node, "toolUse")) || Array.isArray(node)) return node;
 const raw = node["toolUse"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("toolUse") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w169(c, m);
+const nc = w167(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["toolUse"] !== raw && !isEnumerable.call(node, "toolUse")) return node;
 copy["toolUse"] = nc;
 return copy;
 }
-function w171(node, m) {
+function w169(node, m) {
   if (node === null || typeof node !== "object" || !("start" in node) || !(protoOf(node) === OBJECT_PROTO && !("start" in OBJECT_PROTO) || isOwn.call(node, "start")) || Array.isArray(node)) return node;
 const raw = node["start"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("start") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w170(c, m);
+const nc = w168(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["start"] !== raw && !isEnumerable.call(node, "start")) return node;
 copy["start"] = nc;
 return copy;
 }
-function w172(node, m) {
+function w170(node, m) {
   if (node === null || typeof node !== "object" || !("contentBlockStart" in node) || !(protoOf(node) === OBJECT_PROTO && !("contentBlockStart" in OBJECT_PROTO) || isOwn.call(node, "contentBlockStart")) || Array.isArray(node)) return node;
 const raw = node["contentBlockStart"];
 if (raw === null || typeof raw !== "object") return node;
 const c = typeof raw.toJSON === "function" ? raw.toJSON("contentBlockStart") : raw;
 if (c === null || typeof c !== "object") return node;
-const nc = w171(c, m);
+const nc = w169(c, m);
 if (nc === c || (!Array.isArray(c) && protoOf(c) !== OBJECT_PROTO && unboxed(c) !== c)) return node;
 const copy = { ...node };
 if (copy["contentBlockStart"] !== raw && !isEnumerable.call(node, "contentBlockStart")) return node;
 copy["contentBlockStart"] = nc;
 return copy;
 }
-function w173(node, m) {
+function w171(node, m) {
   if (node === null || typeof node !== "object") return node;
 let r = node;
-if ("toolConfig" in node) r = w160(r, m);
-if ("messages" in node) r = w165(r, m);
-if ("output" in node) r = w167(r, m);
-if ("content" in node) r = w163(r, m);
-r = w164(r, m);
-if ("contentBlockStart" in node) r = w172(r, m);
+if ("toolConfig" in node) r = w158(r, m);
+if ("messages" in node) r = w163(r, m);
+if ("output" in node) r = w165(r, m);
+if ("content" in node) r = w161(r, m);
+r = w162(r, m);
+if ("contentBlockStart" in node) r = w170(r, m);
 return r;
 }
 function s0(event, pairing) {
@@ -2488,5 +2452,5 @@ function s3(event, pairing) {
   }
   }
 }
-  return { walkers: new Map([["anthropic", w29], ["openai-chat", w57], ["openai-responses", w102], ["gemini", w153], ["bedrock-converse", w173]]), polluting: () => "name" in OBJECT_PROTO || "type" in OBJECT_PROTO || "tool_name" in OBJECT_PROTO || "role" in OBJECT_PROTO || "namespace" in OBJECT_PROTO, scopes: new Map([["anthropic", [null, s0]], ["openai-chat", [s1, null]], ["openai-responses", [null, s2]], ["gemini", [null, null]], ["bedrock-converse", [null, s3]]]) };
+  return { walkers: new Map([["anthropic", w29], ["openai-chat", w57], ["openai-responses", w100], ["gemini", w151], ["bedrock-converse", w171]]), polluting: () => "name" in OBJECT_PROTO || "type" in OBJECT_PROTO || "tool_name" in OBJECT_PROTO || "role" in OBJECT_PROTO || "namespace" in OBJECT_PROTO, scopes: new Map([["anthropic", [null, s0]], ["openai-chat", [s1, null]], ["openai-responses", [null, s2]], ["gemini", [null, null]], ["bedrock-converse", [null, s3]]]) };
 }

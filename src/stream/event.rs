@@ -18,7 +18,7 @@ use crate::tool_name::{call_places, rules, CallPlace, Format, Step};
 fn keys_read(format: Format) -> Keys {
     let step_keys = |steps: &'static [Step]| {
         steps.iter().filter_map(|step| match *step {
-            Step::Key(k) | Step::When(&(k, _)) | Step::Name(k) | Step::Names(k) => Some(k),
+            Step::Key(&k) | Step::When(&(k, _)) | Step::Name(&k) | Step::Names(&k) => Some(k),
             Step::Each => None,
         })
     };
@@ -256,7 +256,7 @@ fn leaf_keys(format: Format, keys: &Keys) -> [u64; 2] {
     let mut leaves: Vec<(&'static str, usize)> = Vec::new();
     for rule in rules(format) {
         for (n, step) in rule.iter().enumerate() {
-            if let Step::Name(k) | Step::Names(k) = *step {
+            if let Step::Name(&k) | Step::Names(&k) = *step {
                 leaves.push((k, depth(&rule[..n])));
             }
         }
@@ -322,7 +322,7 @@ fn walk<'t, 'm, J: Json<'t>>(
             nodes.pop();
         };
         match *step {
-            Step::Key(k) => {
+            Step::Key(&k) => {
                 if let Some(child) = node.get(k) {
                     next(child, nodes, rename);
                 }
@@ -337,12 +337,12 @@ fn walk<'t, 'm, J: Json<'t>>(
                     next(node, nodes, rename);
                 }
             }
-            Step::Name(k) => {
+            Step::Name(&k) => {
                 if let Some(slot) = node.get(k) {
                     rename(slot);
                 }
             }
-            Step::Names(k) => {
+            Step::Names(&k) => {
                 for slot in node.get(k).into_iter().flat_map(Json::elements) {
                     rename(slot);
                 }

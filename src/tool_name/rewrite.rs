@@ -67,7 +67,7 @@ pub(crate) fn trie(format: Format) -> &'static Trie {
 fn walk<'s>(node: &mut Value, trie: &Trie, map: &impl Fn(&str) -> Option<&'s str>) {
     for (step, below) in &trie.children {
         match *step {
-            Key(k) => {
+            Key(&k) => {
                 if let Some(child) = node.as_object_mut().and_then(|o| o.get_mut(k)) {
                     walk(child, below, map);
                 }
@@ -84,12 +84,12 @@ fn walk<'s>(node: &mut Value, trie: &Trie, map: &impl Fn(&str) -> Option<&'s str
                     walk(node, below, map);
                 }
             }
-            Name(k) => {
+            Name(&k) => {
                 if let Some(slot) = node.as_object_mut().and_then(|o| o.get_mut(k)) {
                     rename(slot, map);
                 }
             }
-            Names(k) => {
+            Names(&k) => {
                 if let Some(list) = node.as_object_mut().and_then(|o| o.get_mut(k)).and_then(Value::as_array_mut) {
                     for slot in list {
                         rename(slot, map);

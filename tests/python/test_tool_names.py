@@ -84,7 +84,7 @@ def registered_payloads() -> mb.ToolRegistry:
 
 @pytest.mark.parametrize("case", PAYLOADS["cases"], ids=lambda c: c["name"])
 def test_payloads(case: dict) -> None:
-    assert len(PAYLOADS["cases"]) == 40
+    assert len(PAYLOADS["cases"]) == 41
     r = registered_payloads()
     before = json.dumps(case, sort_keys=True)
     assert r.to_provider(case["canonical"], case["format"]) == case["provider"]

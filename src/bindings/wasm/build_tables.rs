@@ -92,11 +92,11 @@ pub fn stream_tables(out: &Array) {
 
 fn step_parts(step: Step) -> (StepKind, &'static str, &'static str) {
     match step {
-        Step::Key(k) => (StepKind::Key, k, ""),
+        Step::Key(&k) => (StepKind::Key, k, ""),
         Step::Each => (StepKind::Each, "", ""),
         Step::When(&(k, v)) => (StepKind::When, k, v),
-        Step::Name(k) => (StepKind::Name, k, ""),
-        Step::Names(k) => (StepKind::Names, k, ""),
+        Step::Name(&k) => (StepKind::Name, k, ""),
+        Step::Names(&k) => (StepKind::Names, k, ""),
     }
 }
 

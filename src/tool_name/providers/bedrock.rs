@@ -13,18 +13,18 @@ use crate::tool_name::providers::Step::{Each, Key, Name};
 pub(super) const PROVIDER: Provider = Provider {
     profile: BuiltinProfile::Bedrock,
     rules: &[
-        &[Key("toolConfig"), Key("tools"), Each, Key("toolSpec"), Name("name")],
-        &[Key("toolConfig"), Key("toolChoice"), Key("tool"), Name("name")],
-        &[Key("messages"), Each, Key("content"), Each, Key("toolUse"), Name("name")],
+        &[Key(&"toolConfig"), Key(&"tools"), Each, Key(&"toolSpec"), Name(&"name")],
+        &[Key(&"toolConfig"), Key(&"toolChoice"), Key(&"tool"), Name(&"name")],
+        &[Key(&"messages"), Each, Key(&"content"), Each, Key(&"toolUse"), Name(&"name")],
         // A response (`output.message`), one message, a bare message list.
-        &[Key("output"), Key("message"), Key("content"), Each, Key("toolUse"), Name("name")],
-        &[Key("content"), Each, Key("toolUse"), Name("name")],
-        &[Each, Key("content"), Each, Key("toolUse"), Name("name")],
+        &[Key(&"output"), Key(&"message"), Key(&"content"), Each, Key(&"toolUse"), Name(&"name")],
+        &[Key(&"content"), Each, Key(&"toolUse"), Name(&"name")],
+        &[Each, Key(&"content"), Each, Key(&"toolUse"), Name(&"name")],
         // A streaming `contentBlockStart` event.
-        &[Key("contentBlockStart"), Key("start"), Key("toolUse"), Name("name")],
+        &[Key(&"contentBlockStart"), Key(&"start"), Key(&"toolUse"), Name(&"name")],
     ],
     calls: &[CallPlace {
-        path: &[Key("contentBlockStart"), Key("start"), Key("toolUse")],
+        path: &[Key(&"contentBlockStart"), Key(&"start"), Key(&"toolUse")],
         id: "toolUseId",
         name: &["name"],
         slot: &[(0, &["contentBlockStart", "contentBlockIndex"])],

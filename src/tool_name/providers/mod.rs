@@ -71,15 +71,15 @@ impl Format {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Step {
     /// Into an object's own property.
-    Key(&'static str),
+    Key(&'static &'static str),
     /// Into every element of an array.
     Each,
     /// Only objects whose property equals the string.
     When(&'static (&'static str, &'static str)),
     /// The property holding a tool name (a string).
-    Name(&'static str),
+    Name(&'static &'static str),
     /// The property holding a list of tool names.
-    Names(&'static str),
+    Names(&'static &'static str),
 }
 
 /// Where a stream event carries a tool call's id or its name: the path to

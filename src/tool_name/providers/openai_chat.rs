@@ -15,7 +15,7 @@ use crate::tool_name::providers::Step::{Each, Key, Name, When};
 // tool at `custom.name`, with the same id and slot. (The JS walkers read
 // places that differ only in the name's keys in one step.)
 const CALL: CallPlace = CallPlace {
-    path: &[Key("choices"), Each, Key("delta"), Key("tool_calls"), Each],
+    path: &[Key(&"choices"), Each, Key(&"delta"), Key(&"tool_calls"), Each],
     id: "id",
     name: &["function", "name"],
     slot: &[(2, &["index"]), (5, &["index"])],
@@ -24,44 +24,44 @@ const CALL: CallPlace = CallPlace {
 pub(super) const PROVIDER: Provider = Provider {
     profile: BuiltinProfile::OpenAi,
     rules: &[
-        &[Key("tools"), Each, Key("function"), Name("name")],
-        &[Key("tool_choice"), Key("function"), Name("name")],
-        &[Key("messages"), Each, Key("tool_calls"), Each, Key("function"), Name("name")],
-        &[Key("choices"), Each, Key("message"), Key("tool_calls"), Each, Key("function"), Name("name")],
-        &[Key("choices"), Each, Key("delta"), Key("tool_calls"), Each, Key("function"), Name("name")],
+        &[Key(&"tools"), Each, Key(&"function"), Name(&"name")],
+        &[Key(&"tool_choice"), Key(&"function"), Name(&"name")],
+        &[Key(&"messages"), Each, Key(&"tool_calls"), Each, Key(&"function"), Name(&"name")],
+        &[Key(&"choices"), Each, Key(&"message"), Key(&"tool_calls"), Each, Key(&"function"), Name(&"name")],
+        &[Key(&"choices"), Each, Key(&"delta"), Key(&"tool_calls"), Each, Key(&"function"), Name(&"name")],
         // One message, or a bare message list.
-        &[Key("tool_calls"), Each, Key("function"), Name("name")],
-        &[Each, Key("tool_calls"), Each, Key("function"), Name("name")],
+        &[Key(&"tool_calls"), Each, Key(&"function"), Name(&"name")],
+        &[Each, Key(&"tool_calls"), Each, Key(&"function"), Name(&"name")],
         // Custom tools: definitions, choices and calls.
-        &[Key("tools"), Each, Key("custom"), Name("name")],
-        &[Key("tool_choice"), Key("custom"), Name("name")],
-        &[Key("messages"), Each, Key("tool_calls"), Each, Key("custom"), Name("name")],
-        &[Key("choices"), Each, Key("message"), Key("tool_calls"), Each, Key("custom"), Name("name")],
-        &[Key("choices"), Each, Key("delta"), Key("tool_calls"), Each, Key("custom"), Name("name")],
-        &[Key("tool_calls"), Each, Key("custom"), Name("name")],
-        &[Each, Key("tool_calls"), Each, Key("custom"), Name("name")],
+        &[Key(&"tools"), Each, Key(&"custom"), Name(&"name")],
+        &[Key(&"tool_choice"), Key(&"custom"), Name(&"name")],
+        &[Key(&"messages"), Each, Key(&"tool_calls"), Each, Key(&"custom"), Name(&"name")],
+        &[Key(&"choices"), Each, Key(&"message"), Key(&"tool_calls"), Each, Key(&"custom"), Name(&"name")],
+        &[Key(&"choices"), Each, Key(&"delta"), Key(&"tool_calls"), Each, Key(&"custom"), Name(&"name")],
+        &[Key(&"tool_calls"), Each, Key(&"custom"), Name(&"name")],
+        &[Each, Key(&"tool_calls"), Each, Key(&"custom"), Name(&"name")],
         // `tool_choice: { type: "allowed_tools", allowed_tools: { tools } }`.
-        &[Key("tool_choice"), Key("allowed_tools"), Key("tools"), Each, Key("function"), Name("name")],
-        &[Key("tool_choice"), Key("allowed_tools"), Key("tools"), Each, Key("custom"), Name("name")],
+        &[Key(&"tool_choice"), Key(&"allowed_tools"), Key(&"tools"), Each, Key(&"function"), Name(&"name")],
+        &[Key(&"tool_choice"), Key(&"allowed_tools"), Key(&"tools"), Each, Key(&"custom"), Name(&"name")],
         // The deprecated function calling that the API and the SDK's types
         // still carry (`functions`, `function_call`, `role: "function"`
         // results): definitions, the choice, calls in messages, responses and
         // stream deltas, and results. A message's `name` is rewritten only in
         // a function result; elsewhere it names a participant.
-        &[Key("functions"), Each, Name("name")],
-        &[Key("function_call"), Name("name")],
-        &[Key("messages"), Each, Key("function_call"), Name("name")],
-        &[Key("messages"), Each, When(&("role", "function")), Name("name")],
-        &[Key("choices"), Each, Key("message"), Key("function_call"), Name("name")],
-        &[Key("choices"), Each, Key("delta"), Key("function_call"), Name("name")],
-        &[Each, Key("function_call"), Name("name")],
-        &[Each, When(&("role", "function")), Name("name")],
-        &[When(&("role", "function")), Name("name")],
+        &[Key(&"functions"), Each, Name(&"name")],
+        &[Key(&"function_call"), Name(&"name")],
+        &[Key(&"messages"), Each, Key(&"function_call"), Name(&"name")],
+        &[Key(&"messages"), Each, When(&("role", "function")), Name(&"name")],
+        &[Key(&"choices"), Each, Key(&"message"), Key(&"function_call"), Name(&"name")],
+        &[Key(&"choices"), Each, Key(&"delta"), Key(&"function_call"), Name(&"name")],
+        &[Each, Key(&"function_call"), Name(&"name")],
+        &[Each, When(&("role", "function")), Name(&"name")],
+        &[When(&("role", "function")), Name(&"name")],
         // A tool result's `name`: not in OpenAI's own types, but APIs that
         // speak this format (and older guides) put the tool's name there.
-        &[Key("messages"), Each, When(&("role", "tool")), Name("name")],
-        &[Each, When(&("role", "tool")), Name("name")],
-        &[When(&("role", "tool")), Name("name")],
+        &[Key(&"messages"), Each, When(&("role", "tool")), Name(&"name")],
+        &[Each, When(&("role", "tool")), Name(&"name")],
+        &[When(&("role", "tool")), Name(&"name")],
     ],
     calls: &[CALL, CallPlace { name: &["custom", "name"], ..CALL }],
     layout: &[
