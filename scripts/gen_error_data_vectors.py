@@ -1861,7 +1861,9 @@ def read_issue(issue, input):
         options = issue["type"] == "is_instance_of" and not inside
         return segment, settle(PYDANTIC_TYPES.get(issue["type"], "invalid"), False, inside), options
     code = string(issue.get("code")) or ""
-    segment = string(first_item(issue))
+    item = first_item(issue)
+    # Another Standard Schema validator's path items may be `{ key }` objects.
+    segment = string(item.get("key")) if isinstance(item, dict) else string(item)
     # Zod 3 says "undefined" of a value left out, on invalid_type.
     missing = missing or (code == "invalid_type" and issue.get("received") == "undefined")
     phrase = ZOD.get(code, "invalid")
@@ -2060,6 +2062,9 @@ def issue_cases():
     plan.append(("zod4: wrong values, a tool not in the catalog", "not_a_tool", zod4["issues"], inputs["wrong values"]))
     plan.append(("no issues", "send", [], None))
     plan.append(("not issues of any validator", "send", [None, 3, "too_big", {}, {"code": 5, "path": "limit"}], None))
+    plan.append(("another Standard Schema validator: path items as { key }", "send",
+                 [{"message": "SECRET", "path": [{"key": SEND_FIELDS[0]}]}, {"code": "too_big", "path": [{"key": SEND_FIELDS[1]}], "message": "SECRET"},
+                  {"message": "SECRET", "path": [{"key": SEND_FIELDS[0]}, {"key": 0}]}], None))
     # is_instance_of on a field that declares no options (its type is said), and below a field (an entry).
     plan.append(("pydantic: is_instance_of without options, and nested", "py_call",
                  [{"type": "is_instance_of", "loc": ["limit"]}, {"type": "is_instance_of", "loc": ["level", 0]}], None))

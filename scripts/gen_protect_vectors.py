@@ -67,6 +67,16 @@ BOUNTIES_SCHEMA = {
     "type": "object",
     "properties": {"limit": {"type": "integer", "maximum": 100}, "status": {"type": "string", "enum": ["open", "closed"]}},
 }
+# A validator that publishes a recursive type (ArkType) gives the tool's
+# schema as a `$ref` into its own definitions: the fields are the
+# definition's.
+TREE_SCHEMA = {
+    "$ref": "#/$defs/tree",
+    "$defs": {"tree": {"type": "object", "properties": {
+        "label": {"type": "string", "maxLength": 8},
+        "children": {"type": "array", "items": {"$ref": "#/$defs/tree"}},
+    }, "required": ["label"]}},
+}
 MESSAGES = ["must be at most 100", "matches multiple bounties"]
 # What the rejection of AGENT:gpt says (§1.2), the parts checked here.
 REJECTION = {"code": "INVALID_RECIPIENT_SHAPE", "reason": "agent_prefix_with_name", "to": "AGENT:gpt"}
@@ -88,6 +98,7 @@ servers = [
             {"name": "", "inputSchema": BOUNTIES_SCHEMA, "outputSchema": False},
             {"name": "odd_fields", "inputSchema": {"type": "object", "properties": {"has space": {}, "": {}, "ok": {}}}, "outputSchema": False},
             {"name": "no_schema", "inputSchema": None, "outputSchema": False},
+            {"name": "tree", "inputSchema": TREE_SCHEMA, "outputSchema": False},
         ],
         "cases": [
             {"name": "unknown tool: the name never comes back",
@@ -149,6 +160,12 @@ servers = [
             {"name": "invalid arguments of a tool with an output schema: text only",
              "failure": {"kind": "invalid_arguments", "tool": "get_report", "issues": [{"type": "int_parsing", "loc": ["limit"], "input": SECRET}]},
              "answer": {"kind": "invalid_arguments", "result": classified("get_report", "limit", "must be an integer", structured=False)}},
+            {"name": "invalid arguments of a schema that is a $ref: the definition's fields and bounds",
+             "failure": {"kind": "invalid_arguments", "tool": "tree", "issues": [{"code": "too_big", "path": ["label"], "origin": "string", "maximum": 8, "message": SECRET}]},
+             "answer": {"kind": "invalid_arguments", "result": classified("tree", "label", "must have at most 8 characters")}},
+            {"name": "handler error naming a field of a schema that is a $ref",
+             "failure": {"kind": "handler_error", "tool": "tree", "message": "label must be at most 100"},
+             "answer": {"kind": "handler_error", "result": classified("tree", "label", "must be at most 100")}},
             {"name": "a recipient rejected: its rejection is the answer",
              "failure": {"kind": "recipient_rejected", "tool": "list_bounties", "to": "AGENT:gpt"},
              "answer": {"kind": "invalid_arguments", "rejection": REJECTION, "structured": True}},

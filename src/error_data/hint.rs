@@ -120,7 +120,7 @@ impl FieldHint {
     /// ```
     #[must_use]
     pub fn of_input_schema(schema: &Value) -> Vec<(String, Self)> {
-        let Some(properties) = schema.get("properties").and_then(Value::as_object) else {
+        let Some(properties) = input_object(schema).get("properties").and_then(Value::as_object) else {
             return Vec::new();
         };
         properties
@@ -176,6 +176,26 @@ fn one_type(declared: &Value) -> Option<&str> {
         },
         _ => None,
     }
+}
+
+/// The object schema an input schema stands for: the schema itself, or
+/// where its own local `$ref` leads within it (a validator that publishes
+/// a recursive type as `{"$ref": "#/$defs/T", "$defs": {…}}`), at most
+/// [`SCHEMA_STEPS`] `$ref`s in all. Its `properties` are the tool's fields.
+pub(crate) fn input_object(schema: &Value) -> &Value {
+    let mut object = schema;
+    for _ in 0..SCHEMA_STEPS {
+        let target = object
+            .get("$ref")
+            .and_then(Value::as_str)
+            .and_then(|r| r.strip_prefix('#'))
+            .and_then(|pointer| crate::json_pointer::get(schema, pointer));
+        match target {
+            Some(target) => object = target,
+            None => break,
+        }
+    }
+    object
 }
 
 /// What a field's schema stands for: a local `$ref` followed into `root`
@@ -358,6 +378,21 @@ mod tests {
             ]
         );
         assert!(FieldHint::of_input_schema(&json!({"type": "object"})).is_empty());
+        // A recursive type published as a root `$ref` (ArkType's form).
+        let tree = json!({
+            "$ref": "#/$defs/tree",
+            "$defs": {"tree": {"type": "object", "properties": {
+                "root": {"type": "string", "maxLength": 3},
+                "children": {"type": "array", "items": {"$ref": "#/$defs/tree"}},
+            }}},
+        });
+        let hints = FieldHint::of_input_schema(&tree);
+        assert_eq!(hints.iter().map(|(f, _)| f.as_str()).collect::<Vec<_>>(), ["children", "root"]);
+        assert_eq!(hints[1].1.max_length, Some(3));
+        assert!(FieldHint::of_input_schema(
+            &json!({"$ref": "#/$defs/loop", "$defs": {"loop": {"$ref": "#/$defs/loop"}}})
+        )
+        .is_empty());
         assert!(FieldHint::of_input_schema(&json!([1])).is_empty());
     }
 }

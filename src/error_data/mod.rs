@@ -19,8 +19,8 @@ mod text;
 pub use catalog::{Catalog, CatalogBuilder, FieldPhrases, ToolFields, MAX_CATALOG_ENTRIES};
 pub use classifier::ErrorClassifier;
 pub(crate) use classifier::MAX_TOOL_QUERY;
-pub(crate) use hint::constant_forms;
 pub use hint::FieldHint;
+pub(crate) use hint::{constant_forms, input_object};
 pub use issue::{issue_message, Issue, ISSUES_IN_TEXT, ISSUE_MESSAGES};
 pub use reader::IssueFields;
 #[cfg(any(feature = "wasm-host", test))]

@@ -321,7 +321,9 @@ impl<'a> Issue<'a> {
         let code = fields.code.unwrap_or_default();
         Issue::Zod {
             code,
-            first_segment: fields.first_segment,
+            // Any other Standard Schema validator's: its path items may be
+            // the spec's `{ key }` objects.
+            first_segment: fields.first_segment.or(fields.first_key),
             // Zod 3's word for a value left out is on `invalid_type` only
             // (elsewhere `received` is the value itself, which may be the
             // text "undefined").

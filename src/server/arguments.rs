@@ -232,10 +232,11 @@ fn collect_patterns(schema: &Value, depth: usize, out: &mut HashMap<String, Rege
     }
     match schema {
         Value::Object(map) => {
-            if let Some(Value::String(pattern)) = map.get("pattern") {
-                if !out.contains_key(pattern) {
+            let patterned = map.get("patternProperties").and_then(Value::as_object).into_iter().flat_map(|p| p.keys());
+            for pattern in map.get("pattern").and_then(Value::as_str).into_iter().chain(patterned.map(String::as_str)) {
+                if out.len() < MAX_PATTERNS && !out.contains_key(pattern) {
                     if let Ok(regex) = regex_lite::RegexBuilder::new(pattern).size_limit(MAX_PATTERN_SIZE).build() {
-                        out.insert(pattern.clone(), regex);
+                        out.insert(pattern.to_owned(), regex);
                     }
                 }
             }
@@ -245,6 +246,20 @@ fn collect_patterns(schema: &Value, depth: usize, out: &mut HashMap<String, Rege
         }
         Value::Array(list) => list.iter().for_each(|v| collect_patterns(v, depth + 1, out)),
         _ => {}
+    }
+}
+
+/// Which `patternProperties` declare a key: their schemas (none: no
+/// pattern matches it), or unknown.
+enum Matched<'s> {
+    Schemas(Vec<&'s Value>),
+    Unknown,
+}
+
+impl Matched<'_> {
+    /// No pattern declares the key.
+    fn is_none(&self) -> bool {
+        matches!(self, Self::Schemas(s) if s.is_empty())
     }
 }
 
@@ -465,10 +480,16 @@ impl<'s> Walk<'s> {
             let len = path.len();
             path.push('/');
             escape_into(path, key);
+            let matched = patterned.map(|p| self.matching(p, key));
             if let Some(property) = declared.and_then(|d| d.get(key)) {
                 self.value(property, item, path, depth + 1);
-            } else if patterned.is_some_and(|p| !p.is_empty()) {
-                // A key a pattern may declare: judged by the SDK.
+            } else if let Some(Matched::Schemas(schemas)) = matched.as_ref().filter(|m| !m.is_none()) {
+                for schema in schemas {
+                    self.value(schema, item, path, depth + 1);
+                }
+            } else if matches!(matched, Some(Matched::Unknown)) {
+                // A pattern that could not be compiled, or a key too long
+                // to match: whether it declares the key is the SDK's call.
             } else {
                 match additional {
                     // Ajv reports an unknown key at its object, never the key.
@@ -482,6 +503,23 @@ impl<'s> Walk<'s> {
                 break;
             }
         }
+    }
+
+    /// The schemas of `patterned` (a `patternProperties`) whose pattern
+    /// matches `key`.
+    fn matching(&self, patterned: &'s Map<String, Value>, key: &str) -> Matched<'s> {
+        let mut schemas = Vec::new();
+        for (pattern, schema) in patterned {
+            match self.patterns.get(pattern) {
+                Some(regex) if key.len() <= MAX_PATTERN_INPUT => {
+                    if regex.is_match(key) {
+                        schemas.push(schema);
+                    }
+                }
+                _ => return Matched::Unknown,
+            }
+        }
+        Matched::Schemas(schemas)
     }
 
     fn combinators(&mut self, schema: &'s Map<String, Value>, value: &Value, path: &mut String, depth: usize) {
@@ -783,5 +821,24 @@ mod tests {
             keywords(&s, &json!({"a/b": 1, "c~d": 2})),
             [("type", "/a~1b".to_owned()), ("type", "/c~0d".to_owned())]
         );
+    }
+
+    #[test]
+    fn pattern_properties_judge_the_keys_they_match() {
+        // pydantic's dict[Annotated[str, pattern], Annotated[str, max_length]].
+        let headers = json!({"type": "object", "properties": {"headers": {"anyOf": [
+            {"type": "object", "patternProperties": {"^[a-z-]+$": {"type": "string", "maxLength": 5}}, "additionalProperties": false},
+            {"type": "null"},
+        ]}}});
+        assert_eq!(keywords(&headers, &json!({"headers": {"x-a": "toolong"}}))[0], ("maxLength", "/headers/x-a".to_owned()));
+        assert_eq!(keywords(&headers, &json!({"headers": {"X_A": "ok"}}))[0], ("additionalProperties", "/headers".to_owned()));
+        assert!(keywords(&headers, &json!({"headers": {"x-a": "ok"}})).is_empty());
+        assert!(keywords(&headers, &json!({"headers": null})).is_empty());
+        // Every matching pattern's schema applies.
+        let both = json!({"type": "object", "patternProperties": {"^a": {"type": "string"}, "b$": {"maxLength": 1}}});
+        assert_eq!(keywords(&both, &json!({"ab": "xy"})), [("maxLength", "/ab".to_owned())]);
+        // A pattern that does not compile leaves its keys to the SDK.
+        let broken = json!({"type": "object", "patternProperties": {"(": {"type": "string"}}, "additionalProperties": false});
+        assert!(keywords(&broken, &json!({"x": 1})).is_empty());
     }
 }

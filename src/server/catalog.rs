@@ -18,20 +18,25 @@ pub struct ListedTool {
 
 impl ListedTool {
     /// The parts of an input schema that [`new`](Self::new) reads: its
-    /// fields, and the definitions their `$ref`s point into. A binding that
-    /// turns a schema out of its own values into JSON needs only these,
-    /// each entry on its own.
+    /// fields and the definitions their `$ref`s point into, each entry on
+    /// its own; [`SCHEMA_REF`](Self::SCHEMA_REF) beside them. A binding that
+    /// turns a schema out of its own values into JSON needs only these.
     pub const SCHEMA_PARTS: [&'static str; 3] = ["properties", "$defs", "definitions"];
 
+    /// The key of the one string part [`new`](Self::new) reads: an input
+    /// schema's own `$ref`, when its fields are those of a definition.
+    pub const SCHEMA_REF: &'static str = "$ref";
+
     /// The tool named `name` with its published input JSON Schema (its
-    /// top-level `properties` are its fields; what each declares, `$ref`s
+    /// top-level `properties` are its fields, or those of the object its own
+    /// `$ref` names; what each declares, `$ref`s
     /// and `X | None` followed, its hints) and whether it declares an
     /// output schema. A schema that is not an object with `properties`
     /// declares no field.
     #[must_use]
     pub fn new(name: impl Into<String>, input_schema: Option<&Value>, output_schema: bool) -> Self {
         let fields = input_schema
-            .and_then(|s| s.get("properties"))
+            .and_then(|s| crate::error_data::input_object(s).get("properties"))
             .and_then(Value::as_object)
             .map(|p| p.keys().take(MAX_CATALOG_ENTRIES).cloned().collect())
             .unwrap_or_default();

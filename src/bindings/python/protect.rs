@@ -90,6 +90,10 @@ fn listed_tool(entry: &Bound<'_, PyAny>) -> Option<ListedTool> {
         };
         root.insert(key.to_owned(), Value::Object(map));
     }
+    let reference = schema.get_item(ListedTool::SCHEMA_REF).ok().flatten();
+    if let Some(reference) = reference.as_ref().and_then(|r| r.cast::<PyString>().ok()).and_then(|r| r.to_str().ok()) {
+        root.insert(ListedTool::SCHEMA_REF.to_owned(), Value::String(reference.to_owned()));
+    }
     Some(ListedTool::new(name, Some(&Value::Object(root)), output))
 }
 

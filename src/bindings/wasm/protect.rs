@@ -200,6 +200,9 @@ fn listed_tool(tool: &JsValue) -> Option<ListedTool> {
         }
         root.insert(key.to_owned(), Value::Object(map));
     }
+    if let Some(reference) = read::property(&schema, ListedTool::SCHEMA_REF).ok().and_then(|r| read::exact(&r)) {
+        root.insert(ListedTool::SCHEMA_REF.to_owned(), Value::String(reference));
+    }
     Some(ListedTool::new(name, Some(&Value::Object(root)), output))
 }
 
