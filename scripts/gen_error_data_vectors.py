@@ -1884,16 +1884,34 @@ def whole(v):
     return int(v) if abs(v) < 9e15 else None
 
 
+def declared_options(schema):
+    """The values a field's schema lists, as options: its enum; else its const; else a oneOf (or,
+    without one, an anyOf) whose every form is one value (a const, or an enum of one), as schemars
+    publishes a documented Rust enum and Zod 4 a union of literals. Strings, and whole numbers."""
+    def option(v):
+        return v if isinstance(v, str) else (str(whole(v)) if whole(v) is not None else None)
+    if isinstance(schema.get("enum"), list):
+        values = schema["enum"]
+    elif "const" in schema:
+        values = [schema["const"]]
+    else:
+        forms = schema["oneOf"] if "oneOf" in schema else schema.get("anyOf")
+        def one(form):
+            if not isinstance(form, dict):
+                return None
+            if "const" in form:
+                return [form["const"]]
+            return form["enum"] if isinstance(form.get("enum"), list) and len(form["enum"]) == 1 else None
+        each = [one(f) for f in forms[:65536]] if isinstance(forms, list) and forms else [None]
+        values = [v for f in each for v in f] if all(f is not None for f in each) else []
+    return [o for o in map(option, values) if o is not None]
+
+
 def hint_phrases(schema):
     """What a field's JSON Schema lets a phrase say: by phrase."""
     if not isinstance(schema, dict):
         return {}
-    def option(v):
-        return v if isinstance(v, str) else (str(whole(v)) if whole(v) is not None else None)
-    if isinstance(schema.get("enum"), list):
-        options = [o for o in map(option, schema["enum"]) if o is not None]
-    else:
-        options = [o for o in [option(schema.get("const"))] if o is not None]
+    options = declared_options(schema)
     out = {}
     if options:
         listed = ", ".join(options[:20]) + (", …" if len(options) > 20 else "")
@@ -1970,12 +1988,7 @@ def hint_of(schema):
     """FieldHint's fields for one (resolved) field schema, in the vectors' words."""
     if not isinstance(schema, dict):
         schema = {}
-    def option(v):
-        return v if isinstance(v, str) else (str(whole(v)) if whole(v) is not None else None)
-    if isinstance(schema.get("enum"), list):
-        options = [o for o in map(option, schema["enum"]) if o is not None]
-    else:
-        options = [o for o in [option(schema.get("const"))] if o is not None]
+    options = declared_options(schema)
     def size(k):
         n = whole(schema.get(k))
         return n if n is not None and n >= 0 else None
@@ -2041,6 +2054,14 @@ PY_HINTS = {tool: resolved_properties(schema) for tool, schema in PY_SCHEMAS.ite
 RS_HINTS = {"rs_send": {"flag": {"type": ["boolean", "null"]}, "count": {"type": ["integer", "null"], "format": "uint32", "minimum": 0},
                         "tags": {"type": ["null", "array"], "items": {"type": "string"}}, "either": {"type": ["string", "integer"]}}}
 RS_FIELDS = {tool: list(hints) for tool, hints in RS_HINTS.items()}
+# Unions of values: Zod 4's union of literals (anyOf of consts), schemars' documented enum (oneOf), and
+# unions that are more than values.
+UNION_HINTS = {"pick": {"sort": {"anyOf": [{"const": "asc"}, {"const": "desc"}]},
+                        "order": {"oneOf": [{"enum": ["up"]}, {"const": "down", "description": "newest first"}]},
+                        "mixed": {"anyOf": [{"const": "a"}, {"type": "string"}]},
+                        "nums": {"oneOf": [{"const": 1}, {"const": 2.5}, {"const": True}]}}}
+RS_FIELDS.update({tool: list(hints) for tool, hints in UNION_HINTS.items()})
+RS_HINTS.update(UNION_HINTS)
 ISSUE_CATALOGS = [
     {"name": "hinted", "catalog": {"tools": {"send": SEND_FIELDS, **PY_FIELDS, **RS_FIELDS}, "hints": {"send": ISSUE_PROPERTIES, **PY_HINTS, **RS_HINTS}}},
     {"name": "plain", "catalog": {"tools": {"send": SEND_FIELDS, **PY_FIELDS, **RS_FIELDS}}},
@@ -2070,6 +2091,10 @@ def issue_cases():
                  [{"type": "is_instance_of", "loc": ["limit"]}, {"type": "is_instance_of", "loc": ["level", 0]}], None))
     plan.append(("schemars: Option<T> fields of the wrong type (a type list with null)", "rs_send",
                  [{"keyword": "type", "instancePath": f"/{f}", "params": {}} for f in RS_HINTS["rs_send"]], None))
+    plan.append(("unions of values: their values are the options", "pick",
+                 [{"code": "invalid_union", "path": ["sort"], "message": "SECRET"}, {"code": "invalid_value", "path": ["order"]},
+                  {"code": "invalid_union", "path": ["mixed"]}, {"code": "invalid_type", "path": ["sort"]},
+                  {"code": "invalid_value", "path": ["nums"]}], None))
     plan.append(("pydantic-like but not pydantic's", "py_send", [{"type": "missing", "loc": "limit"}, {"type": 5, "loc": ["limit"]},
                                                                  {"type": "missing", "loc": []}, {"type": "missing", "loc": [0, "limit"]}], None))
     cases = []
@@ -2221,6 +2246,7 @@ doc = {
                     "bare": {"title": "Bare", "description": "no hint"},
                 },
                 "type": "object"}),
+            ("unions of values", {"type": "object", "properties": UNION_HINTS["pick"]}),
             ("no properties", {"type": "object"}),
         ]],
     },

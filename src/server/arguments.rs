@@ -830,15 +830,22 @@ mod tests {
             {"type": "object", "patternProperties": {"^[a-z-]+$": {"type": "string", "maxLength": 5}}, "additionalProperties": false},
             {"type": "null"},
         ]}}});
-        assert_eq!(keywords(&headers, &json!({"headers": {"x-a": "toolong"}}))[0], ("maxLength", "/headers/x-a".to_owned()));
-        assert_eq!(keywords(&headers, &json!({"headers": {"X_A": "ok"}}))[0], ("additionalProperties", "/headers".to_owned()));
+        assert_eq!(
+            keywords(&headers, &json!({"headers": {"x-a": "toolong"}}))[0],
+            ("maxLength", "/headers/x-a".to_owned())
+        );
+        assert_eq!(
+            keywords(&headers, &json!({"headers": {"X_A": "ok"}}))[0],
+            ("additionalProperties", "/headers".to_owned())
+        );
         assert!(keywords(&headers, &json!({"headers": {"x-a": "ok"}})).is_empty());
         assert!(keywords(&headers, &json!({"headers": null})).is_empty());
         // Every matching pattern's schema applies.
         let both = json!({"type": "object", "patternProperties": {"^a": {"type": "string"}, "b$": {"maxLength": 1}}});
         assert_eq!(keywords(&both, &json!({"ab": "xy"})), [("maxLength", "/ab".to_owned())]);
         // A pattern that does not compile leaves its keys to the SDK.
-        let broken = json!({"type": "object", "patternProperties": {"(": {"type": "string"}}, "additionalProperties": false});
+        let broken =
+            json!({"type": "object", "patternProperties": {"(": {"type": "string"}}, "additionalProperties": false});
         assert!(keywords(&broken, &json!({"x": 1})).is_empty());
     }
 }

@@ -549,7 +549,8 @@ fn field_hint(fields: &JsValue, field: &str, at: &OptionPath) -> Result<Option<F
     // strings and numbers (anything else is `null`, which no hint
     // reads), so what it declares is decided once
     // (`FieldHint::from_declared`, which `from_json_schema` reads
-    // with). No `serde_json::Map`: its B-tree cost about 5 KB of wasm.
+    // with). No `serde_json::Map` for the schema: its B-tree cost about 5
+    // KB of wasm (a union's forms are one-entry maps).
     let json = |v: &JsValue| match (v.as_string(), v.as_f64()) {
         (Some(s), _) => Value::String(s),
         (None, Some(n)) => serde_json::Number::from_f64(n).map_or(Value::Null, Value::Number),
@@ -561,9 +562,15 @@ fn field_hint(fields: &JsValue, field: &str, at: &OptionPath) -> Result<Option<F
             let list = list.into_iter().map(|v| v.as_ref().map_or(Value::Null, json)).collect();
             declared.push(("enum", Value::Array(list)));
         }
-        // `const`: the one value allowed (a literal), read when
-        // there is no `enum` list.
-        Ok(None) => declared.push(("const", json(&get("const")?))),
+        // `const`: the one value allowed (a literal), read when there is
+        // no `enum` list; declared only when there (without one, the core
+        // reads a union of values).
+        Ok(None) => {
+            let constant = get("const")?;
+            if !constant.is_undefined() {
+                declared.push(("const", json(&constant)));
+            }
+        }
         Err(_) => return Err(unreadable(at.clone().member("enum"))),
     }
     for key in ["minimum", "maximum", "minLength", "maxLength"] {
@@ -576,6 +583,35 @@ fn field_hint(fields: &JsValue, field: &str, at: &OptionPath) -> Result<Option<F
         _ => json(&names),
     };
     declared.push(("type", names));
+    // A union of values (`oneOf` or `anyOf` whose every form is a `const`
+    // or an `enum` of one, as Zod 4 publishes a union of literals): each
+    // form as the core reads it, its one value under `const`, a form that
+    // is more than a value as one that declares nothing.
+    for key in ["oneOf", "anyOf"] {
+        let forms = get(key)?;
+        if forms.is_undefined() {
+            continue;
+        }
+        // The first one declared is read, as the core reads a schema.
+        let Ok(Some(forms)) = read::elements(&forms, MAX_CATALOG_ENTRIES) else { break };
+        let forms = forms.into_iter().map(|form| {
+            let value = form.as_ref().and_then(|form| {
+                let constant = read::property(form, "const").ok().filter(|v| !v.is_undefined());
+                let one = || match read::elements(&read::property(form, "enum").ok()?, 2) {
+                    Ok(Some(list)) if list.len() == 1 => list.into_iter().next().flatten(),
+                    _ => None,
+                };
+                constant.or_else(one).map(|v| json(&v))
+            });
+            let mut map = serde_json::Map::new();
+            if let Some(value) = value {
+                map.insert("const".to_owned(), value);
+            }
+            Value::Object(map)
+        });
+        declared.push((key, Value::Array(forms.collect())));
+        break;
+    }
     let hint = FieldHint::from_declared(|key| declared.iter().find(|(k, _)| *k == key).map(|(_, v)| v));
     Ok((hint != FieldHint::default()).then_some(hint))
 }
