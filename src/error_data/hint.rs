@@ -178,13 +178,17 @@ fn one_type(declared: &Value) -> Option<&str> {
     }
 }
 
-/// The object schema an input schema stands for: the schema itself, or
-/// where its own local `$ref` leads within it (a validator that publishes
-/// a recursive type as `{"$ref": "#/$defs/T", "$defs": {…}}`), at most
-/// [`SCHEMA_STEPS`] `$ref`s in all. Its `properties` are the tool's fields.
+/// The object schema an input schema stands for: the schema itself, or,
+/// when it declares no `properties`, where its own local `$ref` leads
+/// within it (a validator that publishes a recursive type as
+/// `{"$ref": "#/$defs/T", "$defs": {…}}`), at most [`SCHEMA_STEPS`] `$ref`s
+/// in all. Its `properties` are the tool's fields.
 pub(crate) fn input_object(schema: &Value) -> &Value {
     let mut object = schema;
     for _ in 0..SCHEMA_STEPS {
+        if object.get("properties").is_some() {
+            break; // its own fields (a `$ref` beside them adds to them)
+        }
         let target = object
             .get("$ref")
             .and_then(Value::as_str)
@@ -393,6 +397,9 @@ mod tests {
             &json!({"$ref": "#/$defs/loop", "$defs": {"loop": {"$ref": "#/$defs/loop"}}})
         )
         .is_empty());
+        // Fields of its own beside a `$ref`: those are the tool's.
+        let both = json!({"$ref": "#/$defs/tree", "$defs": tree["$defs"], "properties": {"own": {"maxLength": 2}}});
+        assert_eq!(FieldHint::of_input_schema(&both).iter().map(|(f, _)| f.as_str()).collect::<Vec<_>>(), ["own"]);
         assert!(FieldHint::of_input_schema(&json!([1])).is_empty());
     }
 }
