@@ -480,17 +480,21 @@ impl<'s> Walk<'s> {
             let len = path.len();
             path.push('/');
             escape_into(path, key);
+            // A key is checked against its property and every pattern that
+            // matches it; `additionalProperties` is for a key neither
+            // declares. A pattern that could not be compiled, or a key too
+            // long to match: whether it declares the key is the SDK's call.
+            let property = declared.and_then(|d| d.get(key));
             let matched = patterned.map(|p| self.matching(p, key));
-            if let Some(property) = declared.and_then(|d| d.get(key)) {
+            if let Some(property) = property {
                 self.value(property, item, path, depth + 1);
-            } else if let Some(Matched::Schemas(schemas)) = matched.as_ref().filter(|m| !m.is_none()) {
+            }
+            if let Some(Matched::Schemas(schemas)) = &matched {
                 for schema in schemas {
                     self.value(schema, item, path, depth + 1);
                 }
-            } else if matches!(matched, Some(Matched::Unknown)) {
-                // A pattern that could not be compiled, or a key too long
-                // to match: whether it declares the key is the SDK's call.
-            } else {
+            }
+            if property.is_none() && matched.as_ref().is_none_or(Matched::is_none) {
                 match additional {
                     // Ajv reports an unknown key at its object, never the key.
                     Some(Value::Bool(false)) => self.push("additionalProperties", &path[..len], None),
@@ -840,9 +844,11 @@ mod tests {
         );
         assert!(keywords(&headers, &json!({"headers": {"x-a": "ok"}})).is_empty());
         assert!(keywords(&headers, &json!({"headers": null})).is_empty());
-        // Every matching pattern's schema applies.
+        // Every matching pattern's schema applies, to a declared key too.
         let both = json!({"type": "object", "patternProperties": {"^a": {"type": "string"}, "b$": {"maxLength": 1}}});
         assert_eq!(keywords(&both, &json!({"ab": "xy"})), [("maxLength", "/ab".to_owned())]);
+        let declared = json!({"type": "object", "properties": {"ab": {"type": "string"}}, "patternProperties": {"b$": {"maxLength": 1}}});
+        assert_eq!(keywords(&declared, &json!({"ab": "xy"})), [("maxLength", "/ab".to_owned())]);
         // A pattern that does not compile leaves its keys to the SDK.
         let broken =
             json!({"type": "object", "patternProperties": {"(": {"type": "string"}}, "additionalProperties": false});
