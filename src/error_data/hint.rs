@@ -189,17 +189,17 @@ pub(crate) fn input_object(schema: &Value) -> &Value {
         if object.get("properties").is_some() {
             break; // its own fields (a `$ref` beside them adds to them)
         }
-        let target = object
-            .get("$ref")
-            .and_then(Value::as_str)
-            .and_then(|r| r.strip_prefix('#'))
-            .and_then(|pointer| crate::json_pointer::get(schema, pointer));
-        match target {
+        match object.get("$ref").and_then(|reference| local_target(reference, schema)) {
             Some(target) => object = target,
             None => break,
         }
     }
     object
+}
+
+/// Where a local `$ref` (`#` and a JSON Pointer) leads within `root`.
+fn local_target<'a>(reference: &Value, root: &'a Value) -> Option<&'a Value> {
+    crate::json_pointer::get(root, reference.as_str()?.strip_prefix('#')?)
 }
 
 /// What a field's schema stands for: a local `$ref` followed into `root`
@@ -209,11 +209,7 @@ fn resolve<'a>(mut schema: &'a Value, root: Option<&'a Value>) -> &'a Value {
     static NOTHING: Value = Value::Null;
     for _ in 0..SCHEMA_STEPS {
         if let Some(reference) = schema.get("$ref") {
-            let target = match (reference.as_str().and_then(|r| r.strip_prefix('#')), root) {
-                (Some(pointer), Some(root)) => crate::json_pointer::get(root, pointer),
-                _ => None,
-            };
-            match target {
+            match root.and_then(|root| local_target(reference, root)) {
                 Some(target) => schema = target,
                 None => return &NOTHING,
             }
